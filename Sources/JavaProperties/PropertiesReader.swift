@@ -1,0 +1,381 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads `.properties` text exactly as `java.util.Properties.load(Reader)`
+/// reads it through a strict UTF-8 decoder.
+///
+/// The rules, all Java's: `\n`, `\r` and `\r\n` end lines; `#` or `!` as the
+/// first non-blank character starts a comment; an odd run of backslashes at
+/// the end of a line joins the next line without its leading blanks; a key
+/// ends at the first unescaped `=`, `:`, space, tab or form feed; escapes are
+/// `\t \n \r \f \uXXXX`, and a backslash before any other character is
+/// dropped. Invalid UTF-8 and a malformed `\u` throw ``PropertiesError``
+/// with line and column.
+///
+/// ```swift
+/// let document = try PropertiesReader.read(text: "greeting = hello \\\n    world\n", file: "app.properties")
+/// document["greeting"]  // "hello world"
+/// ```
+public enum PropertiesReader {
+    /// Reads the file at `path`. The path is also the document's name in
+    /// diagnostics.
+    public static func read(contentsOfFile path: String) throws(PropertiesError) -> PropertiesDocument {
+        let bytes = try FileBytes.read(path: path)
+        return try read(bytes: bytes, file: path)
+    }
+
+    /// Reads text that is already in memory.
+    public static func read(text: String, file: String) throws(PropertiesError) -> PropertiesDocument {
+        try read(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Reads UTF-8 bytes.
+    public static func read(bytes: [UInt8], file: String) throws(PropertiesError) -> PropertiesDocument {
+        let result: Result<[PropertyEntry], PropertiesError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = LogicalLineParser(source: buffer, file: file)
+            return Result { () throws(PropertiesError) in try parser.parse() }
+        }
+        return PropertiesDocument(file: file, entries: try result.get())
+    }
+}
+
+/// Reads a whole file with the C library, so that the reader needs nothing
+/// beyond the standard library.
+enum FileBytes {
+    static func read(path: String) throws(PropertiesError) -> [UInt8] {
+        guard let handle = fopen(path, "rb") else {
+            throw unreadable(path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
+            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+            if count < chunk.count {
+                if ferror(handle) != 0 { throw unreadable(path, reason: String(cString: strerror(errno))) }
+                return bytes
+            }
+        }
+    }
+
+    private static func unreadable(_ path: String, reason: String) -> PropertiesError {
+        PropertiesError(kind: .unreadable, file: path, line: 0, column: 0, message: "cannot read file: \(reason)")
+    }
+}
+
+/// The state machine of Java's `Properties.LineReader`, `load0` and
+/// `loadConvert`, over bytes. Every character that the grammar cares about is
+/// ASCII, and no byte of a multi-byte UTF-8 sequence is ASCII, so working on
+/// bytes gives the same result as Java's work on UTF-16 units.
+private struct LogicalLineParser {
+    private static let lineFeed: UInt8 = 0x0A
+    private static let carriageReturn: UInt8 = 0x0D
+    private static let space: UInt8 = 0x20
+    private static let tab: UInt8 = 0x09
+    private static let formFeed: UInt8 = 0x0C
+    private static let backslash: UInt8 = 0x5C
+
+    let source: UnsafeBufferPointer<UInt8>
+    let file: String
+    private var offset = 0
+    private var line = 1
+    /// The source ranges that make up the current logical line.
+    private var segments: [Range<Int>] = []
+    private var joined: [UInt8] = []
+    private var converted: [UInt8] = []
+
+    init(source: UnsafeBufferPointer<UInt8>, file: String) {
+        self.source = source
+        self.file = file
+    }
+
+    mutating func parse() throws(PropertiesError) -> [PropertyEntry] {
+        if let bad = UTF8Validator.firstInvalidOffset(in: source) {
+            let position = SourcePosition(offset: bad, in: source)
+            throw PropertiesError(
+                kind: .invalidUTF8, file: file, line: position.line, column: position.column,
+                message: "invalid UTF-8 byte 0x\(String(source[bad], radix: 16, uppercase: true))")
+        }
+        var entries: [PropertyEntry] = []
+        while let entryLine = nextLogicalLine() {
+            entries.append(try entry(line: entryLine))
+        }
+        return entries
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab || byte == formFeed
+    }
+
+    private static func isLineEnd(_ byte: UInt8) -> Bool {
+        byte == lineFeed || byte == carriageReturn
+    }
+
+    /// Counts a line end at `index`: a `\r`, or a `\n` that no `\r` precedes.
+    private mutating func countLineEnd(at index: Int) {
+        if source[index] == Self.carriageReturn || index == 0 || source[index - 1] != Self.carriageReturn {
+            line += 1
+        }
+    }
+
+    /// Collects the next logical line into `segments` and returns the line
+    /// where it starts, or nil at the end of the text.
+    private mutating func nextLogicalLine() -> Int? {
+        segments.removeAll(keepingCapacity: true)
+        var startLine = line
+        var skipBlanks = true
+        var appendedLineBegin = false
+        var precedingBackslash = false
+        let count = source.count
+        while true {
+            guard offset < count else {
+                if segments.isEmpty { return nil }
+                // Java still returns a line when only the continuation
+                // backslash was on it: an empty key with an empty value.
+                if precedingBackslash { dropLastByte() }
+                return startLine
+            }
+            let byte = source[offset]
+            if skipBlanks {
+                if Self.isBlank(byte) {
+                    offset += 1
+                    continue
+                }
+                if !appendedLineBegin && Self.isLineEnd(byte) {
+                    countLineEnd(at: offset)
+                    offset += 1
+                    continue
+                }
+                skipBlanks = false
+                appendedLineBegin = false
+            }
+            if segments.isEmpty && (byte == 0x23 || byte == 0x21) {  // '#' or '!'
+                while offset < count && !Self.isLineEnd(source[offset]) { offset += 1 }
+                guard offset < count else { return nil }
+                countLineEnd(at: offset)
+                offset += 1
+                skipBlanks = true
+                continue
+            }
+            if !Self.isLineEnd(byte) {
+                if segments.isEmpty { startLine = line }
+                let start = offset
+                while offset < count {
+                    let next = source[offset]
+                    if Self.isLineEnd(next) { break }
+                    precedingBackslash = next == Self.backslash ? !precedingBackslash : false
+                    offset += 1
+                }
+                segments.append(start..<offset)
+                continue
+            }
+            // A line end.
+            countLineEnd(at: offset)
+            offset += 1
+            if segments.isEmpty {
+                skipBlanks = true
+                continue
+            }
+            guard offset < count else {
+                if precedingBackslash { dropLastByte() }
+                return startLine
+            }
+            guard precedingBackslash else { return startLine }
+            dropLastByte()
+            skipBlanks = true
+            appendedLineBegin = true
+            precedingBackslash = false
+            if byte == Self.carriageReturn && source[offset] == Self.lineFeed {
+                offset += 1
+            }
+        }
+    }
+
+    /// Removes the continuation backslash that ends the logical line so far.
+    private mutating func dropLastByte() {
+        guard let last = segments.popLast() else { return }
+        if last.count > 1 {
+            segments.append(last.lowerBound..<(last.upperBound - 1))
+        }
+    }
+
+    /// Splits the current logical line into key and value and unescapes both.
+    private mutating func entry(line entryLine: Int) throws(PropertiesError) -> PropertyEntry {
+        if segments.count == 1 {
+            let range = segments[0]
+            let text = UnsafeBufferPointer(rebasing: source[range])
+            return try entry(in: text, line: entryLine)
+        }
+        joined.removeAll(keepingCapacity: true)
+        for segment in segments {
+            joined.append(contentsOf: UnsafeBufferPointer(rebasing: source[segment]))
+        }
+        let copy = joined
+        return try copy.withUnsafeBufferPointer { text throws(PropertiesError) in
+            try entry(in: text, line: entryLine)
+        }
+    }
+
+    private mutating func entry(in text: UnsafeBufferPointer<UInt8>, line entryLine: Int) throws(PropertiesError) -> PropertyEntry {
+        let limit = text.count
+        var keyLength = 0
+        var valueStart = limit
+        var hasSeparator = false
+        var precedingBackslash = false
+        while keyLength < limit {
+            let byte = text[keyLength]
+            if (byte == 0x3D || byte == 0x3A) && !precedingBackslash {  // '=' or ':'
+                valueStart = keyLength + 1
+                hasSeparator = true
+                break
+            } else if Self.isBlank(byte) && !precedingBackslash {
+                valueStart = keyLength + 1
+                break
+            }
+            precedingBackslash = byte == Self.backslash ? !precedingBackslash : false
+            keyLength += 1
+        }
+        while valueStart < limit {
+            let byte = text[valueStart]
+            if !Self.isBlank(byte) {
+                if !hasSeparator && (byte == 0x3D || byte == 0x3A) {
+                    hasSeparator = true
+                } else {
+                    break
+                }
+            }
+            valueStart += 1
+        }
+        let key = try unescape(text, 0..<keyLength)
+        let value = try unescape(text, valueStart..<limit)
+        return PropertyEntry(key: key, value: value, line: entryLine)
+    }
+
+    /// Java's `loadConvert`: resolves escapes in `range` of `text`.
+    private mutating func unescape(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(PropertiesError) -> String {
+        var index = range.lowerBound
+        while index < range.upperBound && text[index] != Self.backslash { index += 1 }
+        if index == range.upperBound {
+            return String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+        }
+        converted.removeAll(keepingCapacity: true)
+        converted.append(contentsOf: UnsafeBufferPointer(rebasing: text[range.lowerBound..<index]))
+        var pendingHighSurrogate: UInt16?
+        while index < range.upperBound {
+            var byte = text[index]
+            index += 1
+            guard byte == Self.backslash, index < range.upperBound else {
+                flush(&pendingHighSurrogate)
+                converted.append(byte)
+                continue
+            }
+            byte = text[index]
+            index += 1
+            guard byte == 0x75 else {  // 'u'
+                flush(&pendingHighSurrogate)
+                switch byte {
+                case 0x74: converted.append(Self.tab)  // t
+                case 0x72: converted.append(Self.carriageReturn)  // r
+                case 0x6E: converted.append(Self.lineFeed)  // n
+                case 0x66: converted.append(Self.formFeed)  // f
+                default: converted.append(byte)
+                }
+                continue
+            }
+            guard let unit = hexUnit(text, at: index, end: range.upperBound) else {
+                throw malformedEscape(text, escapeAt: index - 2)
+            }
+            index += 4
+            append(unit: unit, pending: &pendingHighSurrogate)
+        }
+        flush(&pendingHighSurrogate)
+        return String(decoding: converted, as: UTF8.self)
+    }
+
+    private func hexUnit(_ text: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> UInt16? {
+        guard start + 4 <= end else { return nil }
+        var value: UInt16 = 0
+        for index in start..<(start + 4) {
+            let byte = text[index]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Appends one UTF-16 unit from a `\u` escape: a high surrogate waits for
+    /// the low one that completes it; an unpaired surrogate, which a Swift
+    /// string cannot hold, becomes U+FFFD.
+    private mutating func append(unit: UInt16, pending: inout UInt16?) {
+        switch unit {
+        case 0xD800...0xDBFF:
+            flush(&pending)
+            pending = unit
+        case 0xDC00...0xDFFF:
+            if let high = pending {
+                let scalar = 0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00)
+                appendScalar(scalar)
+                pending = nil
+            } else {
+                appendScalar(0xFFFD)
+            }
+        default:
+            flush(&pending)
+            appendScalar(UInt32(unit))
+        }
+    }
+
+    private mutating func flush(_ pending: inout UInt16?) {
+        if pending != nil {
+            appendScalar(0xFFFD)
+            pending = nil
+        }
+    }
+
+    private mutating func appendScalar(_ value: UInt32) {
+        switch value {
+        case 0..<0x80:
+            converted.append(UInt8(value))
+        case 0x80..<0x800:
+            converted.append(UInt8(0xC0 | value >> 6))
+            converted.append(UInt8(0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            converted.append(UInt8(0xE0 | value >> 12))
+            converted.append(UInt8(0x80 | value >> 6 & 0x3F))
+            converted.append(UInt8(0x80 | value & 0x3F))
+        default:
+            converted.append(UInt8(0xF0 | value >> 18))
+            converted.append(UInt8(0x80 | value >> 12 & 0x3F))
+            converted.append(UInt8(0x80 | value >> 6 & 0x3F))
+            converted.append(UInt8(0x80 | value & 0x3F))
+        }
+    }
+
+    /// Maps an offset in the logical line back to the source to report the
+    /// escape's own line and column.
+    private func malformedEscape(_ text: UnsafeBufferPointer<UInt8>, escapeAt index: Int) -> PropertiesError {
+        var remaining = index
+        var sourceOffset = segments.last?.upperBound ?? 0
+        for segment in segments {
+            if remaining < segment.count {
+                sourceOffset = segment.lowerBound + remaining
+                break
+            }
+            remaining -= segment.count
+        }
+        let position = SourcePosition(offset: sourceOffset, in: source)
+        return PropertiesError(
+            kind: .malformedUnicodeEscape, file: file, line: position.line, column: position.column,
+            message: "malformed \\uXXXX escape: \\u must be followed by four hexadecimal digits")
+    }
+}
