@@ -1,0 +1,121 @@
+import Foundation
+import JavaProperties
+
+/// Reads the `.properties` files of a config root and stacks them into a
+/// ``Configuration`` for one environment:
+/// 1. the base files, in the order given (a `location=` list) or sorted;
+/// 2. each base file's `-<env>` overlay, where it exists;
+/// 3. environment variables, when ``environmentVariables`` is set;
+/// 4. ``overrides``.
+///
+/// All files are read here; nothing after this stage touches the disk.
+///
+/// ```swift
+/// let loader = ConfigurationLoader(root: try ConfigRoot.scan("Config"), overrides: ["db.pool": "2"])
+/// let configuration = try loader.load(environment: "test")
+/// ```
+public struct ConfigurationLoader: Sendable {
+    public var root: ConfigRoot
+    /// Opt-in: nil leaves environment variables out of the stack.
+    public var environmentVariables: [String: String]?
+    public var overrides: [String: String]
+
+    public init(root: ConfigRoot, environmentVariables: [String: String]? = nil, overrides: [String: String] = [:]) {
+        self.root = root
+        self.environmentVariables = environmentVariables
+        self.overrides = overrides
+    }
+
+    /// Stacks the configuration of `environment` (nil: base files only).
+    /// `locations` are paths relative to the root, as `location=` lists them;
+    /// `site` is where that list was written, for diagnostics.
+    public func load(environment: String?, locations: [String]? = nil, site: SourceLocation? = nil) throws(DiagnosticReport) -> Configuration {
+        var diagnostics: [Diagnostic] = []
+        var bases: [PropertySource] = []
+        var overlays: [PropertySource] = []
+        for location in locations ?? root.baseFiles {
+            guard let relative = Self.normalized(location) else {
+                diagnostics.append(Diagnostic(
+                    .pathOutsideRoot, "'\(location)' is outside the config root '\(root.path)'",
+                    at: site ?? SourceLocation(file: root.path, line: 0)))
+                continue
+            }
+            let basePath = join(root.path, relative)
+            guard FileManager.default.fileExists(atPath: basePath) else {
+                diagnostics.append(Diagnostic(
+                    .propertiesNotFound,
+                    "properties file '\(basePath)' not found" + SpellingSuggestions.didYouMean(relative, among: root.baseFiles),
+                    at: site ?? SourceLocation(file: basePath, line: 0)))
+                continue
+            }
+            do {
+                bases.append(try Self.read(basePath))
+                if let environment {
+                    let overlayPath = join(root.path, ConfigRoot.overlayName(of: relative, environment: environment))
+                    if FileManager.default.fileExists(atPath: overlayPath) {
+                        overlays.append(try Self.read(overlayPath))
+                    }
+                }
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        if !diagnostics.isEmpty {
+            throw DiagnosticReport(diagnostics.map { var tagged = $0; tagged.environment = environment; return tagged })
+        }
+        return Configuration(environment: environment, sources: bases + overlays + upperLayers())
+    }
+
+    /// Stacks exactly `files`, in order, with no overlays: a later file wins.
+    public func load(files: [String], environment: String? = nil) throws(DiagnosticReport) -> Configuration {
+        var diagnostics: [Diagnostic] = []
+        var sources: [PropertySource] = []
+        for file in files {
+            do {
+                sources.append(try Self.read(file))
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        if !diagnostics.isEmpty { throw DiagnosticReport(diagnostics) }
+        return Configuration(environment: environment, sources: sources + upperLayers())
+    }
+
+    private func upperLayers() -> [PropertySource] {
+        var layers: [PropertySource] = []
+        if let environmentVariables { layers.append(EnvironmentVariablesSource(variables: environmentVariables)) }
+        if !overrides.isEmpty { layers.append(InMemoryPropertySource(name: "overrides", values: overrides)) }
+        return layers
+    }
+
+    /// Reads one file, turning reader errors into diagnostics.
+    public static func read(_ path: String) throws(Diagnostic) -> PropertiesFileSource {
+        do {
+            return PropertiesFileSource(document: try PropertiesReader.read(contentsOfFile: path))
+        } catch {
+            let code: DiagnosticCode = error.kind == .unreadable ? .propertiesNotFound : .malformedProperties
+            let location = SourceLocation(file: error.file, line: error.line, column: max(error.column, 1))
+            throw Diagnostic(code, error.message, at: location)
+        }
+    }
+
+    /// The path with `.` and `..` folded away, or nil when it is absolute or
+    /// climbs out of the root.
+    static func normalized(_ path: String) -> String? {
+        guard !path.hasPrefix("/") else { return nil }
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard parts.popLast() != nil else { return nil }
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    private func join(_ directory: String, _ relative: String) -> String {
+        directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+}

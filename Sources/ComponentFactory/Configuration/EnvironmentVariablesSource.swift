@@ -1,0 +1,31 @@
+/// Environment variables, with Spring's relaxed binding: the key `db.url` is
+/// answered by `DB_URL` (dots and dashes become underscores, letters upper
+/// case). Opt-in: a ``Configuration`` has this layer only when asked.
+///
+/// It lists no keys of its own, since `PATH` or `HOME` are not configuration;
+/// it overrides the keys that other layers define and answers lookups.
+///
+/// ```swift
+/// let source = EnvironmentVariablesSource(variables: ["DB_URL": "postgres://db"])
+/// source.property(forKey: "db.url")?.text  // "postgres://db"
+/// ```
+public struct EnvironmentVariablesSource: PropertySource {
+    public let variables: [String: String]
+
+    public init(variables: [String: String]) {
+        self.variables = variables
+    }
+
+    public var name: String { "environment variables" }
+    public var listedKeys: [String] { [] }
+
+    public func property(forKey key: String) -> PropertyValue? {
+        let variable = Self.variableName(forKey: key)
+        return variables[variable].map { PropertyValue(text: $0, location: nil, sourceName: "environment variable \(variable)") }
+    }
+
+    /// `db.url` → `DB_URL`, `feature-flags.beta` → `FEATURE_FLAGS_BETA`.
+    public static func variableName(forKey key: String) -> String {
+        String(key.uppercased().map { $0 == "." || $0 == "-" ? "_" : $0 })
+    }
+}

@@ -1,0 +1,21 @@
+/// A layer of configuration: a `.properties` file, environment variables, or
+/// values set in code. A ``Configuration`` stacks them; a later layer wins.
+///
+/// Conform to add a source of your own; the stack never needs to change.
+///
+/// ```swift
+/// struct FixedSource: PropertySource {
+///     var name: String { "fixed" }
+///     var listedKeys: [String] { ["answer"] }
+///     func property(forKey key: String) -> PropertyValue? {
+///         key == "answer" ? PropertyValue(text: "42", location: nil, sourceName: name) : nil
+///     }
+/// }
+/// ```
+public protocol PropertySource: Sendable {
+    var name: String { get }
+    /// The keys this source defines for listings such as `factory properties`.
+    /// A source that only answers lookups (environment variables) lists none.
+    var listedKeys: [String] { get }
+    func property(forKey key: String) -> PropertyValue?
+}

@@ -1,0 +1,46 @@
+/// One problem found in an assembly, a `.properties` file or the command
+/// line: where it is, what it is, and how to fix it.
+///
+/// A diagnostic is a plain value; ``DiagnosticRenderer`` is the one place that
+/// turns it into text or JSON. It is also the error that the loading stages
+/// throw.
+///
+/// ```swift
+/// let diagnostic = Diagnostic(
+///     .unresolvedPlaceholder, "no property 'db.urll'; did you mean 'db.url'?",
+///     at: SourceLocation(file: "Config/app.properties", line: 4), environment: "test")
+/// DiagnosticRenderer.text(diagnostic)
+/// // Config/app.properties:4:1: error: no property 'db.urll'; did you mean 'db.url'? [unresolved-placeholder]
+/// ```
+public struct Diagnostic: Error, Sendable, Hashable {
+    /// A secondary line under a diagnostic, such as each step of a cycle.
+    public struct Note: Sendable, Hashable {
+        public var message: String
+        public var location: SourceLocation?
+
+        public init(_ message: String, at location: SourceLocation? = nil) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    public var severity: Severity
+    public var code: DiagnosticCode
+    public var message: String
+    public var location: SourceLocation?
+    public var notes: [Note]
+    /// The environment the problem belongs to; nil when it is the same in every one.
+    public var environment: String?
+
+    public init(
+        _ code: DiagnosticCode, _ message: String, at location: SourceLocation?,
+        severity: Severity = .error, notes: [Note] = [], environment: String? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.location = location
+        self.notes = notes
+        self.environment = environment
+    }
+}

@@ -1,0 +1,54 @@
+/// The diagnostics of one run, in the order found, with their counts. It is
+/// also thrown when a stage fails with several problems at once.
+///
+/// ```swift
+/// let report = DiagnosticReport([diagnostic])
+/// report.errorCount  // 1
+/// ```
+public struct DiagnosticReport: Error, Sendable, Hashable {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic] = []) {
+        self.diagnostics = diagnostics
+    }
+
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    public var hasErrors: Bool { errorCount > 0 }
+
+    /// Merges the reports of several environments. A diagnostic that every
+    /// environment reports alike is kept once, with no environment.
+    public static func merging(environments reports: [(environment: String?, report: DiagnosticReport)]) -> DiagnosticReport {
+        guard reports.count > 1 else {
+            return DiagnosticReport(reports.flatMap { entry in
+                entry.report.diagnostics.map { diagnostic in
+                    var tagged = diagnostic
+                    tagged.environment = diagnostic.environment ?? entry.environment
+                    return tagged
+                }
+            })
+        }
+        func unscoped(_ diagnostic: Diagnostic) -> Diagnostic {
+            var copy = diagnostic
+            copy.environment = nil
+            return copy
+        }
+        let shared = reports.map { Set($0.report.diagnostics.map(unscoped)) }
+            .reduce(nil as Set<Diagnostic>?) { common, next in common.map { $0.intersection(next) } ?? next } ?? []
+        var merged: [Diagnostic] = []
+        var emitted = Set<Diagnostic>()
+        for (environment, report) in reports {
+            for diagnostic in report.diagnostics {
+                let plain = unscoped(diagnostic)
+                if shared.contains(plain) {
+                    if emitted.insert(plain).inserted { merged.append(plain) }
+                } else {
+                    var tagged = diagnostic
+                    tagged.environment = environment
+                    merged.append(tagged)
+                }
+            }
+        }
+        return DiagnosticReport(merged)
+    }
+}
