@@ -1,1 +1,3 @@
 import FactoryTool
+
+FactoryTool.main()

@@ -57,3 +57,14 @@ import Testing
         #expect(!SecretKeys.isSecret("db.url"))
     }
 }
+
+@Suite struct JSONTextTests {
+    @Test func invisibleAndControlCharactersAreEscaped() {
+        #expect(JSONText.quoted("\u{FEFF}a\u{2028}\u{01}\"\\\n") == #""\ufeffa\u2028\u0001\"\\\n""#)
+        #expect(JSONText.quoted("é😀") == "\"é😀\"")
+    }
+
+    @Test func abbreviationIsSuggested() {
+        #expect(SpellingSuggestions.nearest(to: "prod", among: ["production", "test"]) == ["production"])
+    }
+}

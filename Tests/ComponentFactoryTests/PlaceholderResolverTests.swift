@@ -63,7 +63,6 @@ import Testing
         #expect(error?.location == site)
         #expect(error?.environment == "test")
         #expect(error?.message.contains("'db.urll'") == true)
-        #expect(error?.message.contains("in environment 'test'") == true)
         #expect(error?.message.contains("did you mean 'db.url'") == true)
     }
 

@@ -186,9 +186,10 @@ public struct PlaceholderResolver: Sendable {
         var candidates = configuration.keys
         if configuration.environment != nil { candidates.append(Configuration.environmentKey) }
         let hint = SpellingSuggestions.didYouMean(key, among: candidates)
-        let scope = configuration.environment.map { " in environment '\($0)'" } ?? ""
+        // The environment is the diagnostic's own field, not part of the
+        // message, so that a problem shared by every environment merges.
         return failure(.unresolvedPlaceholder,
-                       "unresolved placeholder '\(placeholder)': no property '\(key)'\(scope)\(hint)", site: site)
+                       "unresolved placeholder '\(placeholder)': no property '\(key)'\(hint)", site: site)
     }
 
     private func cycle(_ path: [String], site: SourceLocation?) -> Diagnostic {

@@ -11,7 +11,10 @@ public enum JSONText {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}":
+            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{FEFF}":
+                // Control characters must be escaped; the line separators and the
+                // byte-order mark are escaped too, since some parsers drop or
+                // mangle them raw.
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:

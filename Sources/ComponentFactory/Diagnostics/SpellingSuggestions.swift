@@ -4,13 +4,17 @@
 /// SpellingSuggestions.nearest(to: "qeust", among: ["quest", "knight"])  // ["quest"]
 /// ```
 public enum SpellingSuggestions {
-    /// Up to `limit` candidates within a small edit distance, closest first.
+    /// Up to `limit` candidates within a small edit distance, or that start
+    /// with `name`, closest first.
     public static func nearest(to name: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let target = Array(name.lowercased().unicodeScalars)
         let allowed = max(2, target.count / 3)
         var scored: [(distance: Int, name: String)] = []
         for candidate in candidates where candidate != name {
-            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars), cap: allowed)
+            let other = Array(candidate.lowercased().unicodeScalars)
+            // An abbreviation ('prod' for 'production') is as near as one typo.
+            let isPrefix = target.count >= 3 && other.starts(with: target)
+            let distance = isPrefix ? 1 : editDistance(target, other, cap: allowed)
             if distance <= allowed { scored.append((distance, candidate)) }
         }
         return scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(limit).map(\.name)

@@ -1,0 +1,39 @@
+import ArgumentParser
+import ComponentFactory
+
+/// The options every configuration-reading command shares.
+struct ConfigurationOptions: ParsableArguments {
+    @Option(name: .long, help: "The config root: base .properties files and their -<env> overlays.")
+    var config: String = "Config"
+
+    @Option(name: .customLong("set"), help: "Override a property; later wins. Repeatable.")
+    var overrides: [KeyValueArgument] = []
+
+    @Flag(name: .customLong("environment-variables"),
+          help: "Let environment variables override properties (DB_URL supplies db.url).")
+    var useEnvironmentVariables = false
+
+    func loader(root: ConfigRoot, environment: ToolEnvironment) -> ConfigurationLoader {
+        ConfigurationLoader(
+            root: root,
+            environmentVariables: useEnvironmentVariables ? environment.variables : nil,
+            overrides: KeyValueArgument.dictionary(overrides))
+    }
+
+    /// Scans the config root; a missing root is an unreadable input.
+    func scanRoot() -> Result<ConfigRoot, ToolFailure> {
+        Result { () throws(Diagnostic) in try ConfigRoot.scan(config) }
+            .mapError { ToolFailure(status: ToolResult.usageOrUnreadable, diagnostics: [$0]) }
+    }
+
+    /// Checks that `names` are environments of `root`, with a suggestion if not.
+    static func checkEnvironments(_ names: [String], in root: ConfigRoot) -> ToolFailure? {
+        for name in names where !root.environments.contains(name) {
+            let known = root.environments.isEmpty ? "none" : root.environments.joined(separator: ", ")
+            return ToolFailure(usage: "unknown environment '\(name)'"
+                + SpellingSuggestions.didYouMean(name, among: root.environments)
+                + " (environments in '\(root.path)': \(known))")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// The root of the `factory` command line.
+struct FactoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "factory",
+        abstract: "Validate ComponentFactory assemblies and configuration before they ship.",
+        subcommands: [ValidateCommand.self, PropertiesCommand.self])
+}

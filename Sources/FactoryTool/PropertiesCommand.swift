@@ -1,0 +1,85 @@
+import ArgumentParser
+import ComponentFactory
+import JavaProperties
+
+/// `factory properties [FILE…] [--config DIR] [--env NAME] [--set K=V…] [--raw] [--show-secrets] [--format text|json]`
+///
+/// Prints the merged map sorted by key, as `.properties` text that reads back
+/// to the same map, or as one JSON object.
+struct PropertiesCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "properties",
+        abstract: "Print the merged, resolved properties of an environment or of the given files.")
+
+    @Argument(help: "Read exactly these files, in order; a later file wins. Without them, read the config root.")
+    var files: [String] = []
+
+    @OptionGroup var options: ConfigurationOptions
+
+    @Option(help: "The environment whose overlays apply; its name is the built-in key 'env'.")
+    var env: String?
+
+    @Flag(help: "Print values as written, without resolving placeholders.")
+    var raw = false
+
+    @Flag(help: "Show the values of keys that look secret instead of ******.")
+    var showSecrets = false
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    func execute(in environment: ToolEnvironment) -> ToolResult {
+        switch load(environment) {
+        case .failure(let failure):
+            return failure.result
+        case .success(let configuration):
+            return print(configuration)
+        }
+    }
+
+    private func load(_ environment: ToolEnvironment) -> Result<Configuration, ToolFailure> {
+        if !files.isEmpty {
+            let loader = options.loader(root: ConfigRoot(path: ".", baseFiles: [], environments: []), environment: environment)
+            return Result { () throws(DiagnosticReport) in try loader.load(files: files, environment: env) }
+                .mapError(ToolFailure.init(report:))
+        }
+        return options.scanRoot().flatMap { root in
+            if let env, let failure = ConfigurationOptions.checkEnvironments([env], in: root) {
+                return .failure(failure)
+            }
+            let loader = options.loader(root: root, environment: environment)
+            return Result { () throws(DiagnosticReport) in try loader.load(environment: env) }
+                .mapError(ToolFailure.init(report:))
+        }
+    }
+
+    private func print(_ configuration: Configuration) -> ToolResult {
+        var resolver = PlaceholderResolver(configuration: configuration)
+        var values: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        for key in configuration.keys {
+            let value: String?
+            if raw {
+                value = configuration.property(forKey: key)?.text
+            } else {
+                do {
+                    value = try resolver.value(forKey: key)
+                } catch {
+                    problems.append(error)
+                    continue
+                }
+            }
+            values[key] = !showSecrets && SecretKeys.isSecret(key) ? SecretKeys.mask : value
+        }
+        if !problems.isEmpty {
+            return ToolFailure(status: ToolResult.errorsFound, diagnostics: problems).result
+        }
+        switch format {
+        case .text:
+            return ToolResult(status: ToolResult.success, standardOutput: PropertiesWriter.write(values))
+        case .json:
+            let pairs = configuration.keys.compactMap { key in values[key].map { (key: key, value: $0) } }
+            return ToolResult(status: ToolResult.success, standardOutput: JSONText.object(pairs) + "\n")
+        }
+    }
+}

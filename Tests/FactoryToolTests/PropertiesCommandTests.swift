@@ -1,0 +1,137 @@
+import Foundation
+import FactoryTool
+import JavaProperties
+import Testing
+
+@Suite struct PropertiesCommandTests {
+    @Test func resolvesTheLayeringOfAnEnvironmentSortedByKey() {
+        let result = factory("properties", "--config", fixture("config-with-environments"), "--env", "test")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            api.token=******
+            data.dir=/tmp/test
+            db.url=sqlite\\:/tmp/test/app.db
+            env=test
+            name=base
+
+            """)
+    }
+
+    @Test func rawSkipsResolutionAndShowSecretsUnmasks() {
+        let result = factory("properties", "--config", fixture("config-with-environments"), "--raw", "--show-secrets", "--format", "json")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == #"{"api.token":"abc123","data.dir":"/srv","db.url":"sqlite:${data.dir}/app.db","name":"base"}"# + "\n")
+    }
+
+    @Test func setOverridesWinAndEnvironmentVariablesAreOptIn() {
+        let root = fixture("config-with-environments")
+        let variables = ["NAME": "from-env"]
+        #expect(factory("properties", "--config", root, "--format", "json", variables: variables)
+            .standardOutput.contains(#""name":"base""#))
+        #expect(factory("properties", "--config", root, "--format", "json", "--environment-variables", variables: variables)
+            .standardOutput.contains(#""name":"from-env""#))
+        #expect(factory("properties", "--config", root, "--format", "json", "--environment-variables", "--set", "name=cli", variables: variables)
+            .standardOutput.contains(#""name":"cli""#))
+    }
+
+    @Test func unknownEnvironmentIsAUsageErrorWithSuggestion() {
+        let result = factory("properties", "--config", fixture("config-with-environments"), "--env", "tset")
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("unknown environment 'tset'; did you mean 'test'?"))
+    }
+
+    @Test func unresolvedPlaceholderExitsOneWithItsLine() {
+        let result = factory("properties", fixture("config-with-problems/app.properties"))
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("app.properties:3:1: error: unresolved placeholder '${hots}'"))
+        #expect(result.standardError.hasSuffix("[unresolved-placeholder]\n"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func malformedFileExitsOneWithLineAndColumn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("props-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bad.properties").path
+        try Data("ok=1\n  key=\\u00G1\n".utf8).write(to: URL(fileURLWithPath: file))
+        let result = factory("properties", "--raw", "--show-secrets", "--format", "json", file)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("\(file):2:7: error: "))
+        #expect(result.standardError.hasSuffix(" [malformed-properties]\n"))
+    }
+
+    @Test func unreadableInputsAndBadArgumentsExitTwo() {
+        #expect(factory("properties", "/nonexistent/app.properties").status == 2)
+        #expect(factory("properties", "--config", "/nonexistent/config").status == 2)
+        #expect(factory("properties", "--format", "yaml").status == 2)
+        #expect(factory("properties", "--set", "no-equals-sign").status == 2)
+        #expect(factory("properties", "--no-such-flag").status == 2)
+        #expect(factory().status == 2)
+    }
+
+    @Test func helpExitsZero() {
+        let result = factory("properties", "--help")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("--show-secrets"))
+    }
+
+    /// Acceptance: `factory properties --raw --show-secrets --format json F`
+    /// prints exactly the JDK's map for every corpus file, and exits 1 with
+    /// `F:LINE:COL: error: … [malformed-properties]` where the JDK throws.
+    @Test func jsonOutputMatchesTheJDKOnEveryCorpusFile() throws {
+        let corpus = conformanceCorpus()
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".properties") }
+        #expect(names.count >= 500)
+        for name in names {
+            let file = corpus.appendingPathComponent(name).path
+            let expected = try String(contentsOfFile: String(file.dropLast(".properties".count)) + ".expected", encoding: .utf8)
+            let result = factory("properties", "--raw", "--show-secrets", "--format", "json", file)
+            if expected.hasPrefix("error") {
+                #expect(result.status == 1, "\(name)")
+                let pattern = try Regex(#"^.+:\d+:\d+: error: .+ \[malformed-properties\]\n$"#)
+                #expect(result.standardError.contains(file + ":"), "\(name)")
+                #expect(result.standardError.wholeMatch(of: pattern) != nil, "\(name): \(result.standardError)")
+                continue
+            }
+            #expect(result.status == 0, "\(name)")
+            let parsed = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: String]
+            #expect(bytes(parsed ?? [:]) == jdkMap(expected), "\(name)")
+        }
+    }
+
+    /// Acceptance: `factory properties --raw --show-secrets F > G` gives a G
+    /// that reads back to the same map, for every corpus file Java reads.
+    @Test func textOutputReadsBackToTheSameMapOnEveryCorpusFile() throws {
+        let corpus = conformanceCorpus()
+        for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where name.hasSuffix(".properties") {
+            let file = corpus.appendingPathComponent(name).path
+            guard let original = try? PropertiesReader.read(contentsOfFile: file) else { continue }
+            let result = factory("properties", "--raw", "--show-secrets", file)
+            #expect(result.status == 0, "\(name)")
+            let reread = try PropertiesReader.read(text: result.standardOutput, file: "G")
+            #expect(reread.values == original.values, "\(name)")
+        }
+    }
+
+    private func bytes(_ map: [String: String]) -> [[UInt8]: [UInt8]] {
+        Dictionary(uniqueKeysWithValues: map.map { (Array($0.key.utf8), Array($0.value.utf8)) })
+    }
+
+    /// The oracle's "KEY\tVALUE" lines of UTF-16 hex, decoded as Swift decodes
+    /// UTF-16 (an unpaired surrogate becomes U+FFFD).
+    private func jdkMap(_ expected: String) -> [[UInt8]: [UInt8]] {
+        func decode(_ hex: Substring) -> [UInt8] {
+            let units = stride(from: 0, to: hex.count, by: 4).map { offset -> UInt16 in
+                let start = hex.index(hex.startIndex, offsetBy: offset)
+                return UInt16(hex[start..<hex.index(start, offsetBy: 4)], radix: 16) ?? 0
+            }
+            return Array(String(decoding: units, as: UTF16.self).utf8)
+        }
+        var map: [[UInt8]: [UInt8]] = [:]
+        for line in expected.split(separator: "\n").dropFirst() {
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            map[decode(parts[0])] = decode(parts.count > 1 ? parts[1] : "")
+        }
+        return map
+    }
+}
