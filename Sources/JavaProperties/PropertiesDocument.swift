@@ -1,9 +1,10 @@
 /// The result of reading one `.properties` file: every assignment in file
 /// order, and the map in which the last assignment of a key wins.
 ///
-/// Keys are Swift strings, so two keys that differ only in Unicode
-/// normalization (`é` as one scalar or as `e` + combining accent) are the
-/// same key here, where Java would keep both.
+/// Keys are compared by their UTF-8 bytes, as Java compares its UTF-16
+/// units: `caf\u00e9` and `cafe\u0301` are two keys, as in Java. The
+/// ``values`` dictionary, being keyed by Swift strings, is the one place where
+/// such a pair would meet; ``entries`` and lookups keep them apart.
 ///
 /// ```swift
 /// let document = try PropertiesReader.read(text: "a=1\na=2\n", file: "app.properties")
@@ -15,46 +16,55 @@ public struct PropertiesDocument: Sendable, Hashable {
     public let file: String
     /// Every assignment, in file order, duplicates included.
     public let entries: [PropertyEntry]
-    private let lastIndexByKey: [String: Int]
+    private let index: KeyIndex
 
     public init(file: String, entries: [PropertyEntry]) {
+        self.init(file: file, entries: entries, keyHashes: entries.map { KeyIndex.hash($0.key) })
+    }
+
+    /// For the reader, which hashes each key's bytes while they are at hand.
+    init(file: String, entries: [PropertyEntry], keyHashes: [Int]) {
         self.file = file
         self.entries = entries
-        var index = [String: Int](minimumCapacity: entries.count)
-        for (position, entry) in entries.enumerated() {
-            index[entry.key] = position
-        }
-        self.lastIndexByKey = index
+        self.index = KeyIndex(entries, hashes: keyHashes)
     }
 
     /// The value of `key`, from its last assignment.
     public subscript(key: String) -> String? {
-        lastIndexByKey[key].map { entries[$0].value }
+        entry(forKey: key)?.value
     }
 
     /// The last assignment of `key`, with its line.
     public func entry(forKey key: String) -> PropertyEntry? {
-        lastIndexByKey[key].map { entries[$0] }
+        index.lastPosition(of: key, in: entries).map { entries[$0] }
     }
 
-    /// The distinct keys, in no particular order.
-    public var keys: Dictionary<String, Int>.Keys { lastIndexByKey.keys }
+    /// The distinct keys, in the order of their last assignment.
+    public var keys: [String] {
+        winningEntries.map(\.key)
+    }
 
     /// The merged map: the last assignment of each key wins.
     public var values: [String: String] {
-        lastIndexByKey.mapValues { entries[$0].value }
+        var map = [String: String](minimumCapacity: entries.count)
+        for entry in winningEntries { map[entry.key] = entry.value }
+        return map
     }
 
-    /// Each assignment that an earlier one of the same key loses to, paired
-    /// with the assignment that it overrides.
+    /// Each assignment that a later one of the same key overrides, paired
+    /// with the assignment that overrides it.
     public var duplicates: [(overridden: PropertyEntry, winner: PropertyEntry)] {
-        var previousByKey: [String: PropertyEntry] = [:]
+        var replay = KeyIndex(capacityFor: entries.count)
         var result: [(overridden: PropertyEntry, winner: PropertyEntry)] = []
-        for entry in entries {
-            if let previous = previousByKey.updateValue(entry, forKey: entry.key) {
-                result.append((overridden: previous, winner: entry))
+        for position in entries.indices {
+            if let earlier = replay.insert(position, hash: KeyIndex.hash(entries[position].key), of: entries) {
+                result.append((overridden: entries[earlier], winner: entries[position]))
             }
         }
         return result
+    }
+
+    private var winningEntries: [PropertyEntry] {
+        entries.indices.filter { index.lastPosition(of: entries[$0].key, in: entries) == $0 }.map { entries[$0] }
     }
 }

@@ -34,11 +34,14 @@ public enum PropertiesReader {
 
     /// Reads UTF-8 bytes.
     public static func read(bytes: [UInt8], file: String) throws(PropertiesError) -> PropertiesDocument {
-        let result: Result<[PropertyEntry], PropertiesError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<PropertiesDocument, PropertiesError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = LogicalLineParser(source: buffer, file: file)
-            return Result { () throws(PropertiesError) in try parser.parse() }
+            return Result { () throws(PropertiesError) in
+                try parser.parse()
+                return PropertiesDocument(file: file, entries: parser.entries, keyHashes: parser.keyHashes)
+            }
         }
-        return PropertiesDocument(file: file, entries: try result.get())
+        return try result.get()
     }
 }
 
@@ -87,24 +90,28 @@ private struct LogicalLineParser {
     private var segments: [Range<Int>] = []
     private var joined: [UInt8] = []
     private var converted: [UInt8] = []
+    /// What the parse produced: each assignment, and the hash of its key's bytes.
+    private(set) var entries: [PropertyEntry] = []
+    private(set) var keyHashes: [Int] = []
 
     init(source: UnsafeBufferPointer<UInt8>, file: String) {
         self.source = source
         self.file = file
     }
 
-    mutating func parse() throws(PropertiesError) -> [PropertyEntry] {
+    mutating func parse() throws(PropertiesError) {
         if let bad = UTF8Validator.firstInvalidOffset(in: source) {
             let position = SourcePosition(offset: bad, in: source)
             throw PropertiesError(
                 kind: .invalidUTF8, file: file, line: position.line, column: position.column,
                 message: "invalid UTF-8 byte 0x\(String(source[bad], radix: 16, uppercase: true))")
         }
-        var entries: [PropertyEntry] = []
+        // A rough guess of one assignment per 64 bytes saves most regrowth.
+        entries.reserveCapacity(source.count / 64)
+        keyHashes.reserveCapacity(source.count / 64)
         while let entryLine = nextLogicalLine() {
-            entries.append(try entry(line: entryLine))
+            try readEntry(line: entryLine)
         }
-        return entries
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {
@@ -164,12 +171,13 @@ private struct LogicalLineParser {
             if !Self.isLineEnd(byte) {
                 if segments.isEmpty { startLine = line }
                 let start = offset
-                while offset < count {
-                    let next = source[offset]
-                    if Self.isLineEnd(next) { break }
-                    precedingBackslash = next == Self.backslash ? !precedingBackslash : false
-                    offset += 1
-                }
+                offset = lineEnd(from: offset)
+                // Java flips a flag at every backslash and clears it at any
+                // other character, so only the run just before the line end
+                // counts: an odd run continues the line.
+                var run = 0
+                while offset - run > start && source[offset - run - 1] == Self.backslash { run += 1 }
+                precedingBackslash = run % 2 == 1
                 segments.append(start..<offset)
                 continue
             }
@@ -195,6 +203,31 @@ private struct LogicalLineParser {
         }
     }
 
+    /// The offset of the first `\n` or `\r` at or after `start`, or the end
+    /// of the text; eight bytes at a time where it can.
+    private func lineEnd(from start: Int) -> Int {
+        let count = source.count
+        var index = start
+        if let base = source.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= count {
+                // Little-endian order, so that the lowest set bit is the first byte.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let lineFeeds = word ^ (ones &* UInt64(Self.lineFeed))
+                let returns = word ^ (ones &* UInt64(Self.carriageReturn))
+                // A byte of zero in either word marks a line end there.
+                let found = ((lineFeeds &- ones) & ~lineFeeds | (returns &- ones) & ~returns) & highs
+                if found != 0 {
+                    return index + (found.trailingZeroBitCount >> 3)
+                }
+                index += 8
+            }
+        }
+        while index < count && !Self.isLineEnd(source[index]) { index += 1 }
+        return index
+    }
+
     /// Removes the continuation backslash that ends the logical line so far.
     private mutating func dropLastByte() {
         guard let last = segments.popLast() else { return }
@@ -203,24 +236,25 @@ private struct LogicalLineParser {
         }
     }
 
-    /// Splits the current logical line into key and value and unescapes both.
-    private mutating func entry(line entryLine: Int) throws(PropertiesError) -> PropertyEntry {
+    /// Splits the current logical line into key and value, unescapes both,
+    /// and records the entry.
+    private mutating func readEntry(line entryLine: Int) throws(PropertiesError) {
         if segments.count == 1 {
             let range = segments[0]
             let text = UnsafeBufferPointer(rebasing: source[range])
-            return try entry(in: text, line: entryLine)
+            return try readEntry(in: text, line: entryLine)
         }
         joined.removeAll(keepingCapacity: true)
         for segment in segments {
             joined.append(contentsOf: UnsafeBufferPointer(rebasing: source[segment]))
         }
         let copy = joined
-        return try copy.withUnsafeBufferPointer { text throws(PropertiesError) in
-            try entry(in: text, line: entryLine)
+        try copy.withUnsafeBufferPointer { text throws(PropertiesError) in
+            try readEntry(in: text, line: entryLine)
         }
     }
 
-    private mutating func entry(in text: UnsafeBufferPointer<UInt8>, line entryLine: Int) throws(PropertiesError) -> PropertyEntry {
+    private mutating func readEntry(in text: UnsafeBufferPointer<UInt8>, line entryLine: Int) throws(PropertiesError) {
         let limit = text.count
         var keyLength = 0
         var valueStart = limit
@@ -250,17 +284,24 @@ private struct LogicalLineParser {
             }
             valueStart += 1
         }
-        let key = try unescape(text, 0..<keyLength)
-        let value = try unescape(text, valueStart..<limit)
-        return PropertyEntry(key: key, value: value, line: entryLine)
+        var keyHash = 0
+        let key = try unescape(text, 0..<keyLength) { keyHash = KeyIndex.hash(bytes: $0) }
+        let value = try unescape(text, valueStart..<limit) { _ in }
+        entries.append(PropertyEntry(key: key, value: value, line: entryLine))
+        keyHashes.append(keyHash)
     }
 
-    /// Java's `loadConvert`: resolves escapes in `range` of `text`.
-    private mutating func unescape(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(PropertiesError) -> String {
+    /// Java's `loadConvert`: resolves escapes in `range` of `text`, showing
+    /// the resulting bytes to `inspect` before they become a string.
+    private mutating func unescape(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inspect: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(PropertiesError) -> String {
         var index = range.lowerBound
         while index < range.upperBound && text[index] != Self.backslash { index += 1 }
         if index == range.upperBound {
-            return String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+            let plain = UnsafeBufferPointer(rebasing: text[range])
+            inspect(plain)
+            return String(decoding: plain, as: UTF8.self)
         }
         converted.removeAll(keepingCapacity: true)
         converted.append(contentsOf: UnsafeBufferPointer(rebasing: text[range.lowerBound..<index]))
@@ -293,7 +334,10 @@ private struct LogicalLineParser {
             append(unit: unit, pending: &pendingHighSurrogate)
         }
         flush(&pendingHighSurrogate)
-        return String(decoding: converted, as: UTF8.self)
+        return converted.withUnsafeBufferPointer { bytes in
+            inspect(bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     private func hexUnit(_ text: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> UInt16? {

@@ -105,10 +105,20 @@ import Testing
         }
     }
 
-    @Test func canonicallyEquivalentKeysAreOneKeyInSwift() throws {
-        // A documented difference from Java, which would keep two keys.
+    @Test func canonicallyEquivalentKeysStayTwoKeysAsInJava() throws {
         let document = try read("caf\\u00e9=1\ncafe\\u0301=2\n")
-        #expect(document.keys.count == 1)
-        #expect(document.duplicates.count == 1)
+        #expect(document.keys.count == 2)
+        #expect(document.duplicates.isEmpty)
+        #expect(document["caf\u{E9}"] == "1")
+        #expect(document["cafe\u{301}"] == "2")
+    }
+
+    @Test func keysListEachKeyOnceInOrderOfItsLastAssignment() throws {
+        #expect(try read("b=1\na=2\nb=3\n").keys == ["a", "b"])
+    }
+
+    @Test func duplicatesPairEachAssignmentWithTheNextOfItsKey() throws {
+        let pairs = try read("k=1\nk=2\nother=x\nk=3\n").duplicates
+        #expect(pairs.map { [$0.overridden.line, $0.winner.line] } == [[1, 2], [2, 4]])
     }
 }
