@@ -259,19 +259,22 @@ private struct LogicalLineParser {
         var keyLength = 0
         var valueStart = limit
         var hasSeparator = false
-        var precedingBackslash = false
-        while keyLength < limit {
-            let byte = text[keyLength]
-            if (byte == 0x3D || byte == 0x3A) && !precedingBackslash {  // '=' or ':'
+        // Java toggles a flag at each backslash; the same is to let a
+        // backslash take the byte after it along, whatever that byte is.
+        scan: while keyLength < limit {
+            switch text[keyLength] {
+            case 0x3D, 0x3A:  // '=' or ':'
                 valueStart = keyLength + 1
                 hasSeparator = true
-                break
-            } else if Self.isBlank(byte) && !precedingBackslash {
+                break scan
+            case 0x20, 0x09, 0x0C:  // space, tab, form feed
                 valueStart = keyLength + 1
-                break
+                break scan
+            case 0x5C:  // backslash
+                keyLength = min(keyLength + 2, limit)
+            default:
+                keyLength += 1
             }
-            precedingBackslash = byte == Self.backslash ? !precedingBackslash : false
-            keyLength += 1
         }
         while valueStart < limit {
             let byte = text[valueStart]
@@ -296,8 +299,11 @@ private struct LogicalLineParser {
     private mutating func unescape(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inspect: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(PropertiesError) -> String {
-        var index = range.lowerBound
-        while index < range.upperBound && text[index] != Self.backslash { index += 1 }
+        var index = range.upperBound
+        if let base = text.baseAddress, !range.isEmpty,
+           let found = memchr(base + range.lowerBound, Int32(Self.backslash), range.count) {
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
         if index == range.upperBound {
             let plain = UnsafeBufferPointer(rebasing: text[range])
             inspect(plain)

@@ -5,7 +5,7 @@ import Foundation
 import JavaProperties
 
 let megabytes = 50
-let warmups = 3
+let warmups = 5
 let runs = 10
 
 /// A deterministic mix of what real configuration holds: dotted keys, URLs,
@@ -62,7 +62,7 @@ let harness = URL(fileURLWithPath: #filePath)
     .appendingPathComponent("Java/PropertiesLoadBenchmark.java")
 let java = Process()
 java.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-java.arguments = ["java", harness.path, file.path, String(warmups + 2), String(runs)]
+java.arguments = ["java", harness.path, file.path, String(warmups), String(runs)]
 let pipe = Pipe()
 java.standardOutput = pipe
 try java.run()
