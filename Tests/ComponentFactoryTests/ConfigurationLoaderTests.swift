@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func scanOfMissingDirectoryIsPropertiesNotFound() {
-        let error = thrownDiagnostic { () throws(Diagnostic) in _ = try ConfigRoot.scan("/nonexistent/config") }
+        let error = thrown { () throws(Diagnostic) in _ = try ConfigRoot.scan("/nonexistent/config") }
         #expect(error?.code == .propertiesNotFound)
     }
 
@@ -74,7 +74,7 @@ import Testing
         let directory = try makeRoot()
         let site = SourceLocation(file: "Assemblies/app.xml", line: 3, column: 5)
         let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory.path))
-        let report = thrownReport { () throws(DiagnosticReport) in _ = try loader.load(environment: "test", locations: ["ap.properties"], site: site) }
+        let report = thrown { () throws(DiagnosticReport) in _ = try loader.load(environment: "test", locations: ["ap.properties"], site: site) }
         #expect(report?.diagnostics.first?.code == .propertiesNotFound)
         #expect(report?.diagnostics.first?.location == site)
         #expect(report?.diagnostics.first?.message.contains("did you mean 'app.properties'") == true)
@@ -84,7 +84,7 @@ import Testing
         let directory = try makeRoot()
         let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory.path))
         for location in ["../secrets.properties", "/etc/passwd", "a/../../x.properties"] {
-            let report = thrownReport { () throws(DiagnosticReport) in _ = try loader.load(environment: nil, locations: [location]) }
+            let report = thrown { () throws(DiagnosticReport) in _ = try loader.load(environment: nil, locations: [location]) }
             #expect(report?.diagnostics.first?.code == .pathOutsideRoot, "\(location)")
         }
     }
@@ -94,7 +94,7 @@ import Testing
         try directory.write("bad-one.properties", "ok=1\nbad=\\u12\n")
         try directory.write("worse.properties", "x=\\uZZZZ\n")
         let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory.path))
-        let report = thrownReport { () throws(DiagnosticReport) in
+        let report = thrown { () throws(DiagnosticReport) in
             _ = try loader.load(environment: nil, locations: ["bad-one.properties", "worse.properties"])
         }
         #expect(report?.diagnostics.map(\.code) == [.malformedProperties, .malformedProperties])

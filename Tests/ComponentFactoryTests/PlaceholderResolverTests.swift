@@ -14,7 +14,7 @@ import Testing
     }
 
     private func failure(_ text: String, _ values: [String: String]) -> Diagnostic? {
-        thrownDiagnostic { () throws(Diagnostic) in _ = try resolve(text, values) }
+        thrown { () throws(Diagnostic) in _ = try resolve(text, values) }
     }
 
     @Test func embeddedPlaceholdersResolveInPlace() throws {
@@ -71,7 +71,7 @@ import Testing
         let file = try directory.write("app.properties", "# comment\nurl=${hots}/api\nhost=h\n")
         let configuration = try ConfigurationLoader(root: try ConfigRoot.scan(directory.path)).load(files: [file])
         var resolver = PlaceholderResolver(configuration: configuration)
-        let error = thrownDiagnostic { () throws(Diagnostic) in _ = try resolver.resolve("${url}", at: site) }
+        let error = thrown { () throws(Diagnostic) in _ = try resolver.resolve("${url}", at: site) }
         #expect(error?.location == SourceLocation(file: file, line: 2))
         #expect(error?.message.contains("did you mean 'host'") == true)
         #expect(error?.code == .unresolvedPlaceholder)
@@ -83,7 +83,7 @@ import Testing
         let file = try directory.write("app.properties", "a=${b}\nb=x${c}\nc=${a}\n")
         let configuration = try ConfigurationLoader(root: try ConfigRoot.scan(directory.path)).load(files: [file])
         var resolver = PlaceholderResolver(configuration: configuration)
-        let error = thrownDiagnostic { () throws(Diagnostic) in _ = try resolver.resolve("${a}", at: site) }
+        let error = thrown { () throws(Diagnostic) in _ = try resolver.resolve("${a}", at: site) }
         #expect(error?.code == .placeholderCycle)
         #expect(error?.message.hasSuffix("a → b → c → a") == true)
         #expect(error?.notes.map(\.location?.line) == [1, 2, 3])
