@@ -1,0 +1,228 @@
+import CLibXML2
+
+/// The XML Schema of assemblies, `Assemblies/assembly.xsd`, built in so that
+/// `factory schema` and the `schema` check need no file at run time. A test
+/// keeps it identical to the file.
+///
+/// ```swift
+/// print(AssemblySchema.text)  // what `factory schema` prints
+/// ```
+public enum AssemblySchema {
+    /// The schema, word for word as `Assemblies/assembly.xsd`.
+    public static let text = #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  The grammar of ComponentFactory assemblies: Typhoon 1.x's, kept compatible,
+  plus import, profile, abstract, init-method, destroy-method, entry and null.
+  Documents may use this namespace or none. `factory schema` prints this file.
+-->
+<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema"
+            xmlns="http://www.typhoonframework.org/schema/assembly"
+            targetNamespace="http://www.typhoonframework.org/schema/assembly"
+            elementFormDefault="qualified"
+            attributeFormDefault="unqualified">
+
+    <xsd:element name="assembly">
+        <xsd:annotation>
+            <xsd:documentation>The root: components, their configuration files and other assemblies.</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:sequence>
+                <xsd:element ref="description" minOccurs="0"/>
+                <xsd:choice minOccurs="0" maxOccurs="unbounded">
+                    <xsd:element ref="property-placeholder"/>
+                    <xsd:element ref="import"/>
+                    <xsd:element ref="component"/>
+                    <xsd:element ref="profile"/>
+                </xsd:choice>
+            </xsd:sequence>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="description" type="xsd:string">
+        <xsd:annotation>
+            <xsd:documentation>Free text, allowed first in any element, and ignored.</xsd:documentation>
+        </xsd:annotation>
+    </xsd:element>
+
+    <xsd:element name="property-placeholder">
+        <xsd:annotation>
+            <xsd:documentation>Comma-separated .properties files, relative to the config root; later files win.</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:attribute name="location" type="xsd:string" use="required"/>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="import">
+        <xsd:annotation>
+            <xsd:documentation>Another assembly, relative to this file. References work across files.</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:attribute name="resource" type="xsd:string" use="required"/>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="profile">
+        <xsd:annotation>
+            <xsd:documentation>Components that exist only where the expression matches the environment: "test,!production" (comma is OR, ! is NOT).</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:sequence>
+                <xsd:element ref="description" minOccurs="0"/>
+                <xsd:element ref="component" minOccurs="0" maxOccurs="unbounded"/>
+            </xsd:sequence>
+            <xsd:attribute name="name" type="xsd:string" use="required"/>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="component">
+        <xsd:annotation>
+            <xsd:documentation>A component: a registered class, how to build it, and what to inject.</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:sequence>
+                <xsd:element ref="description" minOccurs="0"/>
+                <xsd:choice minOccurs="0" maxOccurs="unbounded">
+                    <xsd:element ref="initializer"/>
+                    <xsd:element ref="property"/>
+                </xsd:choice>
+            </xsd:sequence>
+            <xsd:attribute name="class" type="xsd:string">
+                <xsd:annotation><xsd:documentation>The registered name of the type; may be a placeholder such as ${store.class}.</xsd:documentation></xsd:annotation>
+            </xsd:attribute>
+            <xsd:attribute name="key" type="xsd:string"/>
+            <xsd:attribute name="scope" type="xsd:string">
+                <xsd:annotation><xsd:documentation>object-graph (default; Typhoon's "default"), prototype, singleton or weak-singleton; any case, dashed or camelCase.</xsd:documentation></xsd:annotation>
+            </xsd:attribute>
+            <xsd:attribute name="lazy-init" type="xsd:string">
+                <xsd:annotation><xsd:documentation>true, yes, false or no: a singleton built on first use.</xsd:documentation></xsd:annotation>
+            </xsd:attribute>
+            <xsd:attribute name="parent" type="xsd:string"/>
+            <xsd:attribute name="abstract" type="xsd:string"/>
+            <xsd:attribute name="factory-component" type="xsd:string"/>
+            <xsd:attribute name="before-property-injection" type="xsd:string"/>
+            <xsd:attribute name="after-property-injection" type="xsd:string"/>
+            <xsd:attribute name="init-method" type="xsd:string"/>
+            <xsd:attribute name="destroy-method" type="xsd:string"/>
+            <xsd:attribute name="profile" type="xsd:string"/>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="initializer">
+        <xsd:annotation>
+            <xsd:documentation>initWithQuest:hitRatio: gives the parameters quest and hitRatio; init(quest:hitRatio:) is accepted too.</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:sequence>
+                <xsd:element ref="description" minOccurs="0"/>
+                <xsd:element ref="argument" minOccurs="0" maxOccurs="unbounded"/>
+            </xsd:sequence>
+            <xsd:attribute name="selector" type="xsd:string" use="required"/>
+            <xsd:attribute name="is-class-method" type="xsd:string"/>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:complexType name="valueHolder">
+        <xsd:sequence>
+            <xsd:element ref="description" minOccurs="0"/>
+            <xsd:choice minOccurs="0">
+                <xsd:element ref="collection"/>
+                <xsd:element ref="null"/>
+            </xsd:choice>
+        </xsd:sequence>
+        <xsd:attribute name="ref" type="xsd:string"/>
+        <xsd:attribute name="value" type="xsd:string"/>
+    </xsd:complexType>
+
+    <xsd:element name="argument">
+        <xsd:complexType>
+            <xsd:complexContent>
+                <xsd:extension base="valueHolder">
+                    <xsd:attribute name="parameterName" type="xsd:string"/>
+                    <xsd:attribute name="index" type="xsd:nonNegativeInteger"/>
+                    <xsd:attribute name="required-class" type="xsd:string"/>
+                </xsd:extension>
+            </xsd:complexContent>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="property">
+        <xsd:annotation>
+            <xsd:documentation>By ref, by value, by collection, or, with none of them, autowired by type.</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:complexContent>
+                <xsd:extension base="valueHolder">
+                    <xsd:attribute name="name" type="xsd:string" use="required"/>
+                </xsd:extension>
+            </xsd:complexContent>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="collection">
+        <xsd:complexType>
+            <xsd:sequence>
+                <xsd:element ref="description" minOccurs="0"/>
+                <xsd:choice minOccurs="0" maxOccurs="unbounded">
+                    <xsd:element ref="ref"/>
+                    <xsd:element ref="value"/>
+                    <xsd:element ref="entry"/>
+                    <xsd:element ref="null"/>
+                </xsd:choice>
+            </xsd:sequence>
+            <xsd:attribute name="requiredType" type="xsd:string">
+                <xsd:annotation><xsd:documentation>Array (default), Set or Dictionary.</xsd:documentation></xsd:annotation>
+            </xsd:attribute>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="ref" type="xsd:string"/>
+
+    <xsd:element name="value">
+        <xsd:complexType>
+            <xsd:simpleContent>
+                <xsd:extension base="xsd:string">
+                    <xsd:attribute name="requiredType" type="xsd:string"/>
+                </xsd:extension>
+            </xsd:simpleContent>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="entry">
+        <xsd:annotation>
+            <xsd:documentation>A dictionary entry.</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:complexContent>
+                <xsd:extension base="valueHolder">
+                    <xsd:attribute name="key" type="xsd:string" use="required"/>
+                </xsd:extension>
+            </xsd:complexContent>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="null">
+        <xsd:complexType/>
+    </xsd:element>
+</xsd:schema>
+"""#
+
+    /// Validates a parsed assembly. A document in no namespace is validated
+    /// as if it were in Typhoon's, which the schema targets.
+    static func validate(_ document: LibXMLDocument, file: String) -> [Diagnostic] {
+        if let root = xmlDocGetRootElement(document.pointer), root.pointee.ns == nil {
+            let namespace = xmlNewNs(root, AssemblyReader.namespace, nil)
+            var stack = [root]
+            while let node = stack.popLast() {
+                if node.pointee.type == XML_ELEMENT_NODE && node.pointee.ns == nil { xmlSetNs(node, namespace) }
+                var child = node.pointee.children
+                while let current = child {
+                    stack.append(current)
+                    child = current.pointee.next
+                }
+            }
+        }
+        return document.validate(against: text, file: file)
+    }
+}

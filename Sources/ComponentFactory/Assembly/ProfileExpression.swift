@@ -1,0 +1,51 @@
+/// Which environments a component exists in: `test,!production` means "in
+/// test, or in anything but production". A comma is OR; `!` is NOT.
+///
+/// ```swift
+/// let expression = try ProfileExpression(parsing: "test,!production")
+/// expression.matches(environment: "development")  // true
+/// expression.matches(environment: "production")   // false
+/// ```
+public struct ProfileExpression: Sendable, Hashable {
+    public struct Term: Sendable, Hashable {
+        public var name: String
+        public var negated: Bool
+    }
+
+    public var terms: [Term]
+
+    /// Throws a message when a term is empty or holds anything but letters,
+    /// digits, `.`, `_` and `-`.
+    public init(parsing text: String) throws(ProfileExpressionError) {
+        var terms: [Term] = []
+        for raw in text.split(separator: ",", omittingEmptySubsequences: false) {
+            var term = raw.trimmingWhitespace()
+            let negated = term.hasPrefix("!")
+            if negated { term = term.dropFirst().trimmingWhitespace() }
+            guard !term.isEmpty, term.allSatisfy({ $0.isLetter || $0.isNumber || "._-".contains($0) }) else {
+                throw ProfileExpressionError(message: "'\(raw)' is not an environment name or '!' and a name")
+            }
+            terms.append(Term(name: String(term), negated: negated))
+        }
+        self.terms = terms
+    }
+
+    /// True when any term matches; with no environment, only negated terms do.
+    public func matches(environment: String?) -> Bool {
+        terms.contains { term in term.negated ? term.name != environment : term.name == environment }
+    }
+}
+
+/// Why a profile expression does not parse.
+public struct ProfileExpressionError: Error, Sendable, Hashable {
+    public var message: String
+}
+
+extension Substring {
+    func trimmingWhitespace() -> Substring {
+        var result = self
+        while result.first?.isWhitespace == true { result = result.dropFirst() }
+        while result.last?.isWhitespace == true { result = result.dropLast() }
+        return result
+    }
+}

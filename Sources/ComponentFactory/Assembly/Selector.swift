@@ -1,0 +1,27 @@
+/// The parameter names of an initializer or method selector, by Typhoon's
+/// rule, or of a Swift-style name.
+///
+/// ```swift
+/// Selector.parameterNames(of: "initWithQuest:hitRatio:")  // ["quest", "hitRatio"]
+/// Selector.parameterNames(of: "URLWithString:")           // ["string"]
+/// Selector.parameterNames(of: "init(quest:hitRatio:)")    // ["quest", "hitRatio"]
+/// Selector.parameterNames(of: "init")                     // []
+/// ```
+public enum Selector {
+    public static func parameterNames(of selector: String) -> [String] {
+        if let open = selector.firstIndex(of: "("), selector.hasSuffix(")") {
+            let inside = selector[selector.index(after: open)..<selector.index(before: selector.endIndex)]
+            return inside.split(separator: ":").map { String($0.trimmingWhitespace()) }
+        }
+        let parts = selector.split(separator: ":", omittingEmptySubsequences: false).dropLast()
+        guard let first = parts.first else { return [] }
+        var head = Substring(first)
+        if let with = head.range(of: "With") {
+            head = head[with.upperBound...]
+        } else if head.hasPrefix("init") {
+            head = head.dropFirst("init".count)
+        }
+        let firstName = head.prefix(1).lowercased() + head.dropFirst()
+        return [firstName] + parts.dropFirst().map(String.init)
+    }
+}
