@@ -1,6 +1,5 @@
 import ArgumentParser
 import ComponentFactory
-import Foundation
 
 /// `factory validate [PATH…] [--config DIR] [--env NAME…] [--set K=V…] [--format text|json]`
 ///
@@ -11,7 +10,7 @@ struct ValidateCommand: ToolCommand {
         commandName: "validate",
         abstract: "Check assemblies and configuration for every environment.")
 
-    @Argument(help: "Assembly files or directories of them.")
+    @Argument(help: "Assembly files or directories of them. Default: Assemblies.")
     var paths: [String] = []
 
     @OptionGroup var options: ConfigurationOptions
@@ -23,13 +22,10 @@ struct ValidateCommand: ToolCommand {
     var format: OutputFormat = .text
 
     func execute(in environment: ToolEnvironment) -> ToolResult {
-        let assemblies: [String]
-        switch assemblyFiles() {
+        let loaded: AssemblyLoader.Loading
+        switch AssemblyPaths.load(paths) {
         case .failure(let failure): return failure.result
-        case .success(let files): assemblies = files
-        }
-        guard assemblies.isEmpty else {
-            return ToolFailure(usage: "found \(assemblies.count) assembly file(s), but this build cannot read assemblies yet").result
+        case .success(let value): loaded = value
         }
         let root: ConfigRoot
         switch options.scanRoot() {
@@ -38,53 +34,25 @@ struct ValidateCommand: ToolCommand {
         }
         if let failure = ConfigurationOptions.checkEnvironments(env, in: root) { return failure.result }
         let environments: [String?] = env.isEmpty ? (root.environments.isEmpty ? [nil] : root.environments) : env
-        let loader = options.loader(root: root, environment: environment)
-        var perEnvironment: [(environment: String?, report: DiagnosticReport)] = []
-        for name in environments {
-            do {
-                let configuration = try loader.load(environment: name)
-                perEnvironment.append((name, DiagnosticReport(ConfigurationValidator.check(configuration))))
-            } catch {
-                perEnvironment.append((name, error))
-            }
-        }
-        let report = DiagnosticReport.merging(environments: perEnvironment)
-        let summary = Self.summary(report, assemblies: assemblies.count, environments: environments.count)
+        let report = RegistryFreeValidator.validate(
+            loaded, loader: options.loader(root: root, environment: environment), environments: environments)
+        let assemblies = loaded.assemblies.documents.count
+        let summary = Self.summary(report, assemblies: assemblies, environments: environments.count)
         let status = report.hasErrors ? ToolResult.errorsFound : ToolResult.success
         switch format {
         case .text:
-            let note = assemblies.isEmpty ? "note: no assemblies yet\n" : ""
+            let note = assemblies == 0 ? "note: no assemblies found\n" : ""
             return ToolResult(status: status, standardOutput: DiagnosticRenderer.text(report) + note + summary + "\n")
         case .json:
             return ToolResult(status: status, standardOutput: DiagnosticRenderer.json(report) + "\n", standardError: summary + "\n")
         }
     }
 
-    /// `.xml` files under the given paths. The default `Assemblies` may be
-    /// absent; a path that was named must exist.
-    private func assemblyFiles() -> Result<[String], ToolFailure> {
-        let named = !paths.isEmpty
-        var files: [String] = []
-        for path in named ? paths : ["Assemblies"] {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                if named { return .failure(ToolFailure(usage: "no such assembly file or directory: '\(path)'")) }
-                continue
-            }
-            if !isDirectory.boolValue {
-                files.append(path)
-                continue
-            }
-            let children = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            files += children.filter { $0.hasSuffix(".xml") }.sorted().map { path + "/" + $0 }
-        }
-        return .success(files)
-    }
-
     static func summary(_ report: DiagnosticReport, assemblies: Int, environments: Int) -> String {
-        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        return "\(counted(report.errorCount, "error")), \(counted(report.warningCount, "warning")) in "
-            + "\(counted(assemblies, "assembly").replacingOccurrences(of: "assemblys", with: "assemblies")), "
-            + counted(environments, "environment")
+        func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+            "\(count) \(count == 1 ? singular : plural)"
+        }
+        return "\(counted(report.errorCount, "error", "errors")), \(counted(report.warningCount, "warning", "warnings")) in "
+            + "\(counted(assemblies, "assembly", "assemblies")), \(counted(environments, "environment", "environments"))"
     }
 }

@@ -13,6 +13,10 @@ import Testing
         return directory
     }
 
+    private func locations(_ paths: String...) -> [AttributeValue] {
+        paths.map { AttributeValue($0, at: SourceLocation(file: "Assemblies/app.xml", line: 2)) }
+    }
+
     @Test func scanFindsBaseFilesAndEnvironmentsFromOverlays() throws {
         let directory = try makeRoot()
         let root = try ConfigRoot.scan(directory.path)
@@ -48,8 +52,8 @@ import Testing
         let directory = try makeRoot()
         try directory.write("more.properties", "name=more\n")
         let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory.path))
-        #expect(try loader.load(environment: nil, locations: ["app.properties", "more.properties"]).property(forKey: "name")?.text == "more")
-        #expect(try loader.load(environment: nil, locations: ["more.properties", "app.properties"]).property(forKey: "name")?.text == "base")
+        #expect(try loader.load(environment: nil, locations: locations("app.properties", "more.properties")).property(forKey: "name")?.text == "more")
+        #expect(try loader.load(environment: nil, locations: locations("more.properties", "app.properties")).property(forKey: "name")?.text == "base")
     }
 
     @Test func environmentVariablesAreOptInAndUseRelaxedNames() throws {
@@ -74,7 +78,7 @@ import Testing
         let directory = try makeRoot()
         let site = SourceLocation(file: "Assemblies/app.xml", line: 3, column: 5)
         let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory.path))
-        let report = thrown { () throws(DiagnosticReport) in _ = try loader.load(environment: "test", locations: ["ap.properties"], site: site) }
+        let report = thrown { () throws(DiagnosticReport) in _ = try loader.load(environment: "test", locations: [AttributeValue("ap.properties", at: site)]) }
         #expect(report?.diagnostics.first?.code == .propertiesNotFound)
         #expect(report?.diagnostics.first?.location == site)
         #expect(report?.diagnostics.first?.message.contains("did you mean 'app.properties'") == true)
@@ -84,7 +88,7 @@ import Testing
         let directory = try makeRoot()
         let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory.path))
         for location in ["../secrets.properties", "/etc/passwd", "a/../../x.properties"] {
-            let report = thrown { () throws(DiagnosticReport) in _ = try loader.load(environment: nil, locations: [location]) }
+            let report = thrown { () throws(DiagnosticReport) in _ = try loader.load(environment: nil, locations: locations(location)) }
             #expect(report?.diagnostics.first?.code == .pathOutsideRoot, "\(location)")
         }
     }
@@ -95,7 +99,7 @@ import Testing
         try directory.write("worse.properties", "x=\\uZZZZ\n")
         let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory.path))
         let report = thrown { () throws(DiagnosticReport) in
-            _ = try loader.load(environment: nil, locations: ["bad-one.properties", "worse.properties"])
+            _ = try loader.load(environment: nil, locations: locations("bad-one.properties", "worse.properties"))
         }
         #expect(report?.diagnostics.map(\.code) == [.malformedProperties, .malformedProperties])
         #expect(report?.diagnostics.map { $0.location?.line } == [2, 1])

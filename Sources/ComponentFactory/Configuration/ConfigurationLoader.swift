@@ -27,20 +27,23 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// Stacks the configuration of `environment` (nil: base files only).
-    /// `locations` are paths relative to the root, as `location=` lists them;
-    /// `site` is where that list was written, for diagnostics.
-    public func load(environment: String?, locations: [String]? = nil, site: SourceLocation? = nil) throws(DiagnosticReport) -> Configuration {
+    /// `locations` are paths relative to the root, as `location=` lists them,
+    /// each with where it was written; nil means every base file, sorted.
+    public func load(environment: String?, locations: [AttributeValue]? = nil) throws(DiagnosticReport) -> Configuration {
         var diagnostics: [Diagnostic] = []
         var bases: [PropertySource] = []
         var overlays: [PropertySource] = []
-        for location in locations ?? root.baseFiles {
-            guard let relative = Self.normalized(location) else {
+        let listed = locations ?? root.baseFiles.map { AttributeValue($0, at: SourceLocation(file: root.path, line: 0)) }
+        for entry in listed {
+            let location = entry.text
+            let site: SourceLocation? = locations == nil ? nil : entry.location
+            guard let relative = PathRules.normalized(location) else {
                 diagnostics.append(Diagnostic(
                     .pathOutsideRoot, "'\(location)' is outside the config root '\(root.path)'",
                     at: site ?? SourceLocation(file: root.path, line: 0)))
                 continue
             }
-            let basePath = join(root.path, relative)
+            let basePath = PathRules.join(root.path, relative)
             guard FileManager.default.fileExists(atPath: basePath) else {
                 diagnostics.append(Diagnostic(
                     .propertiesNotFound,
@@ -51,7 +54,7 @@ public struct ConfigurationLoader: Sendable {
             do {
                 bases.append(try Self.read(basePath))
                 if let environment {
-                    let overlayPath = join(root.path, ConfigRoot.overlayName(of: relative, environment: environment))
+                    let overlayPath = PathRules.join(root.path, ConfigRoot.overlayName(of: relative, environment: environment))
                     if FileManager.default.fileExists(atPath: overlayPath) {
                         overlays.append(try Self.read(overlayPath))
                     }
@@ -97,25 +100,5 @@ public struct ConfigurationLoader: Sendable {
             let location = SourceLocation(file: error.file, line: error.line, column: max(error.column, 1))
             throw Diagnostic(code, error.message, at: location)
         }
-    }
-
-    /// The path with `.` and `..` folded away, or nil when it is absolute or
-    /// climbs out of the root.
-    static func normalized(_ path: String) -> String? {
-        guard !path.hasPrefix("/") else { return nil }
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..":
-                guard parts.popLast() != nil else { return nil }
-            default: parts.append(part)
-            }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
-    }
-
-    private func join(_ directory: String, _ relative: String) -> String {
-        directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 }

@@ -1,0 +1,314 @@
+/// The registry-free checks of loaded assemblies in one environment.
+///
+/// - Keys are unique among the components that exist in the environment
+///   (profiles may give two environments two components of one key).
+/// - Every `ref`, `parent` and `factory-component` names such a component,
+///   and none names an abstract one.
+/// - No initializer (or factory component) needs, through other
+///   initializers, the component it builds: `initializer-cycle`.
+/// - Arguments name parameters of their selector, or indexes within it.
+/// - `scope`, `lazy-init`, `abstract`, `is-class-method`, collection types
+///   and profile expressions hold valid values.
+/// - Every placeholder in `class=`, `ref=`, `value=` and `<value>` resolves.
+///
+/// ```swift
+/// let diagnostics = AssemblyValidator.check(loaded.assemblies, configuration: configuration,
+///                                           knownEnvironments: root.environments)
+/// ```
+public enum AssemblyValidator {
+    public static func check(
+        _ assemblies: AssemblySet, configuration: Configuration, knownEnvironments: [String]
+    ) -> [Diagnostic] {
+        var run = ValidationRun(configuration: configuration, knownEnvironments: knownEnvironments)
+        run.check(assemblies.components)
+        return run.diagnostics
+    }
+}
+
+private struct ValidationRun {
+    let configuration: Configuration
+    let knownEnvironments: [String]
+    var resolver: PlaceholderResolver
+    var diagnostics: [Diagnostic] = []
+    /// The active components by key, the first of each key.
+    private var byKey: [String: ComponentDefinition] = [:]
+
+    init(configuration: Configuration, knownEnvironments: [String]) {
+        self.configuration = configuration
+        self.knownEnvironments = knownEnvironments
+        self.resolver = PlaceholderResolver(configuration: configuration)
+    }
+
+    private mutating func report(
+        _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
+        severity: Severity = .error, notes: [Diagnostic.Note] = []
+    ) {
+        diagnostics.append(Diagnostic(code, message, at: location, severity: severity, notes: notes))
+    }
+
+    /// The text with its placeholders resolved, or nil after reporting why not.
+    private mutating func resolved(_ value: AttributeValue) -> String? {
+        do {
+            return try resolver.resolve(value.text, at: value.location)
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+    }
+
+    mutating func check(_ components: [ComponentDefinition]) {
+        for component in components {
+            checkProfiles(component)
+        }
+        let active = components.filter { $0.isActive(in: configuration.environment) }
+        for component in active {
+            if let first = byKey[component.key] {
+                report(.duplicateKey, "duplicate key '\(component.key)'", at: component.keyAttribute?.location ?? component.location,
+                       notes: [Diagnostic.Note("first defined here", at: first.keyAttribute?.location ?? first.location)])
+            } else {
+                byKey[component.key] = component
+            }
+        }
+        for component in active {
+            checkAttributes(component)
+            checkParent(component)
+            if let className = component.className {
+                _ = resolved(className)
+            } else if component.parent == nil && !component.isAbstract {
+                report(.missingAttribute, "component '\(component.key)' needs 'class' (or a 'parent' to inherit it from)",
+                       at: component.location)
+            }
+            if let factory = component.factoryComponent {
+                checkReference(factory, from: component, role: "factory component")
+            }
+            if let initializer = component.initializer {
+                checkInitializer(initializer, of: component)
+            }
+            for property in component.properties {
+                checkValue(property.value, of: component)
+            }
+        }
+        checkInitializerCycles(active)
+    }
+
+    // MARK: Attribute values
+
+    private mutating func checkAttributes(_ component: ComponentDefinition) {
+        if let scope = component.scopeAttribute, Scope(parsing: scope.text) == nil {
+            report(.invalidAttributeValue,
+                   "'\(scope.text)' is not a scope; use one of " + Scope.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                       + SpellingSuggestions.didYouMean(scope.text, among: Scope.allCases.map(\.rawValue) + ["weakSingleton", "default"]),
+                   at: scope.location)
+        }
+        for attribute in [component.lazyInit, component.abstract].compactMap({ $0 })
+        where BooleanAttribute.parse(attribute.text) == nil {
+            report(.invalidAttributeValue, "'\(attribute.text)' is not true, yes, false or no", at: attribute.location)
+        }
+        if let lazy = component.lazyInit, BooleanAttribute.parse(lazy.text) == true, component.scope != .singleton {
+            report(.invalidAttributeValue, "lazy-init applies to singletons only; component '\(component.key)' is not one",
+                   at: lazy.location, severity: .warning)
+        }
+        if let classMethod = component.initializer?.isClassMethod,
+           BooleanAttribute.parse(classMethod.text) == nil && classMethod.text.lowercased() != "guess" {
+            report(.invalidAttributeValue, "'\(classMethod.text)' is not true, yes, false, no or guess", at: classMethod.location)
+        }
+    }
+
+    private mutating func checkProfiles(_ component: ComponentDefinition) {
+        for profile in component.profiles {
+            do {
+                let expression = try ProfileExpression(parsing: profile.text)
+                guard !knownEnvironments.isEmpty else { continue }
+                for term in expression.terms where !knownEnvironments.contains(term.name) {
+                    report(.invalidAttributeValue,
+                           "profile names the environment '\(term.name)', which the config root does not have"
+                               + SpellingSuggestions.didYouMean(term.name, among: knownEnvironments),
+                           at: profile.location, severity: .warning)
+                }
+            } catch {
+                report(.invalidAttributeValue, "invalid profile expression: \(error.message)", at: profile.location)
+            }
+        }
+    }
+
+    // MARK: References
+
+    private mutating func checkParent(_ component: ComponentDefinition) {
+        guard let parent = component.parent else { return }
+        guard byKey[parent.text] != nil else {
+            report(.unknownParent, "no component with key '\(parent.text)' to inherit from"
+                       + SpellingSuggestions.didYouMean(parent.text, among: byKey.keys), at: parent.location)
+            return
+        }
+        var seen = [component.key]
+        var current = byKey[parent.text]
+        while let ancestor = current {
+            if seen.contains(ancestor.key) {
+                report(.unknownParent, "parent chain loops: " + (seen + [ancestor.key]).joined(separator: " → "), at: parent.location)
+                return
+            }
+            seen.append(ancestor.key)
+            current = ancestor.parent.flatMap { byKey[$0.text] }
+        }
+    }
+
+    private mutating func checkReference(_ reference: AttributeValue, from component: ComponentDefinition, role: String) {
+        guard let key = resolved(reference) else { return }
+        guard let target = byKey[key] else {
+            let scope = configuration.environment.map { " in environment '\($0)'" } ?? ""
+            report(.unknownReference, "no component with key '\(key)'\(scope) for the \(role) of '\(component.key)'"
+                       + SpellingSuggestions.didYouMean(key, among: byKey.keys), at: reference.location)
+            return
+        }
+        if target.isAbstract {
+            report(.abstractReference, "'\(key)' is abstract and is never built; reference a component that inherits from it",
+                   at: reference.location, notes: [Diagnostic.Note("'\(key)' is declared abstract here", at: target.location)])
+        }
+    }
+
+    private mutating func checkValue(_ value: InjectedValue, of component: ComponentDefinition) {
+        switch value {
+        case .reference(let reference):
+            checkReference(reference, from: component, role: "reference")
+        case .text(let text, _):
+            _ = resolved(text)
+        case .collection(let collection):
+            checkCollection(collection, of: component)
+        case .null, .autowired:
+            break
+        }
+    }
+
+    private mutating func checkCollection(_ collection: CollectionDefinition, of component: ComponentDefinition) {
+        guard let kind = collection.kind else {
+            let text = collection.kindAttribute?.text ?? ""
+            report(.invalidAttributeValue, "'\(text)' is not a collection type; use Array, Set or Dictionary"
+                       + SpellingSuggestions.didYouMean(text, among: CollectionDefinition.Kind.allCases.map(\.rawValue)),
+                   at: collection.kindAttribute?.location ?? collection.location)
+            return
+        }
+        for item in collection.items {
+            switch item {
+            case .reference(let reference):
+                if kind == .dictionary { reportNotAnEntry(reference.location) }
+                checkReference(reference, from: component, role: "collection")
+            case .value(let text, _):
+                if kind == .dictionary { reportNotAnEntry(text.location) }
+                _ = resolved(text)
+            case .entry(let key, let value):
+                if kind != .dictionary {
+                    report(.invalidAttributeValue, "<entry> belongs in a Dictionary collection; this one is \(kind.rawValue)",
+                           at: key.location)
+                }
+                checkValue(value, of: component)
+            case .null:
+                break
+            }
+        }
+    }
+
+    private mutating func reportNotAnEntry(_ location: SourceLocation) {
+        report(.invalidAttributeValue, "a Dictionary collection holds <entry key=…> items only", at: location)
+    }
+
+    // MARK: Initializers
+
+    private mutating func checkInitializer(_ initializer: InitializerDefinition, of component: ComponentDefinition) {
+        let names = initializer.parameterNames
+        let valid = names.isEmpty ? "it takes none" : "valid: " + names.map { "'\($0)'" }.joined(separator: ", ")
+        for argument in initializer.arguments {
+            if let name = argument.parameterName, !names.contains(name.text) {
+                report(.unknownParameter,
+                       "'\(initializer.selector.text)' has no parameter '\(name.text)'"
+                           + SpellingSuggestions.didYouMean(name.text, among: names) + " (\(valid))",
+                       at: name.location)
+            }
+            if let index = argument.index {
+                if let position = Int(index.text), position >= 0 {
+                    if position >= names.count {
+                        report(.invalidAttributeValue,
+                               "index \(position) is out of range: '\(initializer.selector.text)' takes \(names.count) argument\(names.count == 1 ? "" : "s")",
+                               at: index.location)
+                    }
+                } else {
+                    report(.invalidAttributeValue, "index '\(index.text)' is not a whole number from 0", at: index.location)
+                }
+            }
+            checkValue(argument.value, of: component)
+        }
+    }
+
+    /// The keys a component's construction needs: its initializer's (or an
+    /// ancestor's) argument references, and its factory component.
+    private func constructionReferences(of component: ComponentDefinition) -> [(key: String, site: SourceLocation)] {
+        var references: [(key: String, site: SourceLocation)] = []
+        if let factory = component.factoryComponent { references.append((factory.text, factory.location)) }
+        var current: ComponentDefinition? = component
+        var visited = Set<String>()
+        while let definition = current, visited.insert(definition.key).inserted {
+            if let initializer = definition.initializer {
+                for argument in initializer.arguments {
+                    references += Self.references(in: argument.value)
+                }
+                break
+            }
+            current = definition.parent.flatMap { byKey[$0.text] }
+        }
+        return references
+    }
+
+    private static func references(in value: InjectedValue) -> [(key: String, site: SourceLocation)] {
+        switch value {
+        case .reference(let reference):
+            return [(reference.text, reference.location)]
+        case .collection(let collection):
+            return collection.items.flatMap { item -> [(key: String, site: SourceLocation)] in
+                switch item {
+                case .reference(let reference): [(reference.text, reference.location)]
+                case .entry(_, let value): references(in: value)
+                case .value, .null: []
+                }
+            }
+        case .text, .null, .autowired:
+            return []
+        }
+    }
+
+    /// Finds each cycle of construction-time references once, by depth-first
+    /// search, and reports it at the first component on it.
+    private mutating func checkInitializerCycles(_ active: [ComponentDefinition]) {
+        var state: [String: Bool] = [:]  // false: on the stack; true: done
+        var stack: [(key: String, site: SourceLocation?)] = []
+        var reported = Set<Set<String>>()
+
+        func visit(_ key: String, site: SourceLocation?, run: inout ValidationRun) {
+            if state[key] == true { return }
+            if state[key] == false {
+                guard let start = stack.firstIndex(where: { $0.key == key }) else { return }
+                let cycle = Array(stack[start...])
+                guard reported.insert(Set(cycle.map(\.key))).inserted, let first = run.byKey[cycle[0].key] else { return }
+                let path = (cycle.map(\.key) + [key]).joined(separator: " → ")
+                let notes = cycle.compactMap { step in
+                    run.byKey[step.key].map { Diagnostic.Note("'\(step.key)' is defined here", at: $0.location) }
+                }
+                run.report(.initializerCycle,
+                           "initializer cycle: \(path); break it with property injection on one of them",
+                           at: first.location, notes: notes)
+                return
+            }
+            guard let component = run.byKey[key] else { return }
+            state[key] = false
+            stack.append((key, site))
+            for reference in run.constructionReferences(of: component) {
+                let target = (try? run.resolver.resolve(reference.key, at: reference.site)) ?? reference.key
+                visit(target, site: reference.site, run: &run)
+            }
+            stack.removeLast()
+            state[key] = true
+        }
+
+        for component in active {
+            visit(component.key, site: nil, run: &self)
+        }
+    }
+}
