@@ -4,13 +4,13 @@ import Testing
 
 @Suite struct ValidateCommandTests {
     @Test func cleanConfigValidatesEveryEnvironmentAndEndsWithTheSummary() {
-        let result = factory("validate", "--config", fixture("config-with-environments"), "--env", "test", "--env", "production")
+        let result = factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-environments"), "--env", "test", "--env", "production")
         #expect(result.status == 0)
         #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 0 assemblies, 2 environments\n"))
     }
 
     @Test func problemsAreReportedPerEnvironmentAndSharedOnesOnce() {
-        let result = factory("validate", "--config", fixture("config-with-problems"), "--format", "json")
+        let result = factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-problems"), "--format", "json")
         #expect(result.status == 1)
         guard let object = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
               let diagnostics = object["diagnostics"] as? [[String: Any]]
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func textFormatPrintsOneLinePerProblemWithTheEnvironmentNote() {
-        let result = factory("validate", "--config", fixture("config-with-problems"), "--env", "staging")
+        let result = factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-problems"), "--env", "staging")
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.contains { $0.hasSuffix("app-staging.properties:2:1: error: placeholder cycle: loop → loop [placeholder-cycle]") })
@@ -39,13 +39,13 @@ import Testing
     }
 
     @Test func missingConfigRootAndUnknownEnvironmentExitTwo() {
-        #expect(factory("validate", "--config", "/nonexistent/config").status == 2)
-        let result = factory("validate", "--config", fixture("config-with-environments"), "--env", "prod")
+        #expect(factory("validate", fixture("no-assemblies"), "--config", "/nonexistent/config").status == 2)
+        let result = factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-environments"), "--env", "prod")
         #expect(result.status == 2)
         #expect(result.standardError.contains("did you mean 'production'?"))
     }
 
-    @Test func namedAssemblyPathThatDoesNotExistExitsTwo() {
+    @Test func namedAssemblyPathThatDoesNotExistExitsTwoFromAnyCommand() {
         #expect(factory("validate", "/nonexistent/assembly.xml", "--config", fixture("config-with-environments")).status == 2)
     }
 }

@@ -155,8 +155,7 @@ private struct ValidationRun {
     private mutating func checkReference(_ reference: AttributeValue, from component: ComponentDefinition, role: String) {
         guard let key = resolved(reference) else { return }
         guard let target = byKey[key] else {
-            let scope = configuration.environment.map { " in environment '\($0)'" } ?? ""
-            report(.unknownReference, "no component with key '\(key)'\(scope) for the \(role) of '\(component.key)'"
+            report(.unknownReference, "no component with key '\(key)' for the \(role) of '\(component.key)'"
                        + SpellingSuggestions.didYouMean(key, among: byKey.keys), at: reference.location)
             return
         }

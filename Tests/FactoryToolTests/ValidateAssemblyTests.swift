@@ -1,0 +1,133 @@
+import Foundation
+import FactoryTool
+import Testing
+
+/// For every error code that the assembly checks introduce, a small fixture
+/// triggers it; the code, file, line and column must be the same in the text
+/// and the JSON output.
+@Suite struct ValidateAssemblyTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var fixture: String
+        var code: String
+        var file: String
+        var line: Int
+        var column: Int
+        var message: String
+
+        init(_ fixture: String, _ code: String, line: Int, column: Int, message: String, file: String? = nil) {
+            self.fixture = fixture
+            self.code = code
+            self.file = file ?? fixture
+            self.line = line
+            self.column = column
+            self.message = message
+        }
+
+        var description: String { "\(code) in \(fixture)" }
+    }
+
+    static let cases: [Case] = [
+        Case("malformed-xml.xml", "malformed-xml", line: 4, column: 1, message: "Premature end of data"),
+        Case("schema.xml", "schema", line: 4, column: 1, message: "description"),
+        Case("unknown-element.xml", "unknown-element", line: 2, column: 5, message: "did you mean 'component'?"),
+        Case("unknown-attribute.xml", "unknown-attribute", line: 2, column: 16, message: "did you mean 'class'?"),
+        Case("missing-attribute.xml", "missing-attribute", line: 3, column: 9, message: "needs the attribute 'name'"),
+        Case("invalid-attribute-value.xml", "invalid-attribute-value", line: 2, column: 44, message: "did you mean 'singleton'?"),
+        Case("ref-and-value.xml", "invalid-attribute-value", line: 3, column: 44, message: "both 'ref' and 'value'"),
+        Case("index-out-of-range.xml", "invalid-attribute-value", line: 4, column: 23, message: "index 1 is out of range"),
+        Case("duplicate-key.xml", "duplicate-key", line: 3, column: 31, message: "duplicate key 'knight'"),
+        Case("unknown-reference.xml", "unknown-reference", line: 3, column: 32, message: "did you mean 'quest'?"),
+        Case("unknown-parent.xml", "unknown-parent", line: 3, column: 29, message: "did you mean 'baseKnight'?"),
+        Case("abstract-reference.xml", "abstract-reference", line: 4, column: 32, message: "'baseQuest' is abstract"),
+        Case("unknown-parameter.xml", "unknown-parameter", line: 4, column: 23, message: "(valid: 'quest', 'hitRatio')"),
+        Case("initializer-cycle.xml", "initializer-cycle", line: 2, column: 5, message: "knight → quest → knight"),
+        Case("import-cycle/a.xml", "import-cycle", line: 3, column: 13, message: "a.xml → b.xml → a.xml", file: "import-cycle/b.xml"),
+        Case("import-not-found.xml", "import-not-found", line: 2, column: 13, message: "'missing.xml' not found"),
+        Case("xml-entity.xml", "xml-entity", line: 3, column: 1, message: "declares the entity 'name'"),
+        Case("outside-root/inner/path-outside-root.xml", "path-outside-root", line: 2, column: 13, message: "'../outside.xml'"),
+        Case("location-outside-root.xml", "path-outside-root", line: 2, column: 27, message: "'../secrets.properties'"),
+        Case("unresolved-placeholder.xml", "unresolved-placeholder", line: 4, column: 41, message: "did you mean 'damsels.rescued'?"),
+    ]
+
+    private func validate(_ fixtureName: String, _ extra: String...) -> ToolResult {
+        FactoryTool.run(arguments: ["validate", fixture("assemblies/\(fixtureName)"), "--config", fixture("assembly-config")] + extra)
+    }
+
+    @Test(arguments: cases)
+    func errorCodeIsReportedWithFileLineAndColumnInTextAndJSON(_ expected: Case) throws {
+        let path = fixture("assemblies/\(expected.file)")
+        let text = validate(expected.fixture)
+        #expect(text.status == 1)
+        let prefix = "\(path):\(expected.line):\(expected.column): error: "
+        let line = text.standardOutput.split(separator: "\n").first { $0.hasPrefix(prefix) && $0.hasSuffix("[\(expected.code)]") }
+        #expect(line != nil, "no line starting '\(prefix)' and ending '[\(expected.code)]' in:\n\(text.standardOutput)")
+        #expect(line?.contains(expected.message) == true, "\(line ?? "")")
+
+        let json = validate(expected.fixture, "--format", "json")
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        let diagnostics = object?["diagnostics"] as? [[String: Any]] ?? []
+        let match = diagnostics.first { $0["code"] as? String == expected.code }
+        #expect(match?["file"] as? String == path)
+        #expect(match?["line"] as? Int == expected.line)
+        #expect(match?["column"] as? Int == expected.column)
+        #expect(match?["severity"] as? String == "error")
+        #expect((match?["message"] as? String)?.contains(expected.message) == true)
+    }
+
+    @Test func problemSharedByEveryEnvironmentIsReportedOnceWithoutEnvironment() throws {
+        let json = validate("unknown-reference.xml", "--format", "json")
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        let diagnostics = object?["diagnostics"] as? [[String: Any]] ?? []
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?["environment"] is NSNull)
+    }
+
+    @Test func placeholdersInClassAndRefResolvePerEnvironment() throws {
+        let json = validate("placeholder-in-class-and-ref.xml", "--format", "json")
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        let diagnostics = object?["diagnostics"] as? [[String: Any]] ?? []
+        // Only production has the backup component, and its ${backup.target} there is 'stroe'.
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?["code"] as? String == "unknown-reference")
+        #expect(diagnostics.first?["environment"] as? String == "production")
+        #expect((diagnostics.first?["message"] as? String)?.contains("did you mean 'store'?") == true)
+        #expect(validate("placeholder-in-class-and-ref.xml", "--env", "test").status == 0)
+    }
+
+    @Test func shippedExampleValidatesCleanInEveryEnvironment() {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let result = FactoryTool.run(arguments: [root.appendingPathComponent("Assemblies").path,
+                                                 "--config", root.appendingPathComponent("Config").path].reduce(["validate"]) { $0 + [$1] })
+        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 1 assembly, 3 environments\n"))
+    }
+
+    @Test func missingAssemblyPathExitsTwo() {
+        let result = FactoryTool.run(arguments: ["validate", "/nonexistent/assembly.xml", "--config", fixture("assembly-config")])
+        #expect(result.status == 2)
+    }
+
+    @Test func schemaCommandPrintsTheShippedSchema() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let shipped = try String(contentsOf: root.appendingPathComponent("Assemblies/assembly.xsd"), encoding: .utf8)
+        let result = FactoryTool.run(arguments: ["schema"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == shipped)
+    }
+
+    @Test func graphListsReferencesParentsAndFactoryComponents() throws {
+        let result = FactoryTool.run(arguments: ["graph", fixture("assemblies/placeholder-in-class-and-ref.xml"),
+                                                 "--config", fixture("assembly-config"), "--env", "production", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        let nodes = object?["nodes"] as? [[String: Any]] ?? []
+        let edges = object?["edges"] as? [[String: Any]] ?? []
+        #expect(nodes.map { $0["class"] as? String } == ["SQLiteStore", "Backup"])
+        #expect(edges.first?["to"] as? String == "stroe")
+        #expect(edges.first?["via"] as? String == "store")
+        let dot = FactoryTool.run(arguments: ["graph", fixture("assemblies/unknown-parent.xml"), "--config", fixture("assembly-config")])
+        #expect(dot.standardOutput.contains("\"knight\" -> \"baseKnigth\" [style=dashed, label=\"parent\"];"))
+    }
+}
