@@ -1,0 +1,190 @@
+import ComponentFactory
+import Testing
+
+@Suite struct AssemblyReaderTests {
+    private func read(_ xml: String) -> AssemblyReader.Reading {
+        AssemblyReader.read(bytes: Array(xml.utf8), file: "test.xml", checkSchema: true)
+    }
+
+    private func component(_ key: String, in reading: AssemblyReader.Reading) -> ComponentDefinition? {
+        reading.document.components.first { $0.key == key }
+    }
+
+    @Test func typhoonNamespaceAndNoNamespaceReadTheSame() {
+        let body = #"<component class="Knight" key="knight" scope="singleton"/>"#
+        let plain = read("<assembly>\(body)</assembly>")
+        let namespaced = read(#"<assembly xmlns="http://www.typhoonframework.org/schema/assembly">\#(body)</assembly>"#)
+        #expect(plain.diagnostics.isEmpty && namespaced.diagnostics.isEmpty)
+        #expect(plain.document.components.map(\.key) == namespaced.document.components.map(\.key))
+        #expect(component("knight", in: plain)?.scope == .singleton)
+    }
+
+    @Test func foreignNamespaceIsAnUnknownElement() {
+        #expect(read(#"<assembly xmlns="urn:other"/>"#).diagnostics.map(\.code) == [.unknownElement])
+    }
+
+    @Test func everyComponentAttributeIsRead() {
+        let reading = read("""
+            <assembly>
+              <component class="Knight" key="knight" scope="weakSingleton" lazy-init="YES" parent="base" abstract="no"
+                         factory-component="forge" before-property-injection="before" after-property-injection="after"
+                         init-method="start" destroy-method="stop" profile="test"/>
+            </assembly>
+            """)
+        #expect(reading.diagnostics.isEmpty)
+        let knight = component("knight", in: reading)
+        #expect(knight?.scope == .weakSingleton)
+        #expect(knight?.isLazy == true)
+        #expect(knight?.isAbstract == false)
+        #expect(knight?.parent?.text == "base")
+        #expect(knight?.factoryComponent?.text == "forge")
+        #expect(knight?.beforePropertyInjection?.text == "before")
+        #expect(knight?.afterPropertyInjection?.text == "after")
+        #expect(knight?.initMethod?.text == "start")
+        #expect(knight?.destroyMethod?.text == "stop")
+        #expect(knight?.profiles.map(\.text) == ["test"])
+        #expect(knight?.location == SourceLocation(file: "test.xml", line: 2, column: 3))
+        #expect(knight?.parent?.location == SourceLocation(file: "test.xml", line: 2, column: 80))
+    }
+
+    @Test func initializerArgumentsByNameAndIndexWithSelectorParameterNames() {
+        let reading = read("""
+            <assembly>
+              <component class="CavalryMan" key="cavalryMan">
+                <initializer selector="initWithQuest:hitRatio:">
+                  <argument parameterName="quest" ref="quest"/>
+                  <argument index="1" value="13.75" required-class="Double"/>
+                </initializer>
+              </component>
+            </assembly>
+            """)
+        let initializer = component("cavalryMan", in: reading)?.initializer
+        #expect(initializer?.parameterNames == ["quest", "hitRatio"])
+        #expect(initializer?.arguments.map { $0.parameterName?.text } == ["quest", nil])
+        #expect(initializer?.arguments.last?.index?.text == "1")
+        guard case .text(let value, let requiredType) = initializer?.arguments.last?.value else {
+            Issue.record("expected a value")
+            return
+        }
+        #expect(value.text == "13.75")
+        #expect(requiredType?.text == "Double")
+    }
+
+    @Test func selectorParameterNamesFollowTyphoonsRuleAndSwiftsForm() {
+        #expect(Selector.parameterNames(of: "initWithQuest:hitRatio:") == ["quest", "hitRatio"])
+        #expect(Selector.parameterNames(of: "URLWithString:") == ["string"])
+        #expect(Selector.parameterNames(of: "initWithCROPrototypeB:") == ["cROPrototypeB"])
+        #expect(Selector.parameterNames(of: "init(quest:hitRatio:)") == ["quest", "hitRatio"])
+        #expect(Selector.parameterNames(of: "init()") == [])
+        #expect(Selector.parameterNames(of: "new") == [])
+    }
+
+    @Test func propertiesByReferenceValueCollectionNullAndAutowiring() {
+        let reading = read("""
+            <assembly>
+              <component class="Knight" key="knight">
+                <property name="quest" ref="quest"/>
+                <property name="damsels" value="${damsels.rescued}"/>
+                <property name="horse"/>
+                <property name="squire"><null/></property>
+                <property name="armoury">
+                  <collection requiredType="Dictionary">
+                    <entry key="sword" ref="blueSword"/>
+                    <entry key="motto" value="Ni!"/>
+                  </collection>
+                </property>
+                <property name="friends">
+                  <collection requiredType="Set"><ref> knight </ref><value requiredType="String">Robin</value><null/></collection>
+                </property>
+              </component>
+            </assembly>
+            """)
+        #expect(reading.diagnostics.isEmpty)
+        let properties = component("knight", in: reading)?.properties ?? []
+        #expect(properties.map(\.name.text) == ["quest", "damsels", "horse", "squire", "armoury", "friends"])
+        #expect(properties[2].value == .autowired)
+        if case .null = properties[3].value {} else { Issue.record("squire should be null") }
+        guard case .collection(let armoury) = properties[4].value, case .collection(let friends) = properties[5].value else {
+            Issue.record("expected collections")
+            return
+        }
+        #expect(armoury.kind == .dictionary)
+        #expect(armoury.items.count == 2)
+        #expect(friends.kind == .set)
+        guard case .reference(let friend) = friends.items.first else {
+            Issue.record("expected a reference")
+            return
+        }
+        #expect(friend.text == "knight")
+    }
+
+    @Test func profileElementAndAttributeBothApply() {
+        let reading = read("""
+            <assembly>
+              <profile name="test,development">
+                <description>Stubs for local work.</description>
+                <component class="StubStore" key="store" profile="!development"/>
+              </profile>
+            </assembly>
+            """)
+        let store = component("store", in: reading)
+        #expect(store?.profiles.map(\.text) == ["test,development", "!development"])
+        #expect(store?.isActive(in: "test") == true)
+        #expect(store?.isActive(in: "development") == false)
+        #expect(store?.isActive(in: "production") == false)
+    }
+
+    @Test func descriptionIsIgnoredAtEveryLevel() {
+        let reading = read("""
+            <assembly>
+              <description>top</description>
+              <component class="Knight" key="knight">
+                <description>component</description>
+                <initializer selector="initWithQuest:">
+                  <description>initializer</description>
+                  <argument parameterName="quest"><description>argument</description><collection><description>c</description></collection></argument>
+                </initializer>
+                <property name="a" value="b"><description>property</description></property>
+              </component>
+            </assembly>
+            """)
+        #expect(reading.diagnostics.isEmpty)
+        #expect(reading.document.components.count == 1)
+    }
+
+    @Test func componentWithoutKeyGetsAGeneratedOne() {
+        let reading = read("<assembly>\n<component class=\"NSNullTypeConverter\"/>\n</assembly>")
+        #expect(reading.document.components.first?.key == "NSNullTypeConverter@test.xml:2")
+        #expect(reading.document.components.first?.keyAttribute == nil)
+    }
+
+    @Test func placeholderLocationsAndImportsAreRecorded() {
+        let reading = read(#"<assembly><property-placeholder location="a.properties, b-${env}.properties"/><import resource="more.xml"/></assembly>"#)
+        #expect(reading.document.placeholders.first?.locations.map(\.text) == ["a.properties", "b-${env}.properties"])
+        #expect(reading.document.imports.map(\.resource.text) == ["more.xml"])
+    }
+
+    @Test func secondInitializerIsASchemaError() {
+        let reading = read(#"<assembly><component class="K" key="k"><initializer selector="init"/><initializer selector="init"/></component></assembly>"#)
+        #expect(reading.diagnostics.map(\.code) == [.schema])
+    }
+
+    @Test func argumentWithNeitherNameNorIndexIsMissingAttribute() {
+        let reading = read(#"<assembly><component class="K" key="k"><initializer selector="initWithA:"><argument value="1"/></initializer></component></assembly>"#)
+        #expect(reading.diagnostics.map(\.code) == [.missingAttribute])
+    }
+
+    @Test func scopeSpellingsAndProfileExpressions() throws {
+        #expect(Scope(parsing: "default") == .objectGraph)
+        #expect(Scope(parsing: "Object-Graph") == .objectGraph)
+        #expect(Scope(parsing: "WEAKSINGLETON") == .weakSingleton)
+        #expect(Scope(parsing: "weak-singleton") == .weakSingleton)
+        #expect(Scope(parsing: "singelton") == nil)
+        let expression = try ProfileExpression(parsing: "test, !production")
+        #expect(expression.matches(environment: "test"))
+        #expect(expression.matches(environment: "development"))
+        #expect(!expression.matches(environment: "production"))
+        #expect(throws: ProfileExpressionError.self) { try ProfileExpression(parsing: "test,,prod") }
+        #expect(throws: ProfileExpressionError.self) { try ProfileExpression(parsing: "te st") }
+    }
+}
