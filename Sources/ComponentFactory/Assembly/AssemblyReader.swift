@@ -69,19 +69,26 @@ private struct TreeWalker {
     /// Stores each element's start-tag offset in its `_private` field, in
     /// document order, so that any element can be located later.
     mutating func markStartTags(_ document: xmlDocPtr) {
-        var stack: [xmlNodePtr] = []
-        if let root = xmlDocGetRootElement(document) { stack.append(root) }
-        while let node = stack.popLast() {
-            if node.pointee.type == XML_ELEMENT_NODE, let offset = map.nextStartTag() {
-                node.pointee._private = UnsafeMutableRawPointer(bitPattern: offset + 1)
+        guard let root = xmlDocGetRootElement(document) else { return }
+        var node: xmlNodePtr? = root
+        while let current = node {
+            if current.pointee.type == XML_ELEMENT_NODE, let offset = map.nextStartTag() {
+                current.pointee._private = UnsafeMutableRawPointer(bitPattern: offset + 1)
             }
-            var children: [xmlNodePtr] = []
-            var child = node.pointee.children
-            while let current = child {
-                if current.pointee.type == XML_ELEMENT_NODE { children.append(current) }
-                child = current.pointee.next
+            // Depth first, in document order, by the tree's own links.
+            if current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
+                node = child
+                continue
             }
-            stack.append(contentsOf: children.reversed())
+            var next: xmlNodePtr? = current
+            node = nil
+            while let climbing = next, climbing != root {
+                if let sibling = climbing.pointee.next {
+                    node = sibling
+                    break
+                }
+                next = climbing.pointee.parent
+            }
         }
     }
 
@@ -89,14 +96,9 @@ private struct TreeWalker {
         node.pointee._private.map { Int(bitPattern: $0) - 1 }
     }
 
-    private func location(of node: xmlNodePtr) -> SourceLocation {
+    private mutating func location(of node: xmlNodePtr) -> SourceLocation {
         if let offset = tagOffset(node) { return map.location(ofOffset: offset) }
         return SourceLocation(file: file, line: max(Int(xmlGetLineNo(node)), 1))
-    }
-
-    private func location(ofAttribute name: String, in node: xmlNodePtr) -> SourceLocation {
-        guard let tag = tagOffset(node), let offset = map.attributeOffset(name, inTagAt: tag) else { return location(of: node) }
-        return map.location(ofOffset: offset)
     }
 
     // MARK: Tree access
@@ -109,19 +111,22 @@ private struct TreeWalker {
         node.pointee.ns?.pointee.href.map { String(cString: $0) }
     }
 
-    private func elements(under node: xmlNodePtr) -> [xmlNodePtr] {
-        var result: [xmlNodePtr] = []
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE { result.append(current) }
-            child = current.pointee.next
-        }
-        return result
+    private func elements(under node: xmlNodePtr) -> ElementChildren {
+        ElementChildren(first: node.pointee.children)
     }
 
     private func text(of node: xmlNodePtr) -> String {
+        Self.text(ofChildren: node.pointee.children)
+    }
+
+    /// The text of a node list; one text node, the common case, is read directly.
+    private static func text(ofChildren first: xmlNodePtr?) -> String {
+        guard let first else { return "" }
+        if first.pointee.next == nil {
+            return first.pointee.content.map { String(cString: $0) } ?? ""
+        }
         var result = ""
-        var child = node.pointee.children
+        var child: xmlNodePtr? = first
         while let current = child {
             if current.pointee.type == XML_TEXT_NODE || current.pointee.type == XML_CDATA_SECTION_NODE,
                let content = current.pointee.content {
@@ -134,23 +139,23 @@ private struct TreeWalker {
 
     /// The attributes of `node` that are in `allowed`; any other, outside the
     /// `xmlns` and XML Schema instance namespaces, is `unknown-attribute`.
-    private mutating func attributes(of node: xmlNodePtr, allowed: [String]) -> [String: AttributeValue] {
-        var result: [String: AttributeValue] = [:]
+    private mutating func attributes(of node: xmlNodePtr, allowed: [String]) -> Attributes {
+        var result = Attributes()
+        let offsets = tagOffset(node).map { map.attributeOffsets(inTagAt: $0) } ?? []
+        var position = 0
         var attribute = node.pointee.properties
         while let current = attribute {
-            defer { attribute = current.pointee.next }
+            defer {
+                attribute = current.pointee.next
+                position += 1
+            }
             let attributeName = current.pointee.name.map { String(cString: $0) } ?? ""
             if let namespace = current.pointee.ns?.pointee.href.map({ String(cString: $0) }),
                namespace != AssemblyReader.namespace {
                 continue  // xsi:schemaLocation and the like
             }
-            var value = ""
-            var child = current.pointee.children
-            while let text = child {
-                if let content = text.pointee.content { value += String(cString: content) }
-                child = text.pointee.next
-            }
-            let where_ = location(ofAttribute: attributeName, in: node)
+            let value = Self.text(ofChildren: current.pointee.children)
+            let where_ = position < offsets.count ? map.location(ofOffset: offsets[position]) : location(of: node)
             guard allowed.contains(attributeName) else {
                 report(.unknownAttribute,
                        "unknown attribute '\(attributeName)' on <\(name(of: node))>"
@@ -158,12 +163,12 @@ private struct TreeWalker {
                        at: where_)
                 continue
             }
-            result[attributeName] = AttributeValue(value, at: where_)
+            result.values.append((attributeName, AttributeValue(value, at: where_)))
         }
         return result
     }
 
-    private mutating func required(_ attribute: String, in values: [String: AttributeValue], of node: xmlNodePtr) -> AttributeValue? {
+    private mutating func required(_ attribute: String, in values: Attributes, of node: xmlNodePtr) -> AttributeValue? {
         if let value = values[attribute] { return value }
         report(.missingAttribute, "<\(name(of: node))> needs the attribute '\(attribute)'", at: location(of: node))
         return nil
@@ -197,6 +202,7 @@ private struct TreeWalker {
         guard let root = xmlDocGetRootElement(parsed) else { return document }
         guard known(root, allowed: ["assembly"], parent: "document") != nil else { return document }
         _ = attributes(of: root, allowed: [])
+        document.components.reserveCapacity(Int(xmlChildElementCount(root)))
         for child in elements(under: root) {
             switch known(child, allowed: ["description", "property-placeholder", "import", "component", "profile"], parent: "assembly") {
             case "property-placeholder": readPlaceholder(child)
@@ -210,17 +216,19 @@ private struct TreeWalker {
     }
 
     private mutating func readPlaceholder(_ node: xmlNodePtr) {
+        let here = location(of: node)
         let values = attributes(of: node, allowed: ["location"])
         guard let list = required("location", in: values, of: node) else { return }
         let locations = list.text.split(separator: ",").map { AttributeValue(String($0.trimmingWhitespace()), at: list.location) }
             .filter { !$0.text.isEmpty }
-        document.placeholders.append(.init(locations: locations, location: location(of: node)))
+        document.placeholders.append(.init(locations: locations, location: here))
     }
 
     private mutating func readImport(_ node: xmlNodePtr) {
+        let here = location(of: node)
         let values = attributes(of: node, allowed: ["resource"])
         guard let resource = required("resource", in: values, of: node) else { return }
-        document.imports.append(.init(resource: resource, location: location(of: node)))
+        document.imports.append(.init(resource: resource, location: here))
     }
 
     private mutating func readProfile(_ node: xmlNodePtr) {
@@ -234,8 +242,8 @@ private struct TreeWalker {
     }
 
     private mutating func readComponent(_ node: xmlNodePtr, profiles: [AttributeValue]) {
-        let values = attributes(of: node, allowed: Self.componentAttributes)
         let where_ = location(of: node)
+        let values = attributes(of: node, allowed: Self.componentAttributes)
         let baseName = file.split(separator: "/").last.map(String.init) ?? file
         let generated = "\(values["class"]?.text ?? "component")@\(baseName):\(where_.line)"
         var component = ComponentDefinition(key: values["key"]?.text ?? generated, location: where_)
@@ -268,6 +276,7 @@ private struct TreeWalker {
     }
 
     private mutating func readInitializer(_ node: xmlNodePtr) -> InitializerDefinition? {
+        let here = location(of: node)
         let values = attributes(of: node, allowed: ["selector", "is-class-method"])
         let selector = required("selector", in: values, of: node)
         var arguments: [ArgumentDefinition] = []
@@ -276,30 +285,32 @@ private struct TreeWalker {
         }
         guard let selector else { return nil }
         return InitializerDefinition(selector: selector, isClassMethod: values["is-class-method"], arguments: arguments,
-                                     location: location(of: node))
+                                     location: here)
     }
 
     private mutating func readArgument(_ node: xmlNodePtr) -> ArgumentDefinition? {
+        let here = location(of: node)
         let values = attributes(of: node, allowed: ["parameterName", "index", "ref", "value", "required-class"])
         if values["parameterName"] == nil && values["index"] == nil {
-            report(.missingAttribute, "<argument> needs 'parameterName' or 'index'", at: location(of: node))
+            report(.missingAttribute, "<argument> needs 'parameterName' or 'index'", at: here)
         }
         guard let value = readValue(node, values, requiredType: values["required-class"], optional: false) else { return nil }
         return ArgumentDefinition(parameterName: values["parameterName"], index: values["index"], value: value,
-                                  location: location(of: node))
+                                  location: here)
     }
 
     private mutating func readProperty(_ node: xmlNodePtr) -> PropertyDefinition? {
+        let here = location(of: node)
         let values = attributes(of: node, allowed: ["name", "ref", "value"])
         let propertyName = required("name", in: values, of: node)
         guard let value = readValue(node, values, requiredType: nil, optional: true), let propertyName else { return nil }
-        return PropertyDefinition(name: propertyName, value: value, location: location(of: node))
+        return PropertyDefinition(name: propertyName, value: value, location: here)
     }
 
     /// The value of an argument, property or entry: exactly one of `ref=`,
     /// `value=`, `<collection>` or `<null/>`; none autowires when `optional`.
     private mutating func readValue(
-        _ node: xmlNodePtr, _ values: [String: AttributeValue], requiredType: AttributeValue?, optional: Bool
+        _ node: xmlNodePtr, _ values: Attributes, requiredType: AttributeValue?, optional: Bool
     ) -> InjectedValue? {
         var found: [InjectedValue] = []
         if let reference = values["ref"] { found.append(.reference(reference)) }
@@ -308,8 +319,9 @@ private struct TreeWalker {
             switch known(child, allowed: ["description", "collection", "null"], parent: name(of: node)) {
             case "collection": found.append(.collection(readCollection(child)))
             case "null":
+                let at = location(of: child)
                 _ = attributes(of: child, allowed: [])
-                found.append(.null(location(of: child)))
+                found.append(.null(at))
             default: break
             }
         }
@@ -332,17 +344,20 @@ private struct TreeWalker {
     }
 
     private mutating func readCollection(_ node: xmlNodePtr) -> CollectionDefinition {
+        let here = location(of: node)
         let values = attributes(of: node, allowed: ["requiredType"])
         var items: [CollectionItem] = []
         for child in elements(under: node) {
             switch known(child, allowed: ["description", "ref", "value", "entry", "null"], parent: "collection") {
             case "ref":
+                let at = location(of: child)
                 _ = attributes(of: child, allowed: [])
                 let key = String(Substring(text(of: child)).trimmingWhitespace())
-                items.append(.reference(AttributeValue(key, at: location(of: child))))
+                items.append(.reference(AttributeValue(key, at: at)))
             case "value":
+                let at = location(of: child)
                 let attributes = attributes(of: child, allowed: ["requiredType"])
-                items.append(.value(AttributeValue(text(of: child), at: location(of: child)), requiredType: attributes["requiredType"]))
+                items.append(.value(AttributeValue(text(of: child), at: at), requiredType: attributes["requiredType"]))
             case "entry":
                 let attributes = attributes(of: child, allowed: ["key", "ref", "value"])
                 if let key = required("key", in: attributes, of: child),
@@ -350,11 +365,39 @@ private struct TreeWalker {
                     items.append(.entry(key: key, value: value))
                 }
             case "null":
+                let at = location(of: child)
                 _ = attributes(of: child, allowed: [])
-                items.append(.null(location(of: child)))
+                items.append(.null(at))
             default: break
             }
         }
-        return CollectionDefinition(kindAttribute: values["requiredType"], items: items, location: location(of: node))
+        return CollectionDefinition(kindAttribute: values["requiredType"], items: items, location: here)
+    }
+}
+
+/// The attributes of one element, in the order written: a handful at most,
+/// so a list beats a dictionary.
+private struct Attributes {
+    var values: [(name: String, value: AttributeValue)] = []
+
+    subscript(name: String) -> AttributeValue? {
+        values.first { $0.name == name }?.value
+    }
+}
+
+/// The element children of a node, walked by the tree's own links.
+private struct ElementChildren: Sequence, IteratorProtocol {
+    private var upcoming: xmlNodePtr?
+
+    init(first: xmlNodePtr?) {
+        upcoming = first
+    }
+
+    mutating func next() -> xmlNodePtr? {
+        while let current = upcoming {
+            upcoming = current.pointee.next
+            if current.pointee.type == XML_ELEMENT_NODE { return current }
+        }
+        return nil
     }
 }

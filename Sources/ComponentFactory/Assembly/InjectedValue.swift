@@ -1,8 +1,9 @@
 /// What an argument, a property or a dictionary entry receives.
 ///
 /// Plain data: a `ref=` or `value=` keeps its raw text, placeholders
-/// included, with where it was written.
-public indirect enum InjectedValue: Sendable, Hashable {
+/// included, with where it was written. (Collections hold their items in an
+/// array, so the enum needs no `indirect` boxes.)
+public enum InjectedValue: Sendable, Hashable {
     /// `ref="key"`: the component with that key.
     case reference(AttributeValue)
     /// `value="text"`, converted to the receiver's type; `requiredType` is a

@@ -7,17 +7,14 @@
 struct XMLSourceMap {
     let file: String
     private let bytes: [UInt8]
-    private let lineStarts: [Int]
     private var cursor = 0
+    /// Where the last location query ended: its offset, line and line start.
+    /// The walk asks in document order, so each query scans only forward.
+    private var position = (offset: 0, line: 1, lineStart: 0)
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
         self.bytes = bytes
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
-            starts.append(offset + 1)
-        }
-        self.lineStarts = starts
     }
 
     /// The offset of the next start tag's `<`, skipping end tags, comments,
@@ -46,43 +43,55 @@ struct XMLSourceMap {
         return nil
     }
 
-    /// Where the attribute `name` of the start tag at `tagStart` begins.
-    func attributeOffset(_ name: String, inTagAt tagStart: Int) -> Int? {
-        let wanted = Array(name.utf8)
+    /// The offsets of the attribute names of the start tag at `tagStart`, in
+    /// the order written, leaving out namespace declarations (`xmlns`,
+    /// `xmlns:p`), which libxml2 keeps apart from attributes. libxml2 lists
+    /// the attributes in the same order, so the two pair up one to one.
+    func attributeOffsets(inTagAt tagStart: Int) -> [Int] {
+        var offsets: [Int] = []
         var index = tagStart + 1
         while index < bytes.count && !isSpace(bytes[index]) && bytes[index] != 0x3E && bytes[index] != 0x2F { index += 1 }
         while index < bytes.count {
             while index < bytes.count && isSpace(bytes[index]) { index += 1 }
-            guard index < bytes.count, bytes[index] != 0x3E, bytes[index] != 0x2F else { return nil }
+            guard index < bytes.count, bytes[index] != 0x3E, bytes[index] != 0x2F else { break }
             let nameStart = index
             while index < bytes.count && !isSpace(bytes[index]) && bytes[index] != 0x3D { index += 1 }
-            let found = bytes[nameStart..<index]
-            if found.elementsEqual(wanted) || found.split(separator: 0x3A).last?.elementsEqual(wanted) == true {
-                return nameStart
-            }
+            if !isNamespaceDeclaration(nameStart..<index) { offsets.append(nameStart) }
             while index < bytes.count && bytes[index] != 0x22 && bytes[index] != 0x27 { index += 1 }
-            guard index < bytes.count else { return nil }
+            guard index < bytes.count else { break }
             let quote = bytes[index]
             index += 1
             while index < bytes.count && bytes[index] != quote { index += 1 }
             index += 1
         }
-        return nil
+        return offsets
     }
 
-    /// The location of `offset`; the column counts Unicode scalars.
-    func location(ofOffset offset: Int) -> SourceLocation {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    private func isNamespaceDeclaration(_ name: Range<Int>) -> Bool {
+        let xmlns: [UInt8] = Array("xmlns".utf8)
+        guard name.count >= 5, bytes[name.lowerBound..<(name.lowerBound + 5)].elementsEqual(xmlns) else { return false }
+        return name.count == 5 || bytes[name.lowerBound + 5] == 0x3A
+    }
+
+    /// The location of `offset`; the column counts Unicode scalars. Cheap
+    /// for offsets that only grow; an earlier offset rescans from the start.
+    mutating func location(ofOffset offset: Int) -> SourceLocation {
+        let target = min(max(offset, 0), bytes.count)
+        if target < position.offset { position = (0, 1, 0) }
+        var (index, line, lineStart) = position
+        while index < target {
+            if bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
         }
+        position = (target, line, lineStart)
         var column = 1
-        for index in lineStarts[low]..<min(offset, bytes.count) where bytes[index] & 0xC0 != 0x80 {
+        for byteIndex in lineStart..<target where bytes[byteIndex] & 0xC0 != 0x80 {
             column += 1
         }
-        return SourceLocation(file: file, line: low + 1, column: column)
+        return SourceLocation(file: file, line: line, column: column)
     }
 
     private func isSpace(_ byte: UInt8) -> Bool {

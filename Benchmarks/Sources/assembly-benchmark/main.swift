@@ -1,0 +1,141 @@
+// Loads a generated 10,000-component assembly into definitions with
+// AssemblyReader, and in the same run parses the same bytes with libxml2's
+// own xmlReadMemory plus a full tree walk, and with FoundationXML's
+// XMLDocument. Prints each median and the ratios.
+import CLibXML2Baseline
+import ComponentFactory
+import Foundation
+import FoundationXML
+
+let componentCount = 10_000
+let warmups = 3
+let runs = 15
+
+/// A deterministic assembly in the MiddleAges style: property and initializer
+/// injection, references, values with placeholders, collections, callbacks.
+func generateAssembly() -> [UInt8] {
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml += "<assembly xmlns=\"http://www.typhoonframework.org/schema/assembly\">\n"
+    xml += "    <property-placeholder location=\"app.properties\"/>\n"
+    for index in 0..<componentCount {
+        let previous = max(index - 1, 0)
+        switch index % 4 {
+        case 0:
+            xml += """
+                    <component class="Knight" key="knight\(index)" scope="object-graph">
+                        <description>Knight number \(index) of the realm.</description>
+                        <property name="quest" ref="quest\(previous)"/>
+                        <property name="damselsRescued" value="${damsels.rescued}"/>
+                        <property name="favoriteDamsels">
+                            <collection requiredType="Array">
+                                <value requiredType="String">Mary \(index)</value>
+                                <value requiredType="String">Jane \(index)</value>
+                            </collection>
+                        </property>
+                    </component>
+
+                """
+        case 1:
+            xml += """
+                    <component class="CampaignQuest" key="quest\(index)" scope="prototype"
+                               before-property-injection="questBeforePropertyInjection" after-property-injection="questAfterPropertyInjection">
+                        <property name="imageURL" value="https://quests.example.org/\(index)/grail.jpg"/>
+                    </component>
+
+                """
+        case 2:
+            xml += """
+                    <component class="CavalryMan" key="cavalryMan\(index)" scope="singleton" lazy-init="yes">
+                        <initializer selector="initWithQuest:hitRatio:">
+                            <argument parameterName="quest" ref="quest\(previous)"/>
+                            <argument index="1" value="13.75"/>
+                        </initializer>
+                        <property name="hasHorseWillTravel" value="yes"/>
+                    </component>
+
+                """
+        default:
+            xml += """
+                    <component class="Sword" key="sword\(index)" factory-component="swordFactory">
+                        <initializer selector="swordWithSpecification:">
+                            <argument parameterName="specification" value="blade \(index)"/>
+                        </initializer>
+                    </component>
+
+                """
+        }
+    }
+    xml += "</assembly>\n"
+    return Array(xml.utf8)
+}
+
+/// libxml2 alone: parse with the reader's options, then visit every node and
+/// every attribute value, as a walk that builds nothing must.
+func libxml2ParseAndWalk(_ bytes: [UInt8]) -> Int {
+    let options = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
+    let document = bytes.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+            xmlReadMemory($0, Int32(buffer.count), "bench.xml", nil, options)
+        }
+    }
+    guard let document else { return -1 }
+    defer { xmlFreeDoc(document) }
+    var visited = 0
+    var stack: [xmlNodePtr] = []
+    if let root = xmlDocGetRootElement(document) { stack.append(root) }
+    while let node = stack.popLast() {
+        visited += Int(xmlGetLineNo(node) & 1) + 1
+        if let name = node.pointee.name { visited += strlen(name) }
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            if let text = current.pointee.children?.pointee.content { visited += strlen(text) }
+            attribute = current.pointee.next
+        }
+        if node.pointee.type == XML_TEXT_NODE, let content = node.pointee.content { visited += strlen(content) }
+        var child = node.pointee.children
+        while let next = child {
+            stack.append(next)
+            child = next.pointee.next
+        }
+    }
+    return visited
+}
+
+func foundationXML(_ data: Data) -> Int {
+    guard let document = try? XMLDocument(data: data, options: []) else { return -1 }
+    return document.rootElement()?.childCount ?? 0
+}
+
+func measure(_ body: () -> Int) -> (median: Duration, check: Int) {
+    var check = 0
+    for _ in 0..<warmups { check = body() }
+    let clock = ContinuousClock()
+    var times: [Duration] = []
+    for _ in 0..<runs {
+        let start = clock.now
+        check = body()
+        times.append(clock.now - start)
+    }
+    return (times.sorted()[runs / 2], check)
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+let bytes = generateAssembly()
+let data = Data(bytes)
+let ours = measure {
+    let reading = AssemblyReader.read(bytes: bytes, file: "bench.xml")
+    return reading.diagnostics.isEmpty ? reading.document.components.count : -1
+}
+let baseline = measure { libxml2ParseAndWalk(bytes) }
+let foundation = measure { foundationXML(data) }
+
+print(String(format: "assembly: %d components, %.2f MB", componentCount, Double(bytes.count) / 1_000_000))
+print(String(format: "AssemblyReader.read (definitions):      median %7.2f ms  (%d components)", milliseconds(ours.median), ours.check))
+print(String(format: "libxml2 xmlReadMemory + tree walk:      median %7.2f ms", milliseconds(baseline.median)))
+print(String(format: "FoundationXML XMLDocument(data:):       median %7.2f ms", milliseconds(foundation.median)))
+print(String(format: "ratio ours / libxml2: %.2fx (target <= 1.5x); ours / FoundationXML: %.2fx",
+             milliseconds(ours.median) / milliseconds(baseline.median), milliseconds(ours.median) / milliseconds(foundation.median)))
