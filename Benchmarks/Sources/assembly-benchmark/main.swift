@@ -9,7 +9,7 @@ import FoundationXML
 
 let componentCount = 10_000
 let warmups = 3
-let runs = 15
+let runs = 31
 
 /// A deterministic assembly in the MiddleAges style: property and initializer
 /// injection, references, values with placeholders, collections, callbacks.
@@ -107,17 +107,24 @@ func foundationXML(_ data: Data) -> Int {
     return document.rootElement()?.childCount ?? 0
 }
 
-func measure(_ body: () -> Int) -> (median: Duration, check: Int) {
-    var check = 0
-    for _ in 0..<warmups { check = body() }
-    let clock = ContinuousClock()
-    var times: [Duration] = []
-    for _ in 0..<runs {
-        let start = clock.now
-        check = body()
-        times.append(clock.now - start)
+/// Times the contenders in turn, round after round, so that whatever else
+/// the machine does in a moment weighs on all of them alike; returns each
+/// one's median.
+func measureInterleaved(_ contenders: [() -> Int]) -> [(median: Duration, check: Int)] {
+    var checks = [Int](repeating: 0, count: contenders.count)
+    for _ in 0..<warmups {
+        for (index, body) in contenders.enumerated() { checks[index] = body() }
     }
-    return (times.sorted()[runs / 2], check)
+    let clock = ContinuousClock()
+    var times = [[Duration]](repeating: [], count: contenders.count)
+    for _ in 0..<runs {
+        for (index, body) in contenders.enumerated() {
+            let start = clock.now
+            checks[index] = body()
+            times[index].append(clock.now - start)
+        }
+    }
+    return contenders.indices.map { (times[$0].sorted()[runs / 2], checks[$0]) }
 }
 
 func milliseconds(_ duration: Duration) -> Double {
@@ -126,12 +133,15 @@ func milliseconds(_ duration: Duration) -> Double {
 
 let bytes = generateAssembly()
 let data = Data(bytes)
-let ours = measure {
-    let reading = AssemblyReader.read(bytes: bytes, file: "bench.xml")
-    return reading.diagnostics.isEmpty ? reading.document.components.count : -1
-}
-let baseline = measure { libxml2ParseAndWalk(bytes) }
-let foundation = measure { foundationXML(data) }
+let results = measureInterleaved([
+    {
+        let reading = AssemblyReader.read(bytes: bytes, file: "bench.xml")
+        return reading.diagnostics.isEmpty ? reading.document.components.count : -1
+    },
+    { libxml2ParseAndWalk(bytes) },
+    { foundationXML(data) },
+])
+let (ours, baseline, foundation) = (results[0], results[1], results[2])
 
 print(String(format: "assembly: %d components, %.2f MB", componentCount, Double(bytes.count) / 1_000_000))
 print(String(format: "AssemblyReader.read (definitions):      median %7.2f ms  (%d components)", milliseconds(ours.median), ours.check))

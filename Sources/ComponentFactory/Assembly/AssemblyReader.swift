@@ -1,4 +1,9 @@
 import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads one assembly file into an ``AssemblyDocument``: libxml2 parses it,
 /// then a strict walk turns the tree into plain definitions, each with its
@@ -52,17 +57,15 @@ private struct TreeWalker {
     let file: String
     var diagnostics: [Diagnostic] = []
     private var document: AssemblyDocument
+    /// Attribute offsets of the element being read, reused to spare an
+    /// allocation per element.
+    private var offsetScratch: [Int] = []
 
     init(map: XMLSourceMap, file: String) {
         self.map = map
         self.file = file
         self.document = AssemblyDocument(file: file)
     }
-
-    private static let componentAttributes = [
-        "class", "key", "scope", "lazy-init", "parent", "abstract", "factory-component",
-        "before-property-injection", "after-property-injection", "init-method", "destroy-method", "profile",
-    ]
 
     // MARK: Positions
 
@@ -107,6 +110,12 @@ private struct TreeWalker {
         node.pointee.name.map { String(cString: $0) } ?? ""
     }
 
+    /// No namespace, or Typhoon's: compared as C strings, with no String built.
+    private static func isOwnNamespace(_ namespace: xmlNsPtr?) -> Bool {
+        guard let href = namespace?.pointee.href else { return true }
+        return AssemblyReader.namespace.withCString { strcmp(UnsafeRawPointer(href).assumingMemoryBound(to: CChar.self), $0) == 0 }
+    }
+
     private func namespace(of node: xmlNodePtr) -> String? {
         node.pointee.ns?.pointee.href.map { String(cString: $0) }
     }
@@ -141,7 +150,12 @@ private struct TreeWalker {
     /// `xmlns` and XML Schema instance namespaces, is `unknown-attribute`.
     private mutating func attributes(of node: xmlNodePtr, allowed: [String]) -> Attributes {
         var result = Attributes()
-        let offsets = tagOffset(node).map { map.attributeOffsets(inTagAt: $0) } ?? []
+        if let tag = tagOffset(node) {
+            map.attributeOffsets(inTagAt: tag, into: &offsetScratch)
+        } else {
+            offsetScratch.removeAll(keepingCapacity: true)
+        }
+        let offsets = offsetScratch
         var position = 0
         var attribute = node.pointee.properties
         while let current = attribute {
@@ -150,8 +164,7 @@ private struct TreeWalker {
                 position += 1
             }
             let attributeName = current.pointee.name.map { String(cString: $0) } ?? ""
-            if let namespace = current.pointee.ns?.pointee.href.map({ String(cString: $0) }),
-               namespace != AssemblyReader.namespace {
+            if !Self.isOwnNamespace(current.pointee.ns) {
                 continue  // xsi:schemaLocation and the like
             }
             let value = Self.text(ofChildren: current.pointee.children)
@@ -182,7 +195,7 @@ private struct TreeWalker {
     /// unknown one and returns nil for it.
     private mutating func known(_ node: xmlNodePtr, allowed: [String], parent: String) -> String? {
         let elementName = name(of: node)
-        if let namespace = namespace(of: node), namespace != AssemblyReader.namespace {
+        if !Self.isOwnNamespace(node.pointee.ns), let namespace = namespace(of: node) {
             report(.unknownElement, "element <\(elementName)> is in the namespace '\(namespace)'; use '\(AssemblyReader.namespace)' or none",
                    at: location(of: node))
             return nil
@@ -200,11 +213,11 @@ private struct TreeWalker {
 
     mutating func readDocument(_ parsed: xmlDocPtr) -> AssemblyDocument {
         guard let root = xmlDocGetRootElement(parsed) else { return document }
-        guard known(root, allowed: ["assembly"], parent: "document") != nil else { return document }
-        _ = attributes(of: root, allowed: [])
+        guard known(root, allowed: Grammar.root, parent: "document") != nil else { return document }
+        _ = attributes(of: root, allowed: Grammar.none)
         document.components.reserveCapacity(Int(xmlChildElementCount(root)))
         for child in elements(under: root) {
-            switch known(child, allowed: ["description", "property-placeholder", "import", "component", "profile"], parent: "assembly") {
+            switch known(child, allowed: Grammar.assemblyChildren, parent: "assembly") {
             case "property-placeholder": readPlaceholder(child)
             case "import": readImport(child)
             case "component": readComponent(child, profiles: [])
@@ -217,7 +230,7 @@ private struct TreeWalker {
 
     private mutating func readPlaceholder(_ node: xmlNodePtr) {
         let here = location(of: node)
-        let values = attributes(of: node, allowed: ["location"])
+        let values = attributes(of: node, allowed: Grammar.placeholderAttributes)
         guard let list = required("location", in: values, of: node) else { return }
         let locations = list.text.split(separator: ",").map { AttributeValue(String($0.trimmingWhitespace()), at: list.location) }
             .filter { !$0.text.isEmpty }
@@ -226,16 +239,16 @@ private struct TreeWalker {
 
     private mutating func readImport(_ node: xmlNodePtr) {
         let here = location(of: node)
-        let values = attributes(of: node, allowed: ["resource"])
+        let values = attributes(of: node, allowed: Grammar.importAttributes)
         guard let resource = required("resource", in: values, of: node) else { return }
         document.imports.append(.init(resource: resource, location: here))
     }
 
     private mutating func readProfile(_ node: xmlNodePtr) {
-        let values = attributes(of: node, allowed: ["name"])
+        let values = attributes(of: node, allowed: Grammar.profileAttributes)
         guard let expression = required("name", in: values, of: node) else { return }
         for child in elements(under: node) {
-            if known(child, allowed: ["description", "component"], parent: "profile") == "component" {
+            if known(child, allowed: Grammar.profileChildren, parent: "profile") == "component" {
                 readComponent(child, profiles: [expression])
             }
         }
@@ -243,7 +256,7 @@ private struct TreeWalker {
 
     private mutating func readComponent(_ node: xmlNodePtr, profiles: [AttributeValue]) {
         let where_ = location(of: node)
-        let values = attributes(of: node, allowed: Self.componentAttributes)
+        let values = attributes(of: node, allowed: Grammar.componentAttributes)
         let baseName = file.split(separator: "/").last.map(String.init) ?? file
         let generated = "\(values["class"]?.text ?? "component")@\(baseName):\(where_.line)"
         var component = ComponentDefinition(key: values["key"]?.text ?? generated, location: where_)
@@ -260,7 +273,7 @@ private struct TreeWalker {
         component.destroyMethod = values["destroy-method"]
         component.profiles = profiles + (values["profile"].map { [$0] } ?? [])
         for child in elements(under: node) {
-            switch known(child, allowed: ["description", "initializer", "property"], parent: "component") {
+            switch known(child, allowed: Grammar.componentChildren, parent: "component") {
             case "initializer":
                 if component.initializer != nil {
                     report(.schema, "<component> has more than one <initializer>", at: location(of: child))
@@ -277,10 +290,10 @@ private struct TreeWalker {
 
     private mutating func readInitializer(_ node: xmlNodePtr) -> InitializerDefinition? {
         let here = location(of: node)
-        let values = attributes(of: node, allowed: ["selector", "is-class-method"])
+        let values = attributes(of: node, allowed: Grammar.initializerAttributes)
         let selector = required("selector", in: values, of: node)
         var arguments: [ArgumentDefinition] = []
-        for child in elements(under: node) where known(child, allowed: ["description", "argument"], parent: "initializer") == "argument" {
+        for child in elements(under: node) where known(child, allowed: Grammar.initializerChildren, parent: "initializer") == "argument" {
             if let argument = readArgument(child) { arguments.append(argument) }
         }
         guard let selector else { return nil }
@@ -290,7 +303,7 @@ private struct TreeWalker {
 
     private mutating func readArgument(_ node: xmlNodePtr) -> ArgumentDefinition? {
         let here = location(of: node)
-        let values = attributes(of: node, allowed: ["parameterName", "index", "ref", "value", "required-class"])
+        let values = attributes(of: node, allowed: Grammar.argumentAttributes)
         if values["parameterName"] == nil && values["index"] == nil {
             report(.missingAttribute, "<argument> needs 'parameterName' or 'index'", at: here)
         }
@@ -301,7 +314,7 @@ private struct TreeWalker {
 
     private mutating func readProperty(_ node: xmlNodePtr) -> PropertyDefinition? {
         let here = location(of: node)
-        let values = attributes(of: node, allowed: ["name", "ref", "value"])
+        let values = attributes(of: node, allowed: Grammar.propertyAttributes)
         let propertyName = required("name", in: values, of: node)
         guard let value = readValue(node, values, requiredType: nil, optional: true), let propertyName else { return nil }
         return PropertyDefinition(name: propertyName, value: value, location: here)
@@ -316,11 +329,11 @@ private struct TreeWalker {
         if let reference = values["ref"] { found.append(.reference(reference)) }
         if let text = values["value"] { found.append(.text(text, requiredType: requiredType)) }
         for child in elements(under: node) {
-            switch known(child, allowed: ["description", "collection", "null"], parent: name(of: node)) {
+            switch known(child, allowed: Grammar.valueChildren, parent: name(of: node)) {
             case "collection": found.append(.collection(readCollection(child)))
             case "null":
                 let at = location(of: child)
-                _ = attributes(of: child, allowed: [])
+                _ = attributes(of: child, allowed: Grammar.none)
                 found.append(.null(at))
             default: break
             }
@@ -345,28 +358,28 @@ private struct TreeWalker {
 
     private mutating func readCollection(_ node: xmlNodePtr) -> CollectionDefinition {
         let here = location(of: node)
-        let values = attributes(of: node, allowed: ["requiredType"])
+        let values = attributes(of: node, allowed: Grammar.typedAttributes)
         var items: [CollectionItem] = []
         for child in elements(under: node) {
-            switch known(child, allowed: ["description", "ref", "value", "entry", "null"], parent: "collection") {
+            switch known(child, allowed: Grammar.collectionChildren, parent: "collection") {
             case "ref":
                 let at = location(of: child)
-                _ = attributes(of: child, allowed: [])
+                _ = attributes(of: child, allowed: Grammar.none)
                 let key = String(Substring(text(of: child)).trimmingWhitespace())
                 items.append(.reference(AttributeValue(key, at: at)))
             case "value":
                 let at = location(of: child)
-                let attributes = attributes(of: child, allowed: ["requiredType"])
+                let attributes = attributes(of: child, allowed: Grammar.typedAttributes)
                 items.append(.value(AttributeValue(text(of: child), at: at), requiredType: attributes["requiredType"]))
             case "entry":
-                let attributes = attributes(of: child, allowed: ["key", "ref", "value"])
+                let attributes = attributes(of: child, allowed: Grammar.entryAttributes)
                 if let key = required("key", in: attributes, of: child),
                    let value = readValue(child, attributes, requiredType: nil, optional: false) {
                     items.append(.entry(key: key, value: value))
                 }
             case "null":
                 let at = location(of: child)
-                _ = attributes(of: child, allowed: [])
+                _ = attributes(of: child, allowed: Grammar.none)
                 items.append(.null(at))
             default: break
             }
@@ -400,4 +413,28 @@ private struct ElementChildren: Sequence, IteratorProtocol {
         }
         return nil
     }
+}
+
+/// The names the grammar allows, element by element, built once.
+private enum Grammar {
+    static let none: [String] = []
+    static let root = ["assembly"]
+    static let assemblyChildren = ["description", "property-placeholder", "import", "component", "profile"]
+    static let placeholderAttributes = ["location"]
+    static let importAttributes = ["resource"]
+    static let profileAttributes = ["name"]
+    static let profileChildren = ["description", "component"]
+    static let componentAttributes = [
+        "class", "key", "scope", "lazy-init", "parent", "abstract", "factory-component",
+        "before-property-injection", "after-property-injection", "init-method", "destroy-method", "profile",
+    ]
+    static let componentChildren = ["description", "initializer", "property"]
+    static let initializerAttributes = ["selector", "is-class-method"]
+    static let initializerChildren = ["description", "argument"]
+    static let argumentAttributes = ["parameterName", "index", "ref", "value", "required-class"]
+    static let propertyAttributes = ["name", "ref", "value"]
+    static let valueChildren = ["description", "collection", "null"]
+    static let typedAttributes = ["requiredType"]
+    static let collectionChildren = ["description", "ref", "value", "entry", "null"]
+    static let entryAttributes = ["key", "ref", "value"]
 }

@@ -47,30 +47,33 @@ struct XMLSourceMap {
     /// the order written, leaving out namespace declarations (`xmlns`,
     /// `xmlns:p`), which libxml2 keeps apart from attributes. libxml2 lists
     /// the attributes in the same order, so the two pair up one to one.
-    func attributeOffsets(inTagAt tagStart: Int) -> [Int] {
-        var offsets: [Int] = []
+    /// Written into `offsets`, which is emptied first and reused across calls.
+    func attributeOffsets(inTagAt tagStart: Int, into offsets: inout [Int]) {
+        offsets.removeAll(keepingCapacity: true)
         var index = tagStart + 1
         while index < bytes.count && !isSpace(bytes[index]) && bytes[index] != 0x3E && bytes[index] != 0x2F { index += 1 }
         while index < bytes.count {
             while index < bytes.count && isSpace(bytes[index]) { index += 1 }
-            guard index < bytes.count, bytes[index] != 0x3E, bytes[index] != 0x2F else { break }
+            guard index < bytes.count, bytes[index] != 0x3E, bytes[index] != 0x2F else { return }
             let nameStart = index
             while index < bytes.count && !isSpace(bytes[index]) && bytes[index] != 0x3D { index += 1 }
             if !isNamespaceDeclaration(nameStart..<index) { offsets.append(nameStart) }
             while index < bytes.count && bytes[index] != 0x22 && bytes[index] != 0x27 { index += 1 }
-            guard index < bytes.count else { break }
+            guard index < bytes.count else { return }
             let quote = bytes[index]
             index += 1
             while index < bytes.count && bytes[index] != quote { index += 1 }
             index += 1
         }
-        return offsets
     }
 
+    /// `xmlns` or `xmlns:prefix`.
     private func isNamespaceDeclaration(_ name: Range<Int>) -> Bool {
-        let xmlns: [UInt8] = Array("xmlns".utf8)
-        guard name.count >= 5, bytes[name.lowerBound..<(name.lowerBound + 5)].elementsEqual(xmlns) else { return false }
-        return name.count == 5 || bytes[name.lowerBound + 5] == 0x3A
+        guard name.count >= 5 else { return false }
+        let start = name.lowerBound
+        let isXMLNS = bytes[start] == 0x78 && bytes[start + 1] == 0x6D && bytes[start + 2] == 0x6C
+            && bytes[start + 3] == 0x6E && bytes[start + 4] == 0x73  // "xmlns"
+        return isXMLNS && (name.count == 5 || bytes[start + 5] == 0x3A)
     }
 
     /// The location of `offset`; the column counts Unicode scalars. Cheap
