@@ -104,6 +104,12 @@ import Testing
         #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 1 assembly, 3 environments\n"))
     }
 
+    @Test func referencesWorkAcrossImportedFiles() {
+        let result = validate("across-files/knights.xml")
+        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 2 assemblies, 2 environments\n"))
+    }
+
     @Test func missingAssemblyPathExitsTwo() {
         let result = FactoryTool.run(arguments: ["validate", "/nonexistent/assembly.xml", "--config", fixture("assembly-config")])
         #expect(result.status == 2)
