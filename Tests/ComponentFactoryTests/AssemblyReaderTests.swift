@@ -152,6 +152,20 @@ import Testing
         #expect(reading.document.components.count == 1)
     }
 
+    @Test func characterReferencesAreDecodedInAttributesAndText() {
+        let reading = read(#"<assembly><component class="K" key="k"><property name="motto" value="a &amp; b &#65;&#x42; &lt;c&gt;"/>"#
+            + #"<property name="list"><collection><value>x &amp; y</value><value><![CDATA[<raw>]]></value></collection></property>"#
+            + "</component></assembly>")
+        #expect(reading.diagnostics.isEmpty)
+        let properties = reading.document.components.first?.properties ?? []
+        guard case .text(let motto, _) = properties.first?.value, case .collection(let list) = properties.last?.value else {
+            Issue.record("expected a value and a collection")
+            return
+        }
+        #expect(motto.text == "a & b AB <c>")
+        #expect(list.items.map { item -> String in if case .value(let text, _) = item { text.text } else { "" } } == ["x & y", "<raw>"])
+    }
+
     @Test func componentWithoutKeyGetsAGeneratedOne() {
         let reading = read("<assembly>\n<component class=\"NSNullTypeConverter\"/>\n</assembly>")
         #expect(reading.document.components.first?.key == "NSNullTypeConverter@test.xml:2")

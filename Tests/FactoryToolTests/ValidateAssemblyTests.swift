@@ -27,7 +27,7 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case("malformed-xml.xml", "malformed-xml", line: 4, column: 1, message: "Premature end of data"),
+        Case("malformed-xml.xml", "malformed-xml", line: 3, column: 12, message: "Opening and ending tag mismatch: component line 2 and assembly"),
         Case("schema.xml", "schema", line: 4, column: 1, message: "description"),
         Case("unknown-element.xml", "unknown-element", line: 2, column: 5, message: "did you mean 'component'?"),
         Case("unknown-attribute.xml", "unknown-attribute", line: 2, column: 16, message: "did you mean 'class'?"),

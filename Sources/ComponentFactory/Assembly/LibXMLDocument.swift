@@ -55,7 +55,7 @@ final class LibXMLDocument {
         return LibXMLDocument(pointer: document)
     }
 
-    private static func malformed(_ error: xmlErrorPtr?, file: String) -> Diagnostic {
+    static func malformed(_ error: xmlErrorPtr?, file: String) -> Diagnostic {
         guard let error else {
             return Diagnostic(.malformedXML, "the document is not well-formed XML", at: SourceLocation(file: file, line: 1))
         }

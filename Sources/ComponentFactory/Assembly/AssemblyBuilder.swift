@@ -1,0 +1,343 @@
+import CLibXML2
+
+/// Turns libxml2's SAX events for one file into an ``AssemblyDocument``,
+/// checking the grammar as it goes. No tree is built: each element's
+/// definition is assembled between its start and end tags.
+///
+/// Positions come from ``XMLSourceMap``: every start tag, known or not, takes
+/// the next `<` of the bytes, so element and attribute columns are exact.
+final class AssemblyBuilder {
+    typealias Element = AssemblyGrammar.Element
+
+    /// An open element, with where it starts.
+    private struct Open {
+        var element: Element
+        var location: SourceLocation
+    }
+
+    /// An argument, property or entry being read: its attributes, and the
+    /// `<collection>` or `<null/>` children seen so far.
+    private struct Holder {
+        var element: Element
+        var attributes: Attributes
+        var location: SourceLocation
+        var children: [InjectedValue] = []
+    }
+
+    private struct CollectionInProgress {
+        var kindAttribute: AttributeValue?
+        var items: [CollectionItem] = []
+        var location: SourceLocation
+    }
+
+    private var map: XMLSourceMap
+    let file: String
+    private(set) var document: AssemblyDocument
+    private(set) var diagnostics: [Diagnostic] = []
+    /// What stopped the parse early: an entity declaration, or nesting
+    /// deeper than ``maximumDepth``.
+    var failure: Diagnostic?
+    /// The parser feeding this builder, while it runs, so that the builder
+    /// can stop it.
+    var parser: xmlParserCtxtPtr?
+    /// libxml2 bounds nesting only when it builds a tree; a stream must be
+    /// bounded here. The grammar itself needs fewer than ten levels.
+    static let maximumDepth = 256
+
+    private var open: [Open] = []
+    /// Depth inside an element whose content is not read (description, unknown).
+    private var skipping = 0
+    private var profiles: [AttributeValue] = []
+    private var component: ComponentDefinition?
+    private var initializer: InitializerDefinition?
+    private var holders: [Holder] = []
+    private var collections: [CollectionInProgress] = []
+    private var text: [UInt8] = []
+    private var textAttributes = Attributes()
+    private var offsets: [Int] = []
+
+    init(file: String, bytes: [UInt8]) {
+        self.file = file
+        self.map = XMLSourceMap(file: file, bytes: bytes)
+        self.document = AssemblyDocument(file: file)
+    }
+
+    /// Ends the parse with `diagnostic`; the first reason wins.
+    func stop(_ diagnostic: Diagnostic) {
+        if failure == nil { failure = diagnostic }
+        if let parser { xmlStopParser(parser) }
+    }
+
+    private func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(code, message, at: location))
+    }
+
+    // MARK: Events
+
+    /// A start tag. `attributes` holds libxml2's five pointers per attribute:
+    /// local name, prefix, namespace, value start, value end.
+    func start(name: String, namespace: UnsafePointer<UInt8>?, attributes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int) {
+        let offset = map.nextStartTag()
+        if open.count + skipping >= Self.maximumDepth {
+            let location = offset.map { map.location(ofOffset: $0) } ?? SourceLocation(file: file, line: 1)
+            stop(Diagnostic(.malformedXML, "elements nest more than \(Self.maximumDepth) levels deep", at: location))
+            return
+        }
+        if skipping > 0 {
+            skipping += 1
+            return
+        }
+        let location = offset.map { map.location(ofOffset: $0) } ?? SourceLocation(file: file, line: 1)
+        let parent = open.last?.element
+        if let namespace, !Self.isOwnNamespace(namespace) {
+            report(.unknownElement, "element <\(name)> is in the namespace '\(String(cString: namespace))'; use '\(AssemblyReader.namespace)' or none",
+                   at: location)
+            skipping = 1
+            return
+        }
+        let allowed = AssemblyGrammar.children(of: parent)
+        guard let element = Element(rawValue: name), allowed.contains(element) else {
+            report(.unknownElement, "unknown element <\(name)> in <\(parent?.rawValue ?? "document")>"
+                       + SpellingSuggestions.didYouMean(name, among: allowed.map(\.rawValue)),
+                   at: location)
+            skipping = 1
+            return
+        }
+        if element == .description {
+            skipping = 1
+            return
+        }
+        let values = readAttributes(of: element, attributes, count: count, tagOffset: offset, fallback: location)
+        open.append(Open(element: element, location: location))
+        switch element {
+        case .assembly, .description:
+            break
+        case .propertyPlaceholder:
+            if let list = required("location", in: values, of: element, at: location) {
+                let locations = list.text.split(separator: ",")
+                    .map { AttributeValue(String($0.trimmingWhitespace()), at: list.location) }
+                    .filter { !$0.text.isEmpty }
+                document.placeholders.append(.init(locations: locations, location: location))
+            }
+        case .import:
+            if let resource = required("resource", in: values, of: element, at: location) {
+                document.imports.append(.init(resource: resource, location: location))
+            }
+        case .profile:
+            guard let expression = required("name", in: values, of: element, at: location) else {
+                open.removeLast()
+                skipping = 1
+                return
+            }
+            profiles.append(expression)
+        case .component:
+            component = makeComponent(values, at: location)
+        case .initializer:
+            if component?.initializer != nil {
+                report(.schema, "<component> has more than one <initializer>", at: location)
+                open.removeLast()
+                skipping = 1
+                return
+            }
+            initializer = values["selector"].map {
+                InitializerDefinition(selector: $0, isClassMethod: values["is-class-method"], arguments: [], location: location)
+            }
+            if initializer == nil { _ = required("selector", in: values, of: element, at: location) }
+        case .argument:
+            if values["parameterName"] == nil && values["index"] == nil {
+                report(.missingAttribute, "<argument> needs 'parameterName' or 'index'", at: location)
+            }
+            holders.append(Holder(element: element, attributes: values, location: location))
+        case .property:
+            _ = required("name", in: values, of: element, at: location)
+            holders.append(Holder(element: element, attributes: values, location: location))
+        case .entry:
+            _ = required("key", in: values, of: element, at: location)
+            holders.append(Holder(element: element, attributes: values, location: location))
+        case .collection:
+            collections.append(CollectionInProgress(kindAttribute: values["requiredType"], location: location))
+        case .ref, .value:
+            text.removeAll(keepingCapacity: true)
+            textAttributes = values
+        case .null:
+            break
+        }
+    }
+
+    /// Text inside the current element; only `<ref>` and `<value>` keep it.
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard skipping == 0, let element = open.last?.element, element == .ref || element == .value else { return }
+        text.append(contentsOf: bytes)
+    }
+
+    func end() {
+        if skipping > 0 {
+            skipping -= 1
+            return
+        }
+        guard let closing = open.popLast() else { return }
+        switch closing.element {
+        case .assembly, .description, .propertyPlaceholder, .import:
+            break
+        case .profile:
+            profiles.removeLast()
+        case .component:
+            if var finished = component {
+                finished.profiles = profiles + finished.profiles
+                document.components.append(finished)
+            }
+            component = nil
+        case .initializer:
+            if let finished = initializer { component?.initializer = finished }
+            initializer = nil
+        case .argument:
+            guard let holder = holders.popLast(), let value = value(of: holder, optional: false) else { return }
+            initializer?.arguments.append(ArgumentDefinition(
+                parameterName: holder.attributes["parameterName"], index: holder.attributes["index"], value: value,
+                location: holder.location))
+        case .property:
+            guard let holder = holders.popLast(), let value = value(of: holder, optional: true),
+                  let name = holder.attributes["name"] else { return }
+            component?.properties.append(PropertyDefinition(name: name, value: value, location: holder.location))
+        case .entry:
+            guard let holder = holders.popLast(), let key = holder.attributes["key"],
+                  let value = value(of: holder, optional: false), !collections.isEmpty else { return }
+            collections[collections.count - 1].items.append(.entry(key: key, value: value))
+        case .collection:
+            guard let finished = collections.popLast(), !holders.isEmpty else { return }
+            holders[holders.count - 1].children.append(.collection(CollectionDefinition(
+                kindAttribute: finished.kindAttribute, items: finished.items, location: finished.location)))
+        case .ref:
+            let key = String(Substring(String(decoding: text, as: UTF8.self)).trimmingWhitespace())
+            appendItem(.reference(AttributeValue(key, at: closing.location)))
+        case .value:
+            appendItem(.value(AttributeValue(String(decoding: text, as: UTF8.self), at: closing.location),
+                              requiredType: textAttributes["requiredType"]))
+        case .null:
+            if open.last?.element == .collection {
+                appendItem(.null(closing.location))
+            } else if !holders.isEmpty {
+                holders[holders.count - 1].children.append(.null(closing.location))
+            }
+        }
+    }
+
+    // MARK: Building
+
+    private func appendItem(_ item: CollectionItem) {
+        guard !collections.isEmpty else { return }
+        collections[collections.count - 1].items.append(item)
+    }
+
+    private func makeComponent(_ values: Attributes, at location: SourceLocation) -> ComponentDefinition {
+        let baseName = file.split(separator: "/").last.map(String.init) ?? file
+        let generated = "\(values["class"]?.text ?? "component")@\(baseName):\(location.line)"
+        var definition = ComponentDefinition(key: values["key"]?.text ?? generated, location: location)
+        definition.keyAttribute = values["key"]
+        definition.className = values["class"]
+        definition.scopeAttribute = values["scope"]
+        definition.lazyInit = values["lazy-init"]
+        definition.parent = values["parent"]
+        definition.abstract = values["abstract"]
+        definition.factoryComponent = values["factory-component"]
+        definition.beforePropertyInjection = values["before-property-injection"]
+        definition.afterPropertyInjection = values["after-property-injection"]
+        definition.initMethod = values["init-method"]
+        definition.destroyMethod = values["destroy-method"]
+        definition.profiles = values["profile"].map { [$0] } ?? []
+        return definition
+    }
+
+    /// The value of an argument, property or entry: exactly one of `ref=`,
+    /// `value=`, `<collection>` or `<null/>`; none autowires when `optional`.
+    private func value(of holder: Holder, optional: Bool) -> InjectedValue? {
+        var found: [InjectedValue] = []
+        if let reference = holder.attributes["ref"] { found.append(.reference(reference)) }
+        if let text = holder.attributes["value"] {
+            found.append(.text(text, requiredType: holder.element == .argument ? holder.attributes["required-class"] : nil))
+        }
+        found += holder.children
+        switch found.count {
+        case 1:
+            return found[0]
+        case 0 where optional:
+            return .autowired
+        case 0:
+            report(.missingAttribute, "<\(holder.element.rawValue)> needs 'ref', 'value', a <collection> or <null/>",
+                   at: holder.location)
+            return nil
+        default:
+            let both = holder.attributes["ref"] != nil && holder.attributes["value"] != nil
+            report(.invalidAttributeValue,
+                   both ? "<\(holder.element.rawValue)> has both 'ref' and 'value'; keep one"
+                        : "<\(holder.element.rawValue)> has more than one of 'ref', 'value', <collection> and <null/>; keep one",
+                   at: holder.attributes["value"]?.location ?? holder.location)
+            return nil
+        }
+    }
+
+    private func required(_ attribute: String, in values: Attributes, of element: Element, at location: SourceLocation) -> AttributeValue? {
+        if let value = values[attribute] { return value }
+        report(.missingAttribute, "<\(element.rawValue)> needs the attribute '\(attribute)'", at: location)
+        return nil
+    }
+
+    /// The element's attributes that the grammar allows, each with its exact
+    /// position; any other, outside the XML Schema instance and other foreign
+    /// namespaces, is `unknown-attribute`.
+    private func readAttributes(
+        of element: Element, _ raw: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, tagOffset: Int?, fallback: SourceLocation
+    ) -> Attributes {
+        var result = Attributes()
+        guard let raw, count > 0 else { return result }
+        if let tagOffset {
+            map.attributeOffsets(inTagAt: tagOffset, into: &offsets)
+        } else {
+            offsets.removeAll(keepingCapacity: true)
+        }
+        let allowed = AssemblyGrammar.attributes(of: element)
+        for position in 0..<count {
+            let base = position * 5
+            if let namespace = raw[base + 2], !Self.isOwnNamespace(namespace) { continue }
+            guard let localName = raw[base], let start = raw[base + 3], let end = raw[base + 4] else { continue }
+            let name = String(cString: localName)
+            let location = position < offsets.count ? map.location(ofOffset: offsets[position]) : fallback
+            guard allowed.contains(name) else {
+                report(.unknownAttribute, "unknown attribute '\(name)' on <\(element.rawValue)>"
+                           + SpellingSuggestions.didYouMean(name, among: allowed), at: location)
+                continue
+            }
+            var value = String(decoding: UnsafeBufferPointer(start: start, count: start.distance(to: end)), as: UTF8.self)
+            if value.utf8.contains(0x26) {
+                // Without entity substitution libxml2 hands `&` on as the text
+                // `&#38;` (its tree builder decodes it later); no other `&`
+                // can be in the value, so this is exact.
+                value = value.replacing("&#38;", with: "&")
+            }
+            result.values.append((name, AttributeValue(value, at: location)))
+        }
+        return result
+    }
+
+    private static let ownNamespace: [UInt8] = Array(AssemblyReader.namespace.utf8) + [0]
+
+    /// Typhoon's namespace, compared byte by byte with no String built.
+    private static func isOwnNamespace(_ namespace: UnsafePointer<UInt8>) -> Bool {
+        var index = 0
+        for byte in ownNamespace {
+            if namespace[index] != byte { return false }
+            index += 1
+        }
+        return true
+    }
+}
+
+/// The attributes of one element, in the order written: a handful at most,
+/// so a list beats a dictionary.
+struct Attributes {
+    var values: [(name: String, value: AttributeValue)] = []
+
+    subscript(name: String) -> AttributeValue? {
+        values.first { $0.name == name }?.value
+    }
+}
