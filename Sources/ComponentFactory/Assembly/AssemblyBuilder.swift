@@ -1,4 +1,9 @@
 import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns libxml2's SAX events for one file into an ``AssemblyDocument``,
 /// checking the grammar as it goes. No tree is built: each element's
@@ -6,7 +11,7 @@ import CLibXML2
 ///
 /// Positions come from ``XMLSourceMap``: every start tag, known or not, takes
 /// the next `<` of the bytes, so element and attribute columns are exact.
-final class AssemblyBuilder {
+struct AssemblyBuilder {
     typealias Element = AssemblyGrammar.Element
 
     /// An open element, with where it starts.
@@ -63,12 +68,12 @@ final class AssemblyBuilder {
     }
 
     /// Ends the parse with `diagnostic`; the first reason wins.
-    func stop(_ diagnostic: Diagnostic) {
+    mutating func stop(_ diagnostic: Diagnostic) {
         if failure == nil { failure = diagnostic }
         if let parser { xmlStopParser(parser) }
     }
 
-    private func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
+    private mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation) {
         diagnostics.append(Diagnostic(code, message, at: location))
     }
 
@@ -76,7 +81,7 @@ final class AssemblyBuilder {
 
     /// A start tag. `attributes` holds libxml2's five pointers per attribute:
     /// local name, prefix, namespace, value start, value end.
-    func start(name: String, namespace: UnsafePointer<UInt8>?, attributes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int) {
+    mutating func start(name: String, namespace: UnsafePointer<UInt8>?, attributes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int) {
         let offset = map.nextStartTag()
         if open.count + skipping >= Self.maximumDepth {
             let location = offset.map { map.location(ofOffset: $0) } ?? SourceLocation(file: file, line: 1)
@@ -165,12 +170,12 @@ final class AssemblyBuilder {
     }
 
     /// Text inside the current element; only `<ref>` and `<value>` keep it.
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard skipping == 0, let element = open.last?.element, element == .ref || element == .value else { return }
         text.append(contentsOf: bytes)
     }
 
-    func end() {
+    mutating func end() {
         if skipping > 0 {
             skipping -= 1
             return
@@ -224,7 +229,7 @@ final class AssemblyBuilder {
 
     // MARK: Building
 
-    private func appendItem(_ item: CollectionItem) {
+    private mutating func appendItem(_ item: CollectionItem) {
         guard !collections.isEmpty else { return }
         collections[collections.count - 1].items.append(item)
     }
@@ -250,7 +255,7 @@ final class AssemblyBuilder {
 
     /// The value of an argument, property or entry: exactly one of `ref=`,
     /// `value=`, `<collection>` or `<null/>`; none autowires when `optional`.
-    private func value(of holder: Holder, optional: Bool) -> InjectedValue? {
+    private mutating func value(of holder: Holder, optional: Bool) -> InjectedValue? {
         var found: [InjectedValue] = []
         if let reference = holder.attributes["ref"] { found.append(.reference(reference)) }
         if let text = holder.attributes["value"] {
@@ -276,7 +281,7 @@ final class AssemblyBuilder {
         }
     }
 
-    private func required(_ attribute: String, in values: Attributes, of element: Element, at location: SourceLocation) -> AttributeValue? {
+    private mutating func required(_ attribute: String, in values: Attributes, of element: Element, at location: SourceLocation) -> AttributeValue? {
         if let value = values[attribute] { return value }
         report(.missingAttribute, "<\(element.rawValue)> needs the attribute '\(attribute)'", at: location)
         return nil
@@ -285,7 +290,7 @@ final class AssemblyBuilder {
     /// The element's attributes that the grammar allows, each with its exact
     /// position; any other, outside the XML Schema instance and other foreign
     /// namespaces, is `unknown-attribute`.
-    private func readAttributes(
+    private mutating func readAttributes(
         of element: Element, _ raw: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, tagOffset: Int?, fallback: SourceLocation
     ) -> Attributes {
         var result = Attributes()
@@ -307,8 +312,9 @@ final class AssemblyBuilder {
                            + SpellingSuggestions.didYouMean(name, among: allowed), at: location)
                 continue
             }
-            var value = String(decoding: UnsafeBufferPointer(start: start, count: start.distance(to: end)), as: UTF8.self)
-            if value.utf8.contains(0x26) {
+            let length = start.distance(to: end)
+            var value = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+            if memchr(start, 0x26, length) != nil {
                 // Without entity substitution libxml2 hands `&` on as the text
                 // `&#38;` (its tree builder decodes it later); no other `&`
                 // can be in the value, so this is exact.

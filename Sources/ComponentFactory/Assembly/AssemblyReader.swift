@@ -40,8 +40,8 @@ public enum AssemblyReader {
                 Diagnostic(.malformedXML, "file is larger than \(LibXMLDocument.maximumSize >> 20) MiB", at: SourceLocation(file: file, line: 1)),
             ])
         }
-        let builder = AssemblyBuilder(file: file, bytes: bytes)
-        if let failure = stream(bytes, file: file, into: builder) {
+        var builder = AssemblyBuilder(file: file, bytes: bytes)
+        if let failure = stream(bytes, file: file, into: &builder) {
             return Reading(document: AssemblyDocument(file: file), diagnostics: [failure])
         }
         var diagnostics = builder.diagnostics
@@ -58,7 +58,7 @@ public enum AssemblyReader {
     /// Feeds the whole of `bytes` through libxml2's push parser into
     /// `builder`; returns the diagnostic that ended a malformed or refused
     /// document.
-    private static func stream(_ bytes: [UInt8], file: String, into builder: AssemblyBuilder) -> Diagnostic? {
+    private static func stream(_ bytes: [UInt8], file: String, into builder: inout AssemblyBuilder) -> Diagnostic? {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = startElement
@@ -66,52 +66,54 @@ public enum AssemblyReader {
         handler.characters = characters
         handler.cdataBlock = characters
         handler.entityDecl = refuseEntity
-        let context = Unmanaged.passUnretained(builder)
-        guard let parser = xmlCreatePushParserCtxt(&handler, context.toOpaque(), nil, 0, file) else {
-            return Diagnostic(.malformedXML, "libxml2 could not create a parser", at: SourceLocation(file: file, line: 1))
-        }
-        defer { xmlFreeParserCtxt(parser) }
-        _ = xmlCtxtUseOptions(parser, LibXMLDocument.options)
-        builder.parser = parser
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { start in
-                _ = xmlParseChunk(parser, start, Int32(buffer.count), 1)
+        return withUnsafeMutablePointer(to: &builder) { target -> Diagnostic? in
+            // The callbacks reach the builder through this pointer, which is
+            // valid for the whole parse: it runs inside this closure.
+            guard let parser = xmlCreatePushParserCtxt(&handler, target, nil, 0, file) else {
+                return Diagnostic(.malformedXML, "libxml2 could not create a parser", at: SourceLocation(file: file, line: 1))
             }
-            if buffer.isEmpty { _ = xmlParseChunk(parser, nil, 0, 1) }
+            defer { xmlFreeParserCtxt(parser) }
+            _ = xmlCtxtUseOptions(parser, LibXMLDocument.options)
+            target.pointee.parser = parser
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { start in
+                    _ = xmlParseChunk(parser, start, Int32(buffer.count), 1)
+                }
+                if buffer.isEmpty { _ = xmlParseChunk(parser, nil, 0, 1) }
+            }
+            target.pointee.parser = nil
+            if let failure = target.pointee.failure { return failure }
+            guard parser.pointee.wellFormed != 0 else {
+                return LibXMLDocument.malformed(xmlCtxtGetLastError(parser), file: file)
+            }
+            return nil
         }
-        builder.parser = nil
-        withExtendedLifetime(context) {}
-        if let failure = builder.failure { return failure }
-        guard parser.pointee.wellFormed != 0 else {
-            return LibXMLDocument.malformed(xmlCtxtGetLastError(parser), file: file)
-        }
-        return nil
     }
 }
 
-private func builder(_ context: UnsafeMutableRawPointer?) -> AssemblyBuilder? {
-    context.map { Unmanaged<AssemblyBuilder>.fromOpaque($0).takeUnretainedValue() }
+private func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<AssemblyBuilder>? {
+    context?.assumingMemoryBound(to: AssemblyBuilder.self)
 }
 
 private let startElement: startElementNsSAX2Func = { context, localName, _, namespace, _, _, attributeCount, _, attributes in
     guard let builder = builder(context), let localName else { return }
-    builder.start(name: String(cString: localName), namespace: namespace,
-                  attributes: UnsafePointer(attributes), count: Int(attributeCount))
+    builder.pointee.start(name: String(cString: localName), namespace: namespace,
+                          attributes: UnsafePointer(attributes), count: Int(attributeCount))
 }
 
 private let endElement: endElementNsSAX2Func = { context, _, _, _ in
-    builder(context)?.end()
+    builder(context)?.pointee.end()
 }
 
 private let characters: charactersSAXFunc = { context, bytes, length in
     guard let bytes, length > 0 else { return }
-    builder(context)?.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
+    builder(context)?.pointee.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
 }
 
 private let refuseEntity: entityDeclSAXFunc = { context, name, _, _, _, _ in
-    guard let builder = builder(context), let parser = builder.parser else { return }
+    guard let builder = builder(context), let parser = builder.pointee.parser else { return }
     let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 1
     let entity = name.map { String(cString: $0) } ?? "?"
-    builder.stop(Diagnostic(.xmlEntity, "the document declares the entity '\(entity)'; assemblies may not declare entities",
-                            at: SourceLocation(file: builder.file, line: line)))
+    builder.pointee.stop(Diagnostic(.xmlEntity, "the document declares the entity '\(entity)'; assemblies may not declare entities",
+                                    at: SourceLocation(file: builder.pointee.file, line: line)))
 }
