@@ -65,6 +65,25 @@ struct AssemblyBuilder {
         self.file = file
         self.map = XMLSourceMap(file: file, bytes: bytes)
         self.document = AssemblyDocument(file: file)
+        // Definitions are large; room for all of them spares copying them as
+        // the array grows. Counting `<component` costs one pass of memmem.
+        document.components.reserveCapacity(Self.occurrences(of: "<component", in: bytes))
+    }
+
+    private static func occurrences(of pattern: String, in bytes: [UInt8]) -> Int {
+        let needle = Array(pattern.utf8)
+        guard let first = needle.first else { return 0 }
+        return bytes.withUnsafeBufferPointer { haystack in
+            guard let base = haystack.baseAddress else { return 0 }
+            var count = 0
+            var index = 0
+            while index < haystack.count, let found = memchr(base + index, Int32(first), haystack.count - index) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if at + needle.count <= haystack.count && haystack[at..<(at + needle.count)].elementsEqual(needle) { count += 1 }
+                index = at + 1
+            }
+            return count
+        }
     }
 
     /// Ends the parse with `diagnostic`; the first reason wins.
@@ -81,7 +100,7 @@ struct AssemblyBuilder {
 
     /// A start tag. `attributes` holds libxml2's five pointers per attribute:
     /// local name, prefix, namespace, value start, value end.
-    mutating func start(name: String, namespace: UnsafePointer<UInt8>?, attributes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int) {
+    mutating func start(name rawName: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?, attributes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int) {
         let offset = map.nextStartTag()
         if open.count + skipping >= Self.maximumDepth {
             let location = offset.map { map.location(ofOffset: $0) } ?? SourceLocation(file: file, line: 1)
@@ -94,6 +113,8 @@ struct AssemblyBuilder {
         }
         let location = offset.map { map.location(ofOffset: $0) } ?? SourceLocation(file: file, line: 1)
         let parent = open.last?.element
+        let known = AssemblyGrammar.element(named: rawName)
+        var name: String { known?.rawValue ?? String(cString: rawName) }
         if let namespace, !Self.isOwnNamespace(namespace) {
             report(.unknownElement, "element <\(name)> is in the namespace '\(String(cString: namespace))'; use '\(AssemblyReader.namespace)' or none",
                    at: location)
@@ -101,7 +122,7 @@ struct AssemblyBuilder {
             return
         }
         let allowed = AssemblyGrammar.children(of: parent)
-        guard let element = Element(rawValue: name), allowed.contains(element) else {
+        guard let element = known, allowed.contains(element) else {
             report(.unknownElement, "unknown element <\(name)> in <\(parent?.rawValue ?? "document")>"
                        + SpellingSuggestions.didYouMean(name, among: allowed.map(\.rawValue)),
                    at: location)

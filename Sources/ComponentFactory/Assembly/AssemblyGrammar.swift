@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What each element of an assembly may contain: the grammar of
 /// `docs/assemblies.md`, as tables that the reader checks against.
 enum AssemblyGrammar {
@@ -7,6 +13,17 @@ enum AssemblyGrammar {
         case propertyPlaceholder = "property-placeholder"
         case `import`
     }
+
+    /// The element named by a NUL-terminated UTF-8 name, matched on its bytes
+    /// so that no String is built for the common case.
+    static func element(named name: UnsafePointer<UInt8>) -> Element? {
+        for (element, bytes) in names where strcmp(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), bytes) == 0 {
+            return element
+        }
+        return nil
+    }
+
+    private static let names: [(Element, [CChar])] = Element.allCases.map { ($0, Array($0.rawValue.utf8CString)) }
 
     /// The elements allowed inside `parent`; nil parent means the document.
     static func children(of parent: Element?) -> [Element] {

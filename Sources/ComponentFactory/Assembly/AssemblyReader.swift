@@ -97,7 +97,7 @@ private func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointe
 
 private let startElement: startElementNsSAX2Func = { context, localName, _, namespace, _, _, attributeCount, _, attributes in
     guard let builder = builder(context), let localName else { return }
-    builder.pointee.start(name: String(cString: localName), namespace: namespace,
+    builder.pointee.start(name: localName, namespace: namespace,
                           attributes: UnsafePointer(attributes), count: Int(attributeCount))
 }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Exact positions in an XML file's bytes, for diagnostics.
 ///
 /// libxml2 gives an element only the line where its start tag ends, and no
@@ -8,9 +14,9 @@ struct XMLSourceMap {
     let file: String
     private let bytes: [UInt8]
     private var cursor = 0
-    /// Where the last location query ended: its offset, line and line start.
+    /// Where the last location query ended: its offset, line and column.
     /// The walk asks in document order, so each query scans only forward.
-    private var position = (offset: 0, line: 1, lineStart: 0)
+    private var position = (offset: 0, line: 1, column: 1)
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
@@ -80,20 +86,18 @@ struct XMLSourceMap {
     /// for offsets that only grow; an earlier offset rescans from the start.
     mutating func location(ofOffset offset: Int) -> SourceLocation {
         let target = min(max(offset, 0), bytes.count)
-        if target < position.offset { position = (0, 1, 0) }
-        var (index, line, lineStart) = position
+        if target < position.offset { position = (0, 1, 1) }
+        var (index, line, column) = position
+        while let lineFeed = firstIndex(of: 0x0A, from: index), lineFeed < target {
+            line += 1
+            column = 1
+            index = lineFeed + 1
+        }
         while index < target {
-            if bytes[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        position = (target, line, lineStart)
-        var column = 1
-        for byteIndex in lineStart..<target where bytes[byteIndex] & 0xC0 != 0x80 {
-            column += 1
-        }
+        position = (target, line, column)
         return SourceLocation(file: file, line: line, column: column)
     }
 
@@ -102,12 +106,11 @@ struct XMLSourceMap {
     }
 
     private func firstIndex(of byte: UInt8, from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == byte { return index }
-            index += 1
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        return nil
     }
 
     private func matches(_ text: String, at offset: Int) -> Bool {
