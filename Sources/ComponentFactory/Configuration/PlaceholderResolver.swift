@@ -23,7 +23,8 @@ public struct PlaceholderResolver: Sendable {
     public static let maximumDepth = 64
 
     public let configuration: Configuration
-    private var resolved: [String: String] = [:]
+    /// Each key resolved so far, with the property lines that supplied its text.
+    private var resolved: [String: (value: String, origins: [SourceLocation])] = [:]
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -31,15 +32,23 @@ public struct PlaceholderResolver: Sendable {
 
     /// Resolves every placeholder in `text`, which was written at `site`.
     public mutating func resolve(_ text: String, at site: SourceLocation?) throws(Diagnostic) -> String {
+        var origins: [SourceLocation] = []
+        return try resolve(text, at: site, origins: &origins)
+    }
+
+    /// Resolves every placeholder in `text`, and adds to `origins` the
+    /// `.properties` lines whose values the result is made of, each once,
+    /// so that a later error about the result can point at them too.
+    public mutating func resolve(_ text: String, at site: SourceLocation?, origins: inout [SourceLocation]) throws(Diagnostic) -> String {
         guard Self.mayContainPlaceholder(text) else { return text }
         let bytes = Array(text.utf8)
-        return String(decoding: try expand(bytes[...], site: site, chain: [], depth: 0), as: UTF8.self)
+        return String(decoding: try expand(bytes[...], site: site, chain: [], depth: 0, origins: &origins), as: UTF8.self)
     }
 
     /// The value of `key` with its placeholders resolved, or nil when no
     /// source defines it.
     public mutating func value(forKey key: String) throws(Diagnostic) -> String? {
-        try lookup(key, site: nil, chain: [], depth: 0)
+        try lookup(key, site: nil, chain: [], depth: 0)?.value
     }
 
     private static let dollar = UInt8(ascii: "$")
@@ -66,7 +75,7 @@ public struct PlaceholderResolver: Sendable {
     }
 
     private mutating func expand(
-        _ bytes: ArraySlice<UInt8>, site: SourceLocation?, chain: [String], depth: Int
+        _ bytes: ArraySlice<UInt8>, site: SourceLocation?, chain: [String], depth: Int, origins: inout [SourceLocation]
     ) throws(Diagnostic) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -93,14 +102,16 @@ public struct PlaceholderResolver: Sendable {
             }
             let inner = bytes[(index + 2)..<close]
             let (keyPart, defaultPart) = Self.splitDefault(inner)
-            let key = String(decoding: try expand(keyPart, site: site, chain: chain, depth: depth + 1), as: UTF8.self)
+            let key = String(decoding: try expand(keyPart, site: site, chain: chain, depth: depth + 1, origins: &origins),
+                             as: UTF8.self)
             guard !key.isEmpty else {
                 throw failure(.unresolvedPlaceholder, "placeholder '\(placeholder)' has an empty key", site: site)
             }
-            if let value = try lookup(key, site: site, chain: chain, depth: depth + 1) {
-                output.append(contentsOf: value.utf8)
+            if let found = try lookup(key, site: site, chain: chain, depth: depth + 1) {
+                output.append(contentsOf: found.value.utf8)
+                for origin in found.origins where !origins.contains(origin) { origins.append(origin) }
             } else if let defaultPart {
-                output.append(contentsOf: try expand(defaultPart, site: site, chain: chain, depth: depth + 1))
+                output.append(contentsOf: try expand(defaultPart, site: site, chain: chain, depth: depth + 1, origins: &origins))
             } else {
                 throw unresolved(key, placeholder: placeholder, site: site)
             }
@@ -116,22 +127,23 @@ public struct PlaceholderResolver: Sendable {
 
     private mutating func lookup(
         _ key: String, site: SourceLocation?, chain: [String], depth: Int
-    ) throws(Diagnostic) -> String? {
+    ) throws(Diagnostic) -> (value: String, origins: [SourceLocation])? {
         if let known = resolved[key] { return known }
         if let start = chain.firstIndex(of: key) {
             throw cycle(Array(chain[start...]) + [key], site: site)
         }
         guard let property = configuration.property(forKey: key) else { return nil }
+        var origins = property.location.map { [$0] } ?? []
         guard Self.mayContainPlaceholder(property.text) else {
-            resolved[key] = property.text
-            return property.text
+            resolved[key] = (property.text, origins)
+            return (property.text, origins)
         }
         let bytes = Array(property.text.utf8)
         let value = String(
-            decoding: try expand(bytes[...], site: property.location ?? site, chain: chain + [key], depth: depth),
+            decoding: try expand(bytes[...], site: property.location ?? site, chain: chain + [key], depth: depth, origins: &origins),
             as: UTF8.self)
-        resolved[key] = value
-        return value
+        resolved[key] = (value, origins)
+        return (value, origins)
     }
 
     /// The index of the `}` that closes a `${` whose body starts at `start`.

@@ -1,0 +1,23 @@
+/// Turns assembly text into a typed value, strictly: the whole text must
+/// parse, and a value out of range is an error, never a clamp or a default.
+///
+/// Conform to add a type of your own, then register the converter with the
+/// factory's ``TypeConverters``; there is no process-wide registry.
+///
+/// ```swift
+/// struct TemperatureConverter: TypeConverter {
+///     var typeName: String { "Temperature" }
+///     func convert(_ text: String) throws(ConversionFailure) -> Temperature {
+///         guard text.hasSuffix("°C"), let degrees = Double(text.dropLast(2)) else {
+///             throw ConversionFailure("expected degrees Celsius, such as 21.5°C")
+///         }
+///         return Temperature(celsius: degrees)
+///     }
+/// }
+/// ```
+public protocol TypeConverter<Value>: Sendable {
+    associatedtype Value
+    /// The type's name in messages and in `requiredType=` hints.
+    var typeName: String { get }
+    func convert(_ text: String) throws(ConversionFailure) -> Value
+}
