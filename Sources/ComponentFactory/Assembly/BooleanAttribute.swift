@@ -1,8 +1,6 @@
 /// The yes/no attributes of assemblies (`lazy-init`, `abstract`,
 /// `is-class-method`): `true`, `yes`, `false` or `no`, in any case.
 public enum BooleanAttribute {
-    public static let accepted = ["true", "yes", "false", "no"]
-
     /// nil when the text is none of the accepted words.
     public static func parse(_ text: String) -> Bool? {
         switch text.lowercased() {

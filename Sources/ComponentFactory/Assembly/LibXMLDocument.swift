@@ -1,11 +1,11 @@
 import CLibXML2
 
-/// One XML file parsed by libxml2 with the fixed, safe options of design.md:
-/// no network, no entity substitution, no DTD loading, never `XML_PARSE_HUGE`.
+/// One XML file parsed by libxml2 into a tree, for the schema check only.
 ///
-/// A document that declares any entity is refused as `xml-entity` the moment
-/// the declaration is seen: the parser stops, so neither an external entity
-/// (XXE) nor an entity bomb is ever expanded.
+/// ``AssemblyReader`` streams every file first, with the fixed options and
+/// its refusal of entity declarations; a tree is built only for bytes that
+/// stream read cleanly, so the same options suffice here and no second
+/// guard is needed.
 final class LibXMLDocument {
     let pointer: xmlDocPtr
 
@@ -23,34 +23,17 @@ final class LibXMLDocument {
     static let options: Int32 = Int32(bitPattern:
         XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
-    /// Parses `bytes`; a malformed document is `malformed-xml` at libxml2's
-    /// line and column.
+    /// Parses `bytes` that ``AssemblyReader`` has already streamed cleanly; a
+    /// malformed document is `malformed-xml` at libxml2's line and column.
     static func parse(_ bytes: [UInt8], file: String) throws(Diagnostic) -> LibXMLDocument {
         LibXMLInitialization.once()
-        guard bytes.count <= maximumSize else {
-            throw Diagnostic(.malformedXML, "file is larger than \(maximumSize >> 20) MiB", at: SourceLocation(file: file, line: 1))
-        }
-        guard let context = xmlNewParserCtxt() else {
-            throw Diagnostic(.malformedXML, "libxml2 could not create a parser", at: SourceLocation(file: file, line: 1))
-        }
-        defer { xmlFreeParserCtxt(context) }
-        let guardBox = EntityGuard()
-        context.pointee._private = Unmanaged.passUnretained(guardBox).toOpaque()
-        context.pointee.sax.pointee.entityDecl = refuseEntityDeclaration
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
-                xmlCtxtReadMemory(context, start, Int32(buffer.count), file, nil, options)
+                xmlReadMemory(start, Int32(buffer.count), file, nil, options)
             }
         }
-        if let entity = guardBox.declaration {
-            if let document { xmlFreeDoc(document) }
-            throw Diagnostic(
-                .xmlEntity, "the document declares the entity '\(entity.name)'; assemblies may not declare entities",
-                at: SourceLocation(file: file, line: entity.line))
-        }
-        guard let document, context.pointee.wellFormed != 0 else {
-            if let document { xmlFreeDoc(document) }
-            throw malformed(xmlCtxtGetLastError(context), file: file)
+        guard let document else {
+            throw malformed(xmlGetLastError(), file: file)
         }
         return LibXMLDocument(pointer: document)
     }
@@ -100,22 +83,6 @@ enum LibXMLInitialization {
     static func once() {
         _ = initialized
     }
-}
-
-/// What the entity hook saw, read back after the parse.
-private final class EntityGuard {
-    var declaration: (name: String, line: Int)?
-}
-
-private let refuseEntityDeclaration: entityDeclSAXFunc = { context, name, _, _, _, _ in
-    guard let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self),
-          let box = parser.pointee._private else { return }
-    let entityGuard = Unmanaged<EntityGuard>.fromOpaque(box).takeUnretainedValue()
-    if entityGuard.declaration == nil {
-        let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 1
-        entityGuard.declaration = (name.map { String(cString: $0) } ?? "?", line)
-    }
-    xmlStopParser(parser)
 }
 
 private final class SchemaErrorCollector {
