@@ -3,12 +3,14 @@ import PackageDescription
 
 let package = Package(
     name: "ComponentFactory",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "JavaProperties", targets: ["JavaProperties"]),
         .library(name: "ComponentFactory", targets: ["ComponentFactory"]),
         .library(name: "FactoryTool", targets: ["FactoryTool"]),
         .executable(name: "factory", targets: ["factory"]),
+        .library(name: "MiddleAges", targets: ["MiddleAges"]),
+        .executable(name: "middle-ages", targets: ["middle-ages"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,9 +31,12 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "factory", dependencies: ["FactoryTool"]),
+        .target(name: "MiddleAges", dependencies: ["ComponentFactory"]),
+        .executableTarget(name: "middle-ages", dependencies: ["FactoryTool", "MiddleAges"]),
         .testTarget(name: "JavaPropertiesTests", dependencies: ["JavaProperties"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory"]),
+        .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "JavaProperties"]),
         .testTarget(name: "FactoryToolTests", dependencies: ["FactoryTool"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,5 +5,5 @@ struct FactoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "factory",
         abstract: "Validate ComponentFactory assemblies and configuration before they ship.",
-        subcommands: [ValidateCommand.self, PropertiesCommand.self, GraphCommand.self, SchemaCommand.self])
+        subcommands: [ValidateCommand.self, BuildCommand.self, PropertiesCommand.self, GraphCommand.self, SchemaCommand.self])
 }

@@ -1,18 +1,26 @@
 import ArgumentParser
+import ComponentFactory
 import Foundation
 
 /// The `factory` command line as a library, so that an app can build its own
-/// tool around it.
+/// tool around it. Given the app's registry, `validate` adds the
+/// registry-aware checks (and `--dry-run`), and `build --env NAME` builds the
+/// graph and prints it.
 ///
 /// ```swift
-/// // Sources/factory/main.swift
+/// // Sources/my-app-tool/main.swift
 /// import FactoryTool
-/// FactoryTool.main()
+/// import MyApp
+/// FactoryTool.main(registry: MyAppRegistry.make())
 /// ```
 public enum FactoryTool {
     /// Runs the command line of this process and exits with its status.
-    public static func main() -> Never {
-        let environment = ToolEnvironment(variables: ProcessInfo.processInfo.environment)
+    /// With a registry, every registry-aware check is on. `assemblies` are
+    /// what commands read when given no PATH, so that an app's tool checks
+    /// its own assemblies only.
+    public static func main(registry: ComponentRegistry? = nil, assemblies: [String] = ["Assemblies"]) -> Never {
+        let environment = ToolEnvironment(variables: ProcessInfo.processInfo.environment, registry: registry,
+                                          defaultAssemblies: assemblies)
         let result = run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
         FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
         FileHandle.standardError.write(Data(result.standardError.utf8))

@@ -25,7 +25,7 @@ struct GraphCommand: ToolCommand {
 
     func execute(in environment: ToolEnvironment) -> ToolResult {
         let loaded: AssemblyLoader.Loading
-        switch AssemblyPaths.load(paths) {
+        switch AssemblyPaths.load(paths, defaults: environment.defaultAssemblies) {
         case .failure(let failure): return failure.result
         case .success(let value): loaded = value
         }

@@ -1,10 +1,20 @@
+import ComponentFactory
+
 /// What a command may read from the process that runs it. Passed in, never
 /// read from globals, so that tests run commands in-process.
 public struct ToolEnvironment: Sendable {
     /// The process's environment variables, for the opt-in layer.
     public var variables: [String: String]
+    /// The app's registry, when the tool is an app's own: it turns on the
+    /// registry-aware checks of `validate` and the `build` command.
+    public var registry: ComponentRegistry?
+    /// What `validate`, `build` and `graph` read when given no PATH.
+    public var defaultAssemblies: [String]
 
-    public init(variables: [String: String] = [:]) {
+    public init(variables: [String: String] = [:], registry: ComponentRegistry? = nil,
+                defaultAssemblies: [String] = ["Assemblies"]) {
         self.variables = variables
+        self.registry = registry
+        self.defaultAssemblies = defaultAssemblies
     }
 }

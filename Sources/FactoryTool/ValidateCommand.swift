@@ -4,7 +4,9 @@ import ComponentFactory
 /// `factory validate [PATH…] [--config DIR] [--env NAME…] [--set K=V…] [--format text|json]`
 ///
 /// Runs every registry-free check for each environment and ends with the
-/// summary line `N errors, M warnings in A assemblies, E environments`.
+/// summary line `N errors, M warnings in A assemblies, E environments`. In an
+/// app's own tool, with its registry, the registry-aware checks run too, and
+/// `--dry-run` builds every non-lazy component.
 struct ValidateCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -21,9 +23,12 @@ struct ValidateCommand: ToolCommand {
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
+    @Flag(name: .customLong("dry-run"), help: "Also build every non-lazy component (needs the app's registry).")
+    var dryRun = false
+
     func execute(in environment: ToolEnvironment) -> ToolResult {
         let loaded: AssemblyLoader.Loading
-        switch AssemblyPaths.load(paths) {
+        switch AssemblyPaths.load(paths, defaults: environment.defaultAssemblies) {
         case .failure(let failure): return failure.result
         case .success(let value): loaded = value
         }
@@ -34,8 +39,16 @@ struct ValidateCommand: ToolCommand {
         }
         if let failure = ConfigurationOptions.checkEnvironments(env, in: root) { return failure.result }
         let environments: [String?] = env.isEmpty ? (root.environments.isEmpty ? [nil] : root.environments) : env
-        let report = RegistryFreeValidator.validate(
-            loaded, loader: options.loader(root: root, environment: environment), environments: environments)
+        let loader = options.loader(root: root, environment: environment)
+        let report: DiagnosticReport
+        if let registry = environment.registry {
+            report = RegistryValidator.validate(loaded, loader: loader, environments: environments, registry: registry, dryRun: dryRun)
+        } else if dryRun {
+            return ToolFailure(usage: "--dry-run builds components, so it needs the app's registry: run the app's own tool "
+                                   + "(FactoryTool.main(registry:))").result
+        } else {
+            report = RegistryFreeValidator.validate(loaded, loader: loader, environments: environments)
+        }
         let assemblies = loaded.assemblies.documents.count
         let summary = Self.summary(report, assemblies: assemblies, environments: environments.count)
         let status = report.hasErrors ? ToolResult.errorsFound : ToolResult.success

@@ -16,6 +16,14 @@ import Foundation
 /// ```
 public struct TypeConverters: Sendable {
     private var byType: [ObjectIdentifier: any TypeConverter] = [:]
+    private var byName: [String: ObjectIdentifier] = [:]
+
+    /// Typhoon's Foundation names for `requiredType=` and `required-class=` hints.
+    private static let foundationNames = [
+        "NSString": "String", "NSMutableString": "String", "NSURL": "URL", "NSDate": "Date", "NSData": "Data",
+        "NSUUID": "UUID", "NSDecimalNumber": "Decimal", "NSNumber": "Double", "BOOL": "Bool", "int": "Int",
+        "NSInteger": "Int", "NSUInteger": "UInt", "CGFloat": "Double", "float": "Float", "double": "Double",
+    ]
 
     /// The built-in converters.
     public init() {
@@ -44,6 +52,7 @@ public struct TypeConverters: Sendable {
     /// Adds or replaces the converter for `Converter.Value`.
     public mutating func register<Converter: TypeConverter>(_ converter: Converter) {
         byType[ObjectIdentifier(Converter.Value.self)] = converter
+        byName[converter.typeName] = ObjectIdentifier(Converter.Value.self)
     }
 
     /// Adds a converter for an enum by raw value; the raw type must convert.
@@ -57,6 +66,19 @@ public struct TypeConverters: Sendable {
     public func converter<Value>(for type: Value.Type) -> (any TypeConverter<Value>)? {
         byType[ObjectIdentifier(type)] as? any TypeConverter<Value>
     }
+
+    /// The converter whose `typeName` is `name` (Typhoon's `NSString`, `NSURL`
+    /// and the like count), for `requiredType=` and `required-class=` hints.
+    public func converter(named name: String) -> (any TypeConverter)? {
+        identifier(named: name).flatMap { byType[$0] }
+    }
+
+    func identifier(named name: String) -> ObjectIdentifier? {
+        byName[Self.foundationNames[name] ?? name]
+    }
+
+    /// Every type name a hint may use, for "did you mean".
+    var typeNames: [String] { byName.keys.sorted() }
 
     /// Whether `type` can be converted from text.
     public func canConvert(to type: Any.Type) -> Bool {

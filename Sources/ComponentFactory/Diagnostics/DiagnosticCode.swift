@@ -29,8 +29,12 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownParameter = "unknown-parameter"
     case missingArgument = "missing-argument"
     case unknownProperty = "unknown-property"
+    /// Added to design.md's list: a callback attribute names no registered callback.
+    case unknownCallback = "unknown-callback"
     case conversion
     case typeMismatch = "type-mismatch"
     case ambiguousType = "ambiguous-type"
     case noComponentForType = "no-component-for-type"
+    /// Added to design.md's list: building a component threw (a dry run, or eager singletons at load).
+    case buildFailed = "build-failed"
 }

@@ -74,8 +74,9 @@ private struct ValidationRun {
             checkParent(component)
             if let className = component.className {
                 _ = resolved(className)
-            } else if component.parent == nil && !component.isAbstract {
-                report(.missingAttribute, "component '\(component.key)' needs 'class' (or a 'parent' to inherit it from)",
+            } else if component.parent == nil && component.factoryComponent == nil && !component.isAbstract {
+                report(.missingAttribute,
+                       "component '\(component.key)' needs 'class' (or a 'parent' to inherit it from, or a 'factory-component' to make it)",
                        at: component.location)
             }
             if let factory = component.factoryComponent {

@@ -17,15 +17,27 @@ public enum RegistryFreeValidator {
     public static func validate(
         _ loaded: AssemblyLoader.Loading, loader: ConfigurationLoader, environments: [String?]
     ) -> DiagnosticReport {
+        validate(loaded, loader: loader, environments: environments, furtherChecks: { _ in [] })
+    }
+
+    /// The same, then `furtherChecks` for each environment whose
+    /// registry-free checks found no error.
+    static func validate(
+        _ loaded: AssemblyLoader.Loading, loader: ConfigurationLoader, environments: [String?],
+        furtherChecks: (Configuration) -> [Diagnostic]
+    ) -> DiagnosticReport {
         var perEnvironment: [(environment: String?, report: DiagnosticReport)] = []
         for environment in environments {
             switch configuration(for: environment, assemblies: loaded.assemblies, loader: loader) {
             case .failure(let report):
                 perEnvironment.append((environment, report))
             case .success(let configuration):
-                let diagnostics = ConfigurationValidator.check(configuration)
+                var diagnostics = ConfigurationValidator.check(configuration)
                     + AssemblyValidator.check(loaded.assemblies, configuration: configuration,
                                               knownEnvironments: loader.root.environments)
+                if !diagnostics.contains(where: { $0.severity == .error }) && !loaded.diagnostics.contains(where: { $0.severity == .error }) {
+                    diagnostics += furtherChecks(configuration)
+                }
                 perEnvironment.append((environment, DiagnosticReport(diagnostics)))
             }
         }

@@ -1,0 +1,27 @@
+/// A registered closure threw, or returned something that does not fit,
+/// while the factory built a component. It says where the component is
+/// defined and the path of components being built, as Spring's breadcrumb
+/// does: `knight → quest`.
+///
+/// ```swift
+/// do { _ = try factory.component(forKey: "knight") }
+/// catch let failure as ComponentBuildFailure { print(failure) }
+/// // Assemblies/knights.xml:12:5: building 'knight' (knight → quest) failed: …
+/// ```
+public struct ComponentBuildFailure: Error, CustomStringConvertible {
+    /// The component whose closure failed.
+    public let key: String
+    public let location: SourceLocation
+    /// The keys being built, outermost first, ending with `key`.
+    public let path: [String]
+    public let underlying: any Error
+
+    public var description: String {
+        "\(location): building '\(key)' (\(path.joined(separator: " → "))) failed: \(underlying)"
+    }
+
+    /// The same, as a `build-failed` diagnostic.
+    public var diagnostic: Diagnostic {
+        Diagnostic(.buildFailed, "building '\(key)' (\(path.joined(separator: " → "))) failed: \(underlying)", at: location)
+    }
+}

@@ -1,0 +1,45 @@
+/// What a factory knows of one component without building it: for tools
+/// such as `build`, and for tests.
+///
+/// ```swift
+/// factory.descriptions.first { $0.key == "knight" }?.dependencies  // ["quest"]
+/// ```
+public struct ComponentDescription: Sendable, Hashable {
+    public let key: String
+    /// The registered name of the type it produces.
+    public let typeName: String
+    public let scope: Scope
+    public let isLazy: Bool
+    /// The keys it references, through arguments, properties, collections and its factory component, each once.
+    public let dependencies: [String]
+    public let location: SourceLocation
+}
+
+extension Factory {
+    /// Every component, in definition order.
+    public var descriptions: [ComponentDescription] {
+        table.plans.map { plan in
+            var indexes: [Int] = []
+            func collect(_ value: ValuePlan) {
+                switch value {
+                case .constant: break
+                case .component(let index): indexes.append(index)
+                case .collection(let items, _, _): items.forEach(collect)
+                case .dictionary(let entries, _, _): entries.forEach { collect($0.value) }
+                }
+            }
+            switch plan.construction {
+            case .initializer(_, let arguments):
+                arguments.forEach(collect)
+            case .factoryMethod(_, let factory, let arguments):
+                indexes.append(factory)
+                arguments.forEach(collect)
+            }
+            plan.properties.forEach { collect($0.value) }
+            var seen = Set<Int>()
+            return ComponentDescription(
+                key: plan.key, typeName: plan.produces.identity.name, scope: plan.scope, isLazy: plan.isLazy,
+                dependencies: indexes.filter { seen.insert($0).inserted }.map { table.plans[$0].key }, location: plan.location)
+        }
+    }
+}

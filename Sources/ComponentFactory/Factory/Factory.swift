@@ -1,0 +1,263 @@
+/// Builds object graphs from assemblies, one environment's configuration and
+/// a registry.
+///
+/// Loading compiles every definition into a plan once (see
+/// ``FactoryBlueprint``): values are converted, references are indexes, and
+/// problems are diagnostics with file:line, thrown together as a
+/// ``DiagnosticReport``. Then eager singletons are built. Resolving walks the
+/// plans only: no parsing, no conversion, no lookup by name but the key asked for.
+///
+/// - Scopes: `object-graph` (the default) shares an instance within one
+///   top-level resolution; `prototype` makes one per reference; `singleton`
+///   is built once, at load unless `lazy-init`; `weak-singleton` is shared
+///   while someone holds it.
+/// - A cycle through properties resolves: an instance is visible to the
+///   components it builds as soon as its initializer returns. A cycle
+///   through initializers is `initializer-cycle`.
+/// - Any number of threads may resolve at once; a singleton is built exactly once.
+///
+/// ```swift
+/// let factory = try Factory(assemblies: loaded.assemblies, configuration: configuration, registry: registry)
+/// let knight = try factory.component(forKey: "knight", as: Knight.self)
+/// let quest = try factory.component(ofType: (any Quest).self)
+/// try factory.shutdown()
+/// ```
+public final class Factory: Sendable {
+    let table: PlanTable
+    private let store: InstanceStore
+
+    /// Compiles the assemblies and builds the eager singletons. Throws a
+    /// ``DiagnosticReport`` with every problem found, or the
+    /// ``ComponentBuildFailure`` of an eager singleton.
+    public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws {
+        let blueprint: FactoryBlueprint
+        do {
+            blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
+        } catch {
+            switch error {
+            case .diagnostics(let report): throw report
+            case .build(let failure): throw failure
+            }
+        }
+        self.init(table: blueprint.table, seeded: blueprint.seeded)
+        try buildEagerSingletons()
+    }
+
+    init(table: PlanTable, seeded: [Int: Any]) {
+        self.table = table
+        self.store = InstanceStore(count: table.plans.count)
+        for (index, instance) in seeded.sorted(by: { $0.key < $1.key }) {
+            store.keep(index, instance, weakly: false)
+        }
+    }
+
+    /// The environment the factory was built for.
+    public var environment: String? { table.environment }
+
+    /// Every component's key, in definition order.
+    public var keys: [String] { table.plans.map(\.key) }
+
+    // MARK: Lookup
+
+    /// The component with `key`.
+    public func component(forKey key: String) throws -> Any {
+        guard let index = table.indexByKey[key] else {
+            throw Diagnostic(.unknownReference, "no component with key '\(key)'"
+                                 + SpellingSuggestions.didYouMean(key, among: table.indexByKey.keys), at: nil)
+        }
+        if let shared = store.shared(index) { return shared }
+        return try instance(index, in: Resolution())
+    }
+
+    /// The component with `key`, as `type`.
+    public func component<T>(forKey key: String, as type: T.Type = T.self) throws -> T {
+        let found = try component(forKey: key)
+        guard let typed = found as? T else {
+            throw Diagnostic(.typeMismatch, "component '\(key)' is \(Swift.type(of: found)), not \(T.self)",
+                             at: table.plans[table.indexByKey[key] ?? 0].location)
+        }
+        return typed
+    }
+
+    /// The one component that is a `type`: its registered type, a subclass,
+    /// or registered with `conformsTo:` it. None, or more than one, is an
+    /// error that lists the candidates.
+    public func component<T>(ofType type: T.Type = T.self) throws -> T {
+        let wanted = InjectableType(T.self)
+        let candidates = table.plans.filter { wanted.accepts($0.produces) }
+        guard candidates.count == 1, let only = candidates.first else {
+            let notes = candidates.map { Diagnostic.Note("candidate '\($0.key)'", at: $0.location) }
+            if candidates.isEmpty {
+                throw Diagnostic(.noComponentForType, "no component is \(wanted.identity.name)", at: nil)
+            }
+            throw Diagnostic(.ambiguousType,
+                             "\(candidates.count) components are \(wanted.identity.name): "
+                                 + candidates.map { "'\($0.key)'" }.joined(separator: ", ") + "; ask for one by key",
+                             at: nil, notes: notes)
+        }
+        return try component(forKey: only.key, as: T.self)
+    }
+
+    /// Every component that is a `type`, in definition order.
+    public func components<T>(ofType type: T.Type = T.self) throws -> [T] {
+        let wanted = InjectableType(T.self)
+        return try table.plans.filter { wanted.accepts($0.produces) }.map { try component(forKey: $0.key, as: T.self) }
+    }
+
+    // MARK: Lifecycle
+
+    /// Runs the destroy callbacks of the singletons built so far, newest
+    /// first, and lets them go; later lookups build them anew. Every callback
+    /// runs even when one throws; the failures are thrown together after.
+    public func shutdown() throws(DiagnosticReport) {
+        var failures: [Diagnostic] = []
+        for (index, instance) in store.drain() {
+            let plan = table.plans[index]
+            guard let destroy = plan.destroyMethod else { continue }
+            var target = instance
+            do {
+                try destroy.run(&target)
+            } catch {
+                failures.append(ComponentBuildFailure(key: plan.key, location: plan.location, path: [plan.key], underlying: error).diagnostic)
+            }
+        }
+        if !failures.isEmpty { throw DiagnosticReport(failures) }
+    }
+
+    private func buildEagerSingletons() throws {
+        for plan in table.plans where plan.scope == .singleton && !plan.isLazy && store.shared(plan.index) == nil {
+            _ = try instance(plan.index, in: Resolution())
+        }
+    }
+
+    // MARK: Building
+
+    private func instance(_ index: Int, in resolution: Resolution) throws -> Any {
+        if let current = resolution.inProgress(index) { return current }
+        let plan = table.plans[index]
+        switch plan.scope {
+        case .prototype:
+            return try build(plan, in: resolution)
+        case .objectGraph:
+            if let kept = resolution.graphInstance(index) { return kept }
+            let built = try build(plan, in: resolution)
+            resolution.keepInGraph(index, built)
+            return built
+        case .singleton, .weakSingleton:
+            if let shared = store.shared(index) { return shared }
+            return try store.creating {
+                if let shared = store.shared(index) { return shared }
+                let built = try build(plan, in: resolution)
+                store.keep(index, built, weakly: plan.scope == .weakSingleton)
+                return built
+            }
+        }
+    }
+
+    private func build(_ plan: ComponentPlan, in resolution: Resolution) throws -> Any {
+        if resolution.isConstructing(plan.index) {
+            let path = (resolution.constructing + [plan.index]).map { table.plans[$0].key }
+            throw Diagnostic(.initializerCycle,
+                             "initializer cycle: \(path.joined(separator: " → ")); break it with property injection on one of them",
+                             at: plan.location,
+                             notes: resolution.constructing.map { Diagnostic.Note("'\(table.plans[$0].key)' is defined here", at: table.plans[$0].location) })
+        }
+        resolution.beginConstruction(plan.index)
+        var instance: Any
+        switch plan.construction {
+        case .initializer(let maker, let arguments):
+            let values = try arguments.map { try value($0, in: resolution) }
+            instance = try invoke(plan, resolution) { try maker.invoke(nil, values) }
+        case .factoryMethod(let maker, let factory, let arguments):
+            let receiver = try self.instance(factory, in: resolution)
+            let values = try arguments.map { try value($0, in: resolution) }
+            instance = try invoke(plan, resolution) { try maker.invoke(receiver, values) }
+        }
+        resolution.endConstruction()
+        for inject in resolution.takeWaiting(for: plan.index) {
+            try invoke(plan, resolution) { try inject(instance) }
+        }
+        if plan.publishesEarly {
+            resolution.publish(plan.index, instance)
+            if let callback = plan.beforePropertyInjection {
+                try invoke(plan, resolution) { try callback.run(&instance) }
+            }
+            for step in plan.properties {
+                try inject(step, into: &instance, of: plan, in: resolution)
+            }
+            if let callback = plan.afterPropertyInjection {
+                try invoke(plan, resolution) { try callback.run(&instance) }
+            }
+            if let callback = plan.initMethod {
+                try invoke(plan, resolution) { try callback.run(&instance) }
+            }
+            resolution.unpublish()
+        }
+        for postProcessor in table.postProcessors {
+            let current = instance
+            instance = try invoke(plan, resolution) { try postProcessor.postProcess(current, key: plan.key) }
+        }
+        return instance
+    }
+
+    private func inject(_ step: ComponentPlan.PropertyStep, into instance: inout Any, of plan: ComponentPlan,
+                        in resolution: Resolution) throws {
+        // A property that needs a component still inside its initializer waits for it, if this instance is an object.
+        if case .component(let target) = step.value, resolution.isConstructing(target), resolution.inProgress(target) == nil,
+           type(of: instance) is AnyClass {
+            let owner = instance
+            let setter = step.registration
+            resolution.wait(for: target) { targetInstance in
+                var object = owner
+                guard setter.set(&object, targetInstance) else {
+                    throw Diagnostic(.typeMismatch, "'\(targetInstance)' does not fit property '\(setter.name)' (\(setter.type))", at: step.location)
+                }
+            }
+            return
+        }
+        let value = try self.value(step.value, in: resolution)
+        guard step.registration.set(&instance, value) else {
+            throw Diagnostic(.typeMismatch,
+                             "property '\(step.registration.name)' of component '\(plan.key)' is \(step.registration.type), "
+                                 + "but the value is \(type(of: value))", at: step.location)
+        }
+    }
+
+    private func value(_ plan: ValuePlan, in resolution: Resolution) throws -> Any {
+        switch plan {
+        case .constant(let value):
+            return value
+        case .component(let index):
+            return try instance(index, in: resolution)
+        case .collection(let items, let make, let typeName):
+            let values = try items.map { try value($0, in: resolution) }
+            guard let collection = make(values) else {
+                throw Diagnostic(.typeMismatch, "an item does not fit \(typeName): " + values.map { "\(type(of: $0))" }.joined(separator: ", "), at: nil)
+            }
+            return collection
+        case .dictionary(let entries, let make, let typeName):
+            let pairs = try entries.map { ($0.key, try value($0.value, in: resolution)) }
+            guard let dictionary = make(pairs) else {
+                throw Diagnostic(.typeMismatch, "an entry does not fit \(typeName)", at: nil)
+            }
+            return dictionary
+        }
+    }
+
+    /// Runs registered code for `plan`, turning what it throws into a
+    /// ``ComponentBuildFailure`` that names the component and the path to it.
+    private func invoke<Result>(_ plan: ComponentPlan, _ resolution: Resolution, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let failure as ComponentBuildFailure {
+            throw failure
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch {
+            let path = (resolution.constructing.map { table.plans[$0].key } + [plan.key]).reduce(into: [String]()) { path, key in
+                if path.last != key { path.append(key) }
+            }
+            throw ComponentBuildFailure(key: plan.key, location: plan.location, path: path, underlying: error)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// The compiled form of a factory's assemblies: the plans, indexed by
+/// integer, the index of each key, and the post-processors every built
+/// component passes through. Immutable once made.
+final class PlanTable: @unchecked Sendable {
+    let plans: [ComponentPlan]
+    let indexByKey: [String: Int]
+    let postProcessors: [any ComponentPostProcessor]
+    let environment: String?
+
+    init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?) {
+        self.plans = plans
+        self.indexByKey = indexByKey
+        self.postProcessors = postProcessors
+        self.environment = environment
+    }
+}

@@ -1,0 +1,7 @@
+/// A named lifecycle callback. An assembly decides when it runs, by naming it
+/// in `before-property-injection`, `after-property-injection`, `init-method`
+/// or `destroy-method`.
+public struct CallbackRegistration: Sendable {
+    public let name: String
+    let run: @Sendable (inout Any) throws -> Void
+}

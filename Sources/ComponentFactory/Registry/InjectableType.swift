@@ -1,0 +1,100 @@
+/// What a parameter or a property accepts, described once at registration so
+/// that validation and plan compilation never need reflection.
+///
+/// It knows whether the type is optional (`<null/>` gives nil), whether it is
+/// an `Array`, `Set` or `Dictionary` filled from `<collection>`, how to convert
+/// text to it with a factory's converters, and whether a component of some
+/// registered type can be handed to it.
+///
+/// ```swift
+/// let type = InjectableType(Int?.self)
+/// type.isOptional      // true
+/// type.identity.name   // "Int"
+/// ```
+public struct InjectableType: Sendable, CustomStringConvertible {
+    /// The type itself, with any `Optional` removed.
+    public let identity: TypeIdentity
+    public let isOptional: Bool
+    /// Set for `Array`, `Set` and `Dictionary`.
+    public let collection: CollectionShape?
+    /// `Any`, `AnyObject` or `any Sendable`: every component fits, and text stays text unless a hint says otherwise.
+    public let acceptsAnything: Bool
+    private let convertText: @Sendable (TypeConverters, String) throws(ConversionFailure) -> Any
+    private let acceptsMetatype: @Sendable (Any.Type) -> Bool
+    /// Makes `Optional<Wrapped>.none`, boxed, for `<null/>`.
+    private let makeNil: (@Sendable () -> Any)?
+
+    /// The shape of a collection type: its kind, element and (for dictionaries) key.
+    public final class CollectionShape: Sendable {
+        public let kind: CollectionDefinition.Kind
+        public let element: InjectableType
+        public let key: InjectableType?
+        let make: @Sendable ([Any]) -> Any?
+        let makeDictionary: @Sendable ([(Any, Any)]) -> Any?
+
+        init(kind: CollectionDefinition.Kind, element: InjectableType, key: InjectableType?,
+             make: @escaping @Sendable ([Any]) -> Any?, makeDictionary: @escaping @Sendable ([(Any, Any)]) -> Any?) {
+            self.kind = kind
+            self.element = element
+            self.key = key
+            self.make = make
+            self.makeDictionary = makeDictionary
+        }
+    }
+
+    /// `Optional<Wrapped>.none`, boxed, for `<null/>`; nil when the type is not optional.
+    var nilValue: Any? { makeNil?() }
+
+    public init<Value>(_ type: Value.Type) {
+        if let optional = type as? any OptionalInjectable.Type {
+            let wrapped = optional.wrappedInjectable
+            self.identity = wrapped.identity
+            self.isOptional = true
+            self.collection = wrapped.collection
+            self.acceptsAnything = wrapped.acceptsAnything
+            self.convertText = wrapped.convertText
+            self.acceptsMetatype = wrapped.acceptsMetatype
+            self.makeNil = optional.makeNone
+            return
+        }
+        self.identity = TypeIdentity(type)
+        self.isOptional = false
+        self.collection = (type as? any CollectionInjectable.Type)?.shape
+        self.acceptsAnything = type == Any.self || type == AnyObject.self || type == (any Sendable).self
+        self.convertText = { converters, text throws(ConversionFailure) in try converters.convert(text, to: Value.self) }
+        self.acceptsMetatype = { $0 is Value.Type }
+        self.makeNil = nil
+    }
+
+    public var description: String { isOptional ? "\(identity.name)?" : identity.name }
+
+    /// Converts text with `converters`, strictly.
+    public func convert(_ text: String, with converters: TypeConverters) throws(ConversionFailure) -> Any {
+        try convertText(converters, text)
+    }
+
+    /// Whether a component whose type is `registration`'s fits here: the same
+    /// type, a declared conformance, or a subclass.
+    public func accepts(_ produced: ProducedType) -> Bool {
+        acceptsAnything || produced.identity == identity || produced.conformances.contains(identity)
+            || produced.isSubtype(acceptsMetatype)
+    }
+}
+
+/// The type a component produces: its registered type, what it declares it
+/// conforms to, and a way to ask whether it is a subclass of something.
+public struct ProducedType: Sendable, CustomStringConvertible {
+    public let identity: TypeIdentity
+    public let conformances: [TypeIdentity]
+    private let metatype: @Sendable () -> Any.Type
+
+    public init<Value>(_ type: Value.Type, conformances: [TypeIdentity] = []) {
+        self.identity = TypeIdentity(type)
+        self.conformances = conformances
+        self.metatype = { Value.self }
+    }
+
+    public var description: String { identity.name }
+
+    func isSubtype(_ test: (Any.Type) -> Bool) -> Bool { test(metatype()) }
+}

@@ -1,0 +1,8 @@
+/// One parameter of a registered initializer or method: the name XML uses
+/// for it (Typhoon's rule applied to the selector) and its type.
+public struct ParameterSignature: Sendable, CustomStringConvertible {
+    public let name: String
+    public let type: InjectableType
+
+    public var description: String { "\(name): \(type)" }
+}

@@ -1,0 +1,110 @@
+/// Declares, typed, what one registered type can do. It is handed to the
+/// closure of ``ComponentRegistry/register(_:name:conformsTo:_:)``.
+///
+/// ```swift
+/// registry.register(Knight.self, conformsTo: [(any Fighter).self]) { k in
+///     k.initializer("initWithQuest:") { (quest: any Quest) in Knight(quest: quest) }
+///     k.property("damselsRescued", \.damselsRescued)
+///     k.callback("ready") { $0.ready() }
+/// }
+/// ```
+public struct RegistrationBuilder<T> {
+    var initializers: [String: InitializerRegistration] = [:]
+    var factoryMethods: [String: InitializerRegistration] = [:]
+    var properties: [String: PropertyRegistration] = [:]
+    var callbacks: [String: CallbackRegistration] = [:]
+    var conformances: [TypeIdentity]
+
+    init(conformances: [TypeIdentity]) {
+        self.conformances = conformances
+    }
+
+    /// An initializer. Its parameters take their names from the selector by
+    /// Typhoon's rule (`initWithQuest:hitRatio:` gives `quest`, `hitRatio`);
+    /// a Swift-style `init(quest:hitRatio:)` works too. `init` with no
+    /// parameters is what a component without `<initializer>` uses.
+    public mutating func initializer<each P>(
+        _ selector: String = "init", _ body: @escaping @Sendable (repeat each P) throws -> T
+    ) {
+        initializers[selector] = InitializerRegistration(
+            selector: selector, kind: .initializer, parameterTypes: Self.types(repeat (each P).self),
+            produces: produced,
+            invoke: { _, arguments in
+                let cursor = ArgumentCursor(arguments)
+                return try body(repeat try cursor.next((each P).self))
+            })
+    }
+
+    /// A class method that returns an instance, such as `URLWithString:`;
+    /// used with `is-class-method="yes"`.
+    public mutating func classMethod<each P>(
+        _ selector: String, _ body: @escaping @Sendable (repeat each P) throws -> T
+    ) {
+        initializers[selector] = InitializerRegistration(
+            selector: selector, kind: .classMethod, parameterTypes: Self.types(repeat (each P).self),
+            produces: produced,
+            invoke: { _, arguments in
+                let cursor = ArgumentCursor(arguments)
+                return try body(repeat try cursor.next((each P).self))
+            })
+    }
+
+    /// A method that builds another component when this type is a
+    /// `factory-component`: the component's `<initializer selector>` names it.
+    /// What it returns is found by `conformsTo` of the returned type's own
+    /// registration, or by `returns` itself.
+    public mutating func factoryMethod<each P, R>(
+        _ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, repeat each P) throws -> R
+    ) {
+        factoryMethods[selector] = InitializerRegistration(
+            selector: selector, kind: .factoryMethod, parameterTypes: Self.types(repeat (each P).self),
+            produces: ProducedType(R.self),
+            invoke: { receiver, arguments in
+                guard let factory = receiver as? T else {
+                    throw ArgumentTypeFailure(index: -1, expected: "\(T.self)", actual: receiver.map { "\(type(of: $0))" } ?? "nothing")
+                }
+                let cursor = ArgumentCursor(arguments)
+                return try body(factory, repeat try cursor.next((each P).self))
+            })
+    }
+
+    /// A property that `<property name>` can set, by writable key path
+    /// (a class's `ReferenceWritableKeyPath` is one too).
+    public mutating func property<V>(_ name: String, _ keyPath: WritableKeyPath<T, V> & Sendable) {
+        properties[name] = PropertyRegistration(
+            name: name, type: InjectableType(V.self),
+            set: { instance, value in
+                guard var typed = instance as? T, let value = value as? V else { return false }
+                typed[keyPath: keyPath] = value
+                instance = typed
+                return true
+            })
+    }
+
+    /// A callback that `before-property-injection`, `after-property-injection`,
+    /// `init-method` or `destroy-method` can name.
+    public mutating func callback(_ name: String, _ body: @escaping @Sendable (inout T) throws -> Void) {
+        callbacks[name] = CallbackRegistration(name: name, run: { instance in
+            guard var typed = instance as? T else { return }
+            try body(&typed)
+            instance = typed
+        })
+    }
+
+    /// Makes the type findable by `protocolOrSuperclass` too: in autowiring,
+    /// lookup by type, and the type check of references. Subclasses are found
+    /// without this; protocols need it.
+    public mutating func conforms(to protocolOrSuperclass: Any.Type) {
+        conformances.append(TypeIdentity(protocolOrSuperclass))
+    }
+
+    var produced: ProducedType { ProducedType(T.self, conformances: conformances) }
+
+    private static func types<each P>(_ types: repeat (each P).Type) -> [InjectableType] {
+        var result: [InjectableType] = []
+        for type in repeat each types {
+            result.append(InjectableType(type))
+        }
+        return result
+    }
+}

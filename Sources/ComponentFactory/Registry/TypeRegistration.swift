@@ -1,0 +1,34 @@
+/// Everything the registry knows about one type, under the name XML uses:
+/// how to make it, what can be set on it, its callbacks and what it can be
+/// found by. Inspecting it builds nothing.
+///
+/// ```swift
+/// let knight = registry.registration(named: "Knight")
+/// knight?.initializers.keys        // ["initWithQuest:"]
+/// knight?.properties["quest"]?.type // Quest
+/// ```
+public struct TypeRegistration: Sendable, CustomStringConvertible {
+    public let name: String
+    /// The type, with the protocols and superclasses it was registered to be found by.
+    public let type: ProducedType
+    /// Initializers and class methods, by selector.
+    public let initializers: [String: InitializerRegistration]
+    /// Methods that build other components when this one is a `factory-component`, by selector.
+    public let factoryMethods: [String: InitializerRegistration]
+    public let properties: [String: PropertyRegistration]
+    public let callbacks: [String: CallbackRegistration]
+    /// What the type does for the factory itself, if anything.
+    public let roles: [InfrastructureRole]
+
+    public var description: String {
+        var lines = ["\(name) (\(type))"]
+        if !type.conformances.isEmpty { lines.append("  found by: " + type.conformances.map(\.name).joined(separator: ", ")) }
+        for (_, initializer) in initializers.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(initializer.kind.rawValue) \(initializer)")
+        }
+        for (_, method) in factoryMethods.sorted(by: { $0.key < $1.key }) { lines.append("  factory method \(method)") }
+        for (_, property) in properties.sorted(by: { $0.key < $1.key }) { lines.append("  property \(property)") }
+        for name in callbacks.keys.sorted() { lines.append("  callback \(name)") }
+        return lines.joined(separator: "\n")
+    }
+}

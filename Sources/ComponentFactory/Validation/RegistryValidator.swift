@@ -1,0 +1,61 @@
+/// Every check an app with a registry can run, for every environment: the
+/// registry-free ones of ``RegistryFreeValidator``, then compiling the
+/// assemblies against the registry as a factory would. That finds
+/// `unknown-class`, `unknown-initializer`, `missing-argument`,
+/// `unknown-property`, `unknown-callback`, `conversion`, `type-mismatch`,
+/// `ambiguous-type` and `no-component-for-type`, without building anything
+/// but the type converters and post-processors an assembly declares.
+///
+/// With `dryRun`, it then builds a factory and every non-lazy component, and
+/// reports what fails to build as `build-failed`.
+///
+/// ```swift
+/// let report = RegistryValidator.validate(loaded, loader: loader, environments: ["test", "production"],
+///                                         registry: AppRegistry.make(), dryRun: true)
+/// ```
+public enum RegistryValidator {
+    public static func validate(
+        _ loaded: AssemblyLoader.Loading, loader: ConfigurationLoader, environments: [String?],
+        registry: ComponentRegistry, dryRun: Bool = false
+    ) -> DiagnosticReport {
+        RegistryFreeValidator.validate(loaded, loader: loader, environments: environments) { configuration in
+            check(loaded.assemblies, configuration: configuration, registry: registry, dryRun: dryRun)
+        }
+    }
+
+    /// The registry-aware checks of one environment.
+    public static func check(
+        _ assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry, dryRun: Bool = false
+    ) -> [Diagnostic] {
+        let blueprint: FactoryBlueprint
+        do {
+            blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
+        } catch {
+            switch error {
+            case .diagnostics(let report): return report.diagnostics
+            case .build(let failure): return [failure.diagnostic]
+            }
+        }
+        guard dryRun else { return [] }
+        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded)
+        var diagnostics: [Diagnostic] = []
+        var failedKeys = Set<String>()
+        for plan in blueprint.table.plans where !plan.isLazy {
+            do {
+                _ = try factory.component(forKey: plan.key)
+            } catch let failure as ComponentBuildFailure {
+                // Reported once, at the component whose code failed, not again at each one that needs it.
+                if failedKeys.insert(failure.key).inserted { diagnostics.append(failure.diagnostic) }
+            } catch let diagnostic as Diagnostic {
+                var located = diagnostic
+                if located.location == nil { located.location = plan.location }
+                diagnostics.append(located)
+            } catch {
+                diagnostics.append(Diagnostic(.buildFailed, "building '\(plan.key)' failed: \(error)", at: plan.location))
+            }
+        }
+        try? factory.shutdown()
+        var seen = Set<Diagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import ComponentFactory
+
+/// `build [PATH…] --env NAME [--config DIR] [--set K=V…] [--format text|json]`
+///
+/// Only in an app's own tool: builds a factory for the environment with the
+/// app's registry, resolves every component, and prints each one with its
+/// type, scope, dependencies and description. Problems print as
+/// diagnostics, exit 1.
+struct BuildCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build every component for one environment with the app's registry, and print the graph.")
+
+    @Argument(help: "Assembly files or directories of them. Default: Assemblies.")
+    var paths: [String] = []
+
+    @OptionGroup var options: ConfigurationOptions
+
+    @Option(help: "The environment to build.")
+    var env: String?
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    func execute(in environment: ToolEnvironment) -> ToolResult {
+        guard let registry = environment.registry else {
+            return ToolFailure(usage: "build needs the app's registry: run the app's own tool (FactoryTool.main(registry:))").result
+        }
+        let loaded: AssemblyLoader.Loading
+        switch AssemblyPaths.load(paths, defaults: environment.defaultAssemblies) {
+        case .failure(let failure): return failure.result
+        case .success(let value): loaded = value
+        }
+        if loaded.diagnostics.contains(where: { $0.severity == .error }) {
+            return ToolFailure(status: ToolResult.errorsFound, diagnostics: loaded.diagnostics).result
+        }
+        let root: ConfigRoot
+        switch options.scanRoot() {
+        case .failure(let failure): return failure.result
+        case .success(let scanned): root = scanned
+        }
+        if env == nil && !root.environments.isEmpty {
+            return ToolFailure(usage: "choose an environment with --env: " + root.environments.joined(separator: ", ")).result
+        }
+        if let failure = ConfigurationOptions.checkEnvironments(env.map { [$0] } ?? [], in: root) { return failure.result }
+        let configuration: Configuration
+        switch RegistryFreeValidator.configuration(for: env, assemblies: loaded.assemblies,
+                                                   loader: options.loader(root: root, environment: environment)) {
+        case .failure(let report): return ToolFailure(report: report).result
+        case .success(let value): configuration = value
+        }
+        do {
+            let factory = try Factory(assemblies: loaded.assemblies, configuration: configuration, registry: registry)
+            var built: [(description: ComponentDescription, instance: String)] = []
+            for description in factory.descriptions {
+                built.append((description, String(describing: try factory.component(forKey: description.key))))
+            }
+            try factory.shutdown()
+            return ToolResult(status: ToolResult.success, standardOutput: render(built))
+        } catch let report as DiagnosticReport {
+            return ToolFailure(status: ToolResult.errorsFound, diagnostics: report.diagnostics).result
+        } catch let diagnostic as Diagnostic {
+            return ToolFailure(status: ToolResult.errorsFound, diagnostics: [diagnostic]).result
+        } catch let failure as ComponentBuildFailure {
+            return ToolFailure(status: ToolResult.errorsFound, diagnostics: [failure.diagnostic]).result
+        } catch {
+            return ToolFailure(status: ToolResult.errorsFound, diagnostics: [Diagnostic(.buildFailed, "\(error)", at: nil)]).result
+        }
+    }
+
+    private func render(_ built: [(description: ComponentDescription, instance: String)]) -> String {
+        switch format {
+        case .text:
+            var lines = ["environment: \(env ?? "none")"]
+            for (description, instance) in built {
+                lines.append("\(description.key): \(description.typeName) (\(description.scope.rawValue)) = \(instance)")
+                if !description.dependencies.isEmpty {
+                    lines.append("  needs: " + description.dependencies.joined(separator: ", "))
+                }
+            }
+            return lines.joined(separator: "\n") + "\n\(built.count) component\(built.count == 1 ? "" : "s") built\n"
+        case .json:
+            let components = built.map { description, instance in
+                "{\"key\":\(JSONText.quoted(description.key)),\"type\":\(JSONText.quoted(description.typeName)),"
+                    + "\"scope\":\(JSONText.quoted(description.scope.rawValue)),"
+                    + "\"dependencies\":[" + description.dependencies.map(JSONText.quoted).joined(separator: ",") + "],"
+                    + "\"description\":\(JSONText.quoted(instance))}"
+            }
+            return "{\"environment\":" + (env.map(JSONText.quoted) ?? "null") + ",\"components\":[" + components.joined(separator: ",") + "]}\n"
+        }
+    }
+}
