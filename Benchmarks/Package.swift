@@ -3,13 +3,16 @@
 // they compare with never enter it. Run from this directory:
 //   swift run -c release properties-benchmark
 //   swift run -c release assembly-benchmark
+//   swift run -c release factory-benchmark
 import PackageDescription
 
 let package = Package(
     name: "ComponentFactoryBenchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "ComponentFactory", path: ".."),
+        // Only here, as the peer the factory is compared with.
+        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
     ],
     targets: [
         // libxml2 called directly, as the baseline the assembly reader is measured against.
@@ -17,6 +20,13 @@ let package = Package(
         .executableTarget(
             name: "assembly-benchmark",
             dependencies: ["CLibXML2Baseline", .product(name: "ComponentFactory", package: "ComponentFactory")]
+        ),
+        .executableTarget(
+            name: "factory-benchmark",
+            dependencies: [
+                .product(name: "ComponentFactory", package: "ComponentFactory"),
+                .product(name: "Swinject", package: "Swinject"),
+            ]
         ),
         .executableTarget(
             name: "properties-benchmark",

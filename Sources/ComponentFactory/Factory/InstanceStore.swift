@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
 
 /// The shared instances of one factory: singletons, weak singletons, and
 /// the order singletons were created in, for shutdown.
 ///
-/// Reading a built instance takes one short lock. Creating one happens under
+/// Reading a built instance takes one short lock (a pthread mutex, which
+/// ThreadSanitizer understands). Creating one happens under
 /// a recursive creation lock, so that each singleton is built exactly once
 /// even when many threads ask for it at the same moment, while the thread
 /// that builds it may resolve other components on the way.
@@ -31,16 +31,23 @@ final class InstanceStore: @unchecked Sendable {
         var creationOrder: [Int] = []
     }
 
-    private let state: Mutex<State>
+    private var state: State
+    private let stateLock = NSLock()
     private let creation = NSRecursiveLock()
 
     init(count: Int) {
-        state = Mutex(State(slots: Array(repeating: .empty, count: count)))
+        state = State(slots: Array(repeating: .empty, count: count))
+    }
+
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return body(&state)
     }
 
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).
     func shared(_ index: Int) -> Any? {
-        state.withLock { state -> Held? in
+        withState { state -> Held? in
             switch state.slots[index] {
             case .empty: nil
             case .strong(let held): held
@@ -53,7 +60,7 @@ final class InstanceStore: @unchecked Sendable {
     /// instance cannot be held weakly, so it is not kept at all.
     func keep(_ index: Int, _ instance: Any, weakly: Bool) {
         let held = Held(value: instance)
-        state.withLock { state in
+        withState { state in
             if weakly {
                 guard type(of: held.value) is AnyClass else { return }
                 state.slots[index] = .weak(WeakReference(held.value as AnyObject))
@@ -74,7 +81,7 @@ final class InstanceStore: @unchecked Sendable {
     /// Empties the store, returning the singletons newest first.
     func drain() -> [(index: Int, instance: Any)] {
         creating {
-            state.withLock { state -> [(index: Int, held: Held)] in
+            withState { state -> [(index: Int, held: Held)] in
                 let order = state.creationOrder.reversed().compactMap { index -> (index: Int, held: Held)? in
                     if case .strong(let held) = state.slots[index] { return (index, held) }
                     return nil

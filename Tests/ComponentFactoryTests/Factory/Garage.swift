@@ -1,15 +1,16 @@
 import ComponentFactory
 import Foundation
-import Synchronization
 
 // A small model for the factory tests: cars, engines and a log that each
 // test makes for itself and hands to the registry's closures.
 
-/// Records events in order; one per test.
-final class EventLog: Sendable {
-    private let events = Mutex<[String]>([])
-    func record(_ event: String) { events.withLock { $0.append(event) } }
-    var all: [String] { events.withLock { $0 } }
+/// Records events in order; one per test. An NSLock, not a Mutex, so that
+/// ThreadSanitizer sees the locking.
+final class EventLog: @unchecked Sendable {
+    private var events: [String] = []
+    private let lock = NSLock()
+    func record(_ event: String) { lock.lock(); events.append(event); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return events }
     func count(of event: String) -> Int { all.filter { $0 == event }.count }
 }
 
