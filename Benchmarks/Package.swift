@@ -21,9 +21,12 @@ let package = Package(
             name: "assembly-benchmark",
             dependencies: ["CLibXML2Baseline", .product(name: "ComponentFactory", package: "ComponentFactory")]
         ),
+        // glibc's malloc statistics, for the memory of the plans.
+        .target(name: "CMallocStats"),
         .executableTarget(
             name: "factory-benchmark",
             dependencies: [
+                "CMallocStats",
                 .product(name: "ComponentFactory", package: "ComponentFactory"),
                 .product(name: "Swinject", package: "Swinject"),
             ]

@@ -4,13 +4,11 @@
 //   2. a prototype graph of 10 objects (ratio to hand-built, and to Swinject);
 //   3. the memory of the plans of a 10,000-component assembly.
 // Each timing is the median of 31 rounds, interleaved round by round.
+import CMallocStats
 import ComponentFactory
 import Foundation
 import Swinject
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 // MARK: The 10-object graph: a tree three levels deep, every node a prototype.
 
@@ -114,7 +112,8 @@ let factory = try Factory(assemblies: assemblies, configuration: Configuration(e
 let container = swinjectContainer()
 let resolver = container.synchronize()
 
-precondition((try factory.component(forKey: "grove", as: Grove.self)).tree.trunk.second.right.value == 2)
+let probe = try factory.component(forKey: "grove", as: Grove.self)
+precondition(probe.tree.trunk.second.right.value == 2)
 precondition(resolver.resolve(Grove.self)!.tree.trunk.first.left.value == 1)
 
 let rounds = 31
@@ -148,8 +147,7 @@ print("  Swinject (synchronized)  \(fmt(median(singletonSwinject)))")
 
 // MARK: Memory of the plans for 10,000 components
 
-#if canImport(Glibc)
-func allocatedBytes() -> Int { Int(mallinfo2().uordblks) }
+func allocatedBytes() -> Int { Int(malloc_stats_allocated_bytes()) }
 
 func tenThousand() -> String {
     var xml = "<assembly>\n"
@@ -184,4 +182,3 @@ precondition(bigFactory.keys.count == 10_000)
 print("Plans for 10,000 components: \(after - before) bytes allocated by Factory(...) = "
       + "\((after - before) / 10_000) bytes per component (definitions, \(bigAssemblies.components.count), held apart)")
 withExtendedLifetime(bigFactory) {}
-#endif
