@@ -116,6 +116,14 @@ let probe = try factory.component(forKey: "grove", as: Grove.self)
 precondition(probe.tree.trunk.second.right.value == 2)
 precondition(resolver.resolve(Grove.self)!.tree.trunk.first.left.value == 1)
 
+if CommandLine.arguments.dropFirst().first == "profile-graph" {
+    for _ in 0..<200_000 { consume(try factory.component(forKey: "grove", as: Grove.self)) }
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "profile-singleton" {
+    for _ in 0..<5_000_000 { consume(try factory.component(forKey: "singletonLeaf", as: Leaf.self)) }
+    exit(0)
+}
 let rounds = 31
 let graphIterations = 20_000
 let lookupIterations = 2_000_000

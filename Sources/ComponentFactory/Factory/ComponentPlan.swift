@@ -2,7 +2,10 @@
 /// plan table. Everything a definition says as text is decided here once:
 /// the scope, the closure that makes the instance with its argument plans,
 /// the property setters with their value plans, and the callbacks.
-struct ComponentPlan {
+///
+/// A class, so that reading a plan from the table while resolving costs one
+/// reference, not a copy of every field.
+final class ComponentPlan {
     /// How the instance is made.
     enum Construction {
         /// An initializer or class method of the component's own type.
@@ -22,7 +25,6 @@ struct ComponentPlan {
     let location: SourceLocation
     let scope: Scope
     let isLazy: Bool
-    let isAbstract: Bool
     let produces: ProducedType
     let construction: Construction
     let properties: [PropertyStep]
@@ -35,7 +37,39 @@ struct ComponentPlan {
 
     /// Whether the instance must be visible to others before it is finished,
     /// so that a cycle through its properties or callbacks resolves.
-    var publishesEarly: Bool {
-        !properties.isEmpty || beforePropertyInjection != nil || afterPropertyInjection != nil || initMethod != nil
+    let publishesEarly: Bool
+    /// The construction, flattened for the resolving loop.
+    let make: @Sendable (Any?, [Any]) throws -> Any
+    let arguments: [ValuePlan]
+    let factoryIndex: Int?
+
+    init(index: Int, key: String, location: SourceLocation, scope: Scope, isLazy: Bool, produces: ProducedType,
+         construction: Construction, properties: [PropertyStep], beforePropertyInjection: CallbackRegistration?,
+         afterPropertyInjection: CallbackRegistration?, initMethod: CallbackRegistration?,
+         destroyMethod: CallbackRegistration?, roles: [InfrastructureRole]) {
+        self.index = index
+        self.key = key
+        self.location = location
+        self.scope = scope
+        self.isLazy = isLazy
+        self.produces = produces
+        self.construction = construction
+        self.properties = properties
+        self.beforePropertyInjection = beforePropertyInjection
+        self.afterPropertyInjection = afterPropertyInjection
+        self.initMethod = initMethod
+        self.destroyMethod = destroyMethod
+        self.roles = roles
+        self.publishesEarly = !properties.isEmpty || beforePropertyInjection != nil || afterPropertyInjection != nil || initMethod != nil
+        switch construction {
+        case .initializer(let maker, let arguments):
+            self.make = maker.invoke
+            self.arguments = arguments
+            self.factoryIndex = nil
+        case .factoryMethod(let maker, let factory, let arguments):
+            self.make = maker.invoke
+            self.arguments = arguments
+            self.factoryIndex = factory
+        }
     }
 }

@@ -163,19 +163,18 @@ public final class Factory: Sendable {
                              notes: resolution.constructing.map { Diagnostic.Note("'\(table.plans[$0].key)' is defined here", at: table.plans[$0].location) })
         }
         resolution.beginConstruction(plan.index)
-        var instance: Any
-        switch plan.construction {
-        case .initializer(let maker, let arguments):
-            let values = try arguments.map { try value($0, in: resolution) }
-            instance = try invoke(plan, resolution) { try maker.invoke(nil, values) }
-        case .factoryMethod(let maker, let factory, let arguments):
-            let receiver = try self.instance(factory, in: resolution)
-            let values = try arguments.map { try value($0, in: resolution) }
-            instance = try invoke(plan, resolution) { try maker.invoke(receiver, values) }
+        let receiver = try plan.factoryIndex.map { try self.instance($0, in: resolution) }
+        var values: [Any] = []
+        values.reserveCapacity(plan.arguments.count)
+        for argument in plan.arguments {
+            values.append(try value(argument, in: resolution))
         }
+        var instance = try invoke(plan, resolution) { try plan.make(receiver, values) }
         resolution.endConstruction()
-        for inject in resolution.takeWaiting(for: plan.index) {
-            try invoke(plan, resolution) { try inject(instance) }
+        if resolution.hasWaiting {
+            for inject in resolution.takeWaiting(for: plan.index) {
+                try invoke(plan, resolution) { try inject(instance) }
+            }
         }
         if plan.publishesEarly {
             resolution.publish(plan.index, instance)
@@ -193,7 +192,7 @@ public final class Factory: Sendable {
             }
             resolution.unpublish()
         }
-        for postProcessor in table.postProcessors {
+        for postProcessor in table.postProcessors where !table.postProcessors.isEmpty {
             let current = instance
             instance = try invoke(plan, resolution) { try postProcessor.postProcess(current, key: plan.key) }
         }

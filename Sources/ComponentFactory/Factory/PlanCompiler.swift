@@ -207,7 +207,7 @@ struct PlanCompiler {
         guard diagnostics.count == before else { return nil }
         return ComponentPlan(
             index: index, key: definition.key, location: definition.location,
-            scope: definition.scope ?? .objectGraph, isLazy: definition.isLazy, isAbstract: false,
+            scope: definition.scope ?? .objectGraph, isLazy: definition.isLazy,
             produces: produces, construction: construction, properties: steps,
             beforePropertyInjection: callbacks[0], afterPropertyInjection: callbacks[1],
             initMethod: callbacks[2], destroyMethod: callbacks[3], roles: head.registration?.roles ?? [])

@@ -3,15 +3,24 @@
 /// cycle through properties finds them), the components still inside their
 /// initializer (so a cycle through initializers is caught), and property
 /// injections waiting for such a component.
+///
+/// Parallel arrays searched from the end, not dictionaries or arrays of
+/// tuples: they stay a few entries long, and resolving a graph of prototypes
+/// must not pay for hashing or runtime tuple metadata.
 final class Resolution {
-    private(set) var published: [(index: Int, instance: Any)] = []
+    private var publishedIndexes: [Int] = []
+    private var publishedInstances: [Any] = []
     private(set) var constructing: [Int] = []
-    private var graph: [Int: Any] = [:]
-    private var waiting: [(target: Int, inject: (Any) throws -> Void)] = []
+    private var graphIndexes: [Int] = []
+    private var graphInstances: [Any] = []
+    private var waitingTargets: [Int] = []
+    private var waitingInjections: [(Any) throws -> Void] = []
 
     func inProgress(_ index: Int) -> Any? {
-        for entry in published.reversed() where entry.index == index {
-            return entry.instance
+        var position = publishedIndexes.count
+        while position > 0 {
+            position -= 1
+            if publishedIndexes[position] == index { return publishedInstances[position] }
         }
         return nil
     }
@@ -22,24 +31,47 @@ final class Resolution {
 
     func endConstruction() { constructing.removeLast() }
 
-    func publish(_ index: Int, _ instance: Any) { published.append((index, instance)) }
+    func publish(_ index: Int, _ instance: Any) {
+        publishedIndexes.append(index)
+        publishedInstances.append(instance)
+    }
 
-    func unpublish() { published.removeLast() }
+    func unpublish() {
+        publishedIndexes.removeLast()
+        publishedInstances.removeLast()
+    }
 
-    func graphInstance(_ index: Int) -> Any? { graph[index] }
+    func graphInstance(_ index: Int) -> Any? {
+        for position in graphIndexes.indices where graphIndexes[position] == index {
+            return graphInstances[position]
+        }
+        return nil
+    }
 
-    func keepInGraph(_ index: Int, _ instance: Any) { graph[index] = instance }
+    func keepInGraph(_ index: Int, _ instance: Any) {
+        graphIndexes.append(index)
+        graphInstances.append(instance)
+    }
+
+    var hasWaiting: Bool { !waitingTargets.isEmpty }
 
     /// Runs `inject` with the instance of `target` once it leaves its initializer.
     func wait(for target: Int, _ inject: @escaping (Any) throws -> Void) {
-        waiting.append((target, inject))
+        waitingTargets.append(target)
+        waitingInjections.append(inject)
     }
 
     /// The injections waiting for `index`, removed.
     func takeWaiting(for index: Int) -> [(Any) throws -> Void] {
-        guard waiting.contains(where: { $0.target == index }) else { return [] }
-        let ready = waiting.filter { $0.target == index }.map(\.inject)
-        waiting.removeAll { $0.target == index }
+        var ready: [(Any) throws -> Void] = []
+        var position = waitingTargets.count
+        while position > 0 {
+            position -= 1
+            if waitingTargets[position] == index {
+                ready.insert(waitingInjections.remove(at: position), at: 0)
+                waitingTargets.remove(at: position)
+            }
+        }
         return ready
     }
 }
