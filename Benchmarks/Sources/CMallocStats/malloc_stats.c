@@ -1,5 +1,5 @@
 #include "malloc_stats.h"
-#if defined(__GLIBC__)
+#if defined(__linux__)
 #include <malloc.h>
 size_t malloc_stats_allocated_bytes(void) { return mallinfo2().uordblks; }
 #else

@@ -124,9 +124,9 @@ if CommandLine.arguments.dropFirst().first == "profile-singleton" {
     for _ in 0..<5_000_000 { consume(try factory.component(forKey: "singletonLeaf", as: Leaf.self)) }
     exit(0)
 }
-let rounds = 31
+let rounds = 21
 let graphIterations = 20_000
-let lookupIterations = 2_000_000
+let lookupIterations = 500_000
 var ours: [Double] = [], hand: [Double] = [], swinject: [Double] = [], swinjectUnsynchronized: [Double] = []
 var singletonAny: [Double] = [], singletonTyped: [Double] = [], singletonSwinject: [Double] = []
 
