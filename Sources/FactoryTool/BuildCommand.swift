@@ -28,26 +28,14 @@ struct BuildCommand: ToolCommand {
             return ToolFailure(usage: "build needs the app's registry: run the app's own tool (FactoryTool.main(registry:))").result
         }
         let loaded: AssemblyLoader.Loading
-        switch AssemblyPaths.load(paths, defaults: environment.defaultAssemblies) {
+        switch AssemblyPaths.load(paths, defaults: environment.defaultAssemblies, requiringNoErrors: true) {
         case .failure(let failure): return failure.result
         case .success(let value): loaded = value
         }
-        if loaded.diagnostics.contains(where: { $0.severity == .error }) {
-            return ToolFailure(status: ToolResult.errorsFound, diagnostics: loaded.diagnostics).result
-        }
-        let root: ConfigRoot
-        switch options.scanRoot() {
-        case .failure(let failure): return failure.result
-        case .success(let scanned): root = scanned
-        }
-        if env == nil && !root.environments.isEmpty {
-            return ToolFailure(usage: "choose an environment with --env: " + root.environments.joined(separator: ", ")).result
-        }
-        if let failure = ConfigurationOptions.checkEnvironments(env.map { [$0] } ?? [], in: root) { return failure.result }
         let configuration: Configuration
-        switch RegistryFreeValidator.configuration(for: env, assemblies: loaded.assemblies,
-                                                   loader: options.loader(root: root, environment: environment)) {
-        case .failure(let report): return ToolFailure(report: report).result
+        switch options.configuration(for: env, assemblies: loaded.assemblies, environment: environment,
+                                     requiringEnvironment: true) {
+        case .failure(let failure): return failure.result
         case .success(let value): configuration = value
         }
         do {
@@ -58,14 +46,8 @@ struct BuildCommand: ToolCommand {
             }
             try factory.shutdown()
             return ToolResult(status: ToolResult.success, standardOutput: render(built))
-        } catch let report as DiagnosticReport {
-            return ToolFailure(status: ToolResult.errorsFound, diagnostics: report.diagnostics).result
-        } catch let diagnostic as Diagnostic {
-            return ToolFailure(status: ToolResult.errorsFound, diagnostics: [diagnostic]).result
-        } catch let failure as ComponentBuildFailure {
-            return ToolFailure(status: ToolResult.errorsFound, diagnostics: [failure.diagnostic]).result
         } catch {
-            return ToolFailure(status: ToolResult.errorsFound, diagnostics: [Diagnostic(.buildFailed, "\(error)", at: nil)]).result
+            return ToolFailure(status: ToolResult.errorsFound, diagnostics: DiagnosticReport(describing: error).diagnostics).result
         }
     }
 

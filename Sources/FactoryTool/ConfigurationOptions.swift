@@ -26,6 +26,22 @@ struct ConfigurationOptions: ParsableArguments {
             .mapError { ToolFailure(status: ToolResult.usageOrUnreadable, diagnostics: [$0]) }
     }
 
+    /// The configuration that `assemblies` declare for `env`, once the config
+    /// root is scanned and found to have that environment. With
+    /// `requiringEnvironment`, no `env` is a usage error when the root has any.
+    func configuration(for env: String?, assemblies: AssemblySet, environment: ToolEnvironment,
+                       requiringEnvironment: Bool = false) -> Result<Configuration, ToolFailure> {
+        scanRoot().flatMap { root in
+            if requiringEnvironment && env == nil && !root.environments.isEmpty {
+                return .failure(ToolFailure(usage: "choose an environment with --env: " + root.environments.joined(separator: ", ")))
+            }
+            if let failure = Self.checkEnvironments(env.map { [$0] } ?? [], in: root) { return .failure(failure) }
+            return RegistryFreeValidator.configuration(for: env, assemblies: assemblies,
+                                                       loader: loader(root: root, environment: environment))
+                .mapError { ToolFailure(report: $0) }
+        }
+    }
+
     /// Checks that `names` are environments of `root`, with a suggestion if not.
     static func checkEnvironments(_ names: [String], in root: ConfigRoot) -> ToolFailure? {
         for name in names where !root.environments.contains(name) {

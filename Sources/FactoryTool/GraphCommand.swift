@@ -25,24 +25,14 @@ struct GraphCommand: ToolCommand {
 
     func execute(in environment: ToolEnvironment) -> ToolResult {
         let loaded: AssemblyLoader.Loading
-        switch AssemblyPaths.load(paths, defaults: environment.defaultAssemblies) {
+        switch AssemblyPaths.load(paths, defaults: environment.defaultAssemblies, requiringNoErrors: true) {
         case .failure(let failure): return failure.result
         case .success(let value): loaded = value
         }
-        if loaded.diagnostics.contains(where: { $0.severity == .error }) {
-            return ToolFailure(status: ToolResult.errorsFound, diagnostics: loaded.diagnostics).result
-        }
         var resolver: PlaceholderResolver?
-        if let env {
-            let root: ConfigRoot
-            switch options.scanRoot() {
+        if env != nil {
+            switch options.configuration(for: env, assemblies: loaded.assemblies, environment: environment) {
             case .failure(let failure): return failure.result
-            case .success(let scanned): root = scanned
-            }
-            if let failure = ConfigurationOptions.checkEnvironments([env], in: root) { return failure.result }
-            switch RegistryFreeValidator.configuration(for: env, assemblies: loaded.assemblies,
-                                                       loader: options.loader(root: root, environment: environment)) {
-            case .failure(let report): return ToolFailure(report: report).result
             case .success(let configuration): resolver = PlaceholderResolver(configuration: configuration)
             }
         }

@@ -25,3 +25,22 @@ public struct ComponentBuildFailure: Error, CustomStringConvertible {
         Diagnostic(.buildFailed, "building '\(key)' (\(path.joined(separator: " → "))) failed: \(underlying)", at: location)
     }
 }
+
+extension DiagnosticReport {
+    /// What a factory threw, as diagnostics: a report's own, a diagnostic
+    /// (placed at `location` if it has no place), a build failure's
+    /// `build-failed`, or any other error as `build-failed` at `location`.
+    public init(describing error: any Error, at location: SourceLocation? = nil) {
+        switch error {
+        case let report as DiagnosticReport:
+            self.init(report.diagnostics)
+        case var diagnostic as Diagnostic:
+            if diagnostic.location == nil { diagnostic.location = location }
+            self.init([diagnostic])
+        case let failure as ComponentBuildFailure:
+            self.init([failure.diagnostic])
+        default:
+            self.init([Diagnostic(.buildFailed, "\(error)", at: location)])
+        }
+    }
+}

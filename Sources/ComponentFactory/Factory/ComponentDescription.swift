@@ -28,13 +28,8 @@ extension Factory {
                 case .dictionary(let entries, _, _): entries.forEach { collect($0.value) }
                 }
             }
-            switch plan.construction {
-            case .initializer(_, let arguments):
-                arguments.forEach(collect)
-            case .factoryMethod(_, let factory, let arguments):
-                indexes.append(factory)
-                arguments.forEach(collect)
-            }
+            if let factory = plan.factoryIndex { indexes.append(factory) }
+            plan.arguments.forEach(collect)
             plan.properties.forEach { collect($0.value) }
             var seen = Set<Int>()
             return ComponentDescription(

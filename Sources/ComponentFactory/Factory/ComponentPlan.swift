@@ -6,14 +6,6 @@
 /// A class, so that reading a plan from the table while resolving costs one
 /// reference, not a copy of every field.
 final class ComponentPlan {
-    /// How the instance is made.
-    enum Construction {
-        /// An initializer or class method of the component's own type.
-        case initializer(InitializerRegistration, arguments: [ValuePlan])
-        /// A method of the component at `factory`.
-        case factoryMethod(InitializerRegistration, factory: Int, arguments: [ValuePlan])
-    }
-
     struct PropertyStep {
         let registration: PropertyRegistration
         let value: ValuePlan
@@ -26,7 +18,6 @@ final class ComponentPlan {
     let scope: Scope
     let isLazy: Bool
     let produces: ProducedType
-    let construction: Construction
     let properties: [PropertyStep]
     let beforePropertyInjection: CallbackRegistration?
     let afterPropertyInjection: CallbackRegistration?
@@ -38,13 +29,15 @@ final class ComponentPlan {
     /// Whether the instance must be visible to others before it is finished,
     /// so that a cycle through its properties or callbacks resolves.
     let publishesEarly: Bool
-    /// The construction, flattened for the resolving loop.
+    /// How the instance is made: the registered initializer, class method or
+    /// factory method, its argument plans, and (for a factory method) the
+    /// index of the factory component it is called on.
     let make: @Sendable (Any?, [Any]) throws -> Any
     let arguments: [ValuePlan]
     let factoryIndex: Int?
 
     init(index: Int, key: String, location: SourceLocation, scope: Scope, isLazy: Bool, produces: ProducedType,
-         construction: Construction, properties: [PropertyStep], beforePropertyInjection: CallbackRegistration?,
+         maker: InitializerRegistration, arguments: [ValuePlan], factoryIndex: Int?, properties: [PropertyStep], beforePropertyInjection: CallbackRegistration?,
          afterPropertyInjection: CallbackRegistration?, initMethod: CallbackRegistration?,
          destroyMethod: CallbackRegistration?, roles: [InfrastructureRole]) {
         self.index = index
@@ -53,7 +46,6 @@ final class ComponentPlan {
         self.scope = scope
         self.isLazy = isLazy
         self.produces = produces
-        self.construction = construction
         self.properties = properties
         self.beforePropertyInjection = beforePropertyInjection
         self.afterPropertyInjection = afterPropertyInjection
@@ -61,15 +53,8 @@ final class ComponentPlan {
         self.destroyMethod = destroyMethod
         self.roles = roles
         self.publishesEarly = !properties.isEmpty || beforePropertyInjection != nil || afterPropertyInjection != nil || initMethod != nil
-        switch construction {
-        case .initializer(let maker, let arguments):
-            self.make = maker.invoke
-            self.arguments = arguments
-            self.factoryIndex = nil
-        case .factoryMethod(let maker, let factory, let arguments):
-            self.make = maker.invoke
-            self.arguments = arguments
-            self.factoryIndex = factory
-        }
+        self.make = maker.invoke
+        self.arguments = arguments
+        self.factoryIndex = factoryIndex
     }
 }

@@ -30,15 +30,7 @@ public final class Factory: Sendable {
     /// ``DiagnosticReport`` with every problem found, or the
     /// ``ComponentBuildFailure`` of an eager singleton.
     public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws {
-        let blueprint: FactoryBlueprint
-        do {
-            blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
-        } catch {
-            switch error {
-            case .diagnostics(let report): throw report
-            case .build(let failure): throw failure
-            }
-        }
+        let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
         self.init(table: blueprint.table, seeded: blueprint.seeded)
         try buildEagerSingletons()
     }
@@ -192,7 +184,7 @@ public final class Factory: Sendable {
             }
             resolution.unpublish()
         }
-        for postProcessor in table.postProcessors where !table.postProcessors.isEmpty {
+        for postProcessor in table.postProcessors {
             let current = instance
             instance = try invoke(plan, resolution) { try postProcessor.postProcess(current, key: plan.key) }
         }

@@ -10,20 +10,16 @@
 ///    step 3 added.
 ///
 /// Registry-aware validation runs the same steps and keeps the diagnostics.
+/// A type converter or post-processor that fails to build is `build-failed`.
 struct FactoryBlueprint {
     let table: PlanTable
     /// Infrastructure instances already built, by index in `table`.
     let seeded: [Int: Any]
 
-    enum Failure: Error {
-        case diagnostics(DiagnosticReport)
-        case build(ComponentBuildFailure)
-    }
-
-    static func make(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws(Failure) -> FactoryBlueprint {
+    static func make(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws(DiagnosticReport) -> FactoryBlueprint {
         let registryFree = AssemblyValidator.check(assemblies, configuration: configuration, knownEnvironments: [])
             .filter { $0.severity == .error }
-        guard registryFree.isEmpty else { throw .diagnostics(DiagnosticReport(registryFree)) }
+        guard registryFree.isEmpty else { throw DiagnosticReport(registryFree) }
         var definitions = DefinitionInheritance.resolve(assemblies.components.filter { $0.isActive(in: configuration.environment) })
 
         let infrastructure = try buildInfrastructure(definitions, configuration: configuration, registry: registry)
@@ -36,13 +32,13 @@ struct FactoryBlueprint {
             do {
                 try postProcessor.postProcess(&definitions)
             } catch {
-                throw .diagnostics(DiagnosticReport([Diagnostic(
-                    .buildFailed, "factory post-processor \(type(of: postProcessor)) failed: \(error)", at: nil)]))
+                throw DiagnosticReport([Diagnostic(
+                    .buildFailed, "factory post-processor \(type(of: postProcessor)) failed: \(error)", at: nil)])
             }
         }
 
         var compiler = PlanCompiler(definitions: definitions, configuration: configuration, registry: registry, converters: converters)
-        guard let plans = compiler.compile() else { throw .diagnostics(DiagnosticReport(compiler.diagnostics)) }
+        guard let plans = compiler.compile() else { throw DiagnosticReport(compiler.diagnostics) }
         let table = PlanTable(plans: plans, indexByKey: compiler.keys,
                               postProcessors: ordered(registry.componentPostProcessors + infrastructure.componentPostProcessors),
                               environment: configuration.environment)
@@ -64,7 +60,7 @@ struct FactoryBlueprint {
     /// converter or a post-processor. They may depend only on each other.
     private static func buildInfrastructure(
         _ definitions: [ComponentDefinition], configuration: Configuration, registry: ComponentRegistry
-    ) throws(Failure) -> Infrastructure {
+    ) throws(DiagnosticReport) -> Infrastructure {
         var resolver = PlaceholderResolver(configuration: configuration)
         let chosen = definitions.filter { definition in
             guard !definition.isAbstract, let className = definition.className,
@@ -76,11 +72,11 @@ struct FactoryBlueprint {
         var compiler = PlanCompiler(definitions: chosen, configuration: configuration, registry: registry, converters: registry.converters)
         guard let plans = compiler.compile() else {
             let notes = [Diagnostic.Note("type converters and post-processors are built first, so they may reference only each other")]
-            throw .diagnostics(DiagnosticReport(compiler.diagnostics.map { diagnostic in
+            throw DiagnosticReport(compiler.diagnostics.map { diagnostic in
                 var diagnostic = diagnostic
                 diagnostic.notes += notes
                 return diagnostic
-            }))
+            })
         }
         let factory = Factory(table: PlanTable(plans: plans, indexByKey: compiler.keys, postProcessors: [],
                                                environment: configuration.environment), seeded: [:])
@@ -88,12 +84,8 @@ struct FactoryBlueprint {
             let instance: Any
             do {
                 instance = try factory.component(forKey: plan.key)
-            } catch let failure as ComponentBuildFailure {
-                throw .build(failure)
-            } catch let diagnostic as Diagnostic {
-                throw .diagnostics(DiagnosticReport([diagnostic]))
             } catch {
-                throw .diagnostics(DiagnosticReport([Diagnostic(.buildFailed, "\(error)", at: plan.location)]))
+                throw DiagnosticReport(describing: error, at: plan.location)
             }
             result.instances[plan.key] = instance
             if let converter = instance as? any TypeConverter { result.converters.append(converter) }

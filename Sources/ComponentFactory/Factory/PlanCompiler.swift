@@ -176,12 +176,6 @@ struct PlanCompiler {
         }
         let before = diagnostics.count
         let arguments = self.arguments(for: maker, of: definition, index: index)
-        let construction: ComponentPlan.Construction
-        if let factoryIndex = head.factoryIndex {
-            construction = .factoryMethod(maker, factory: factoryIndex, arguments: arguments)
-        } else {
-            construction = .initializer(maker, arguments: arguments)
-        }
         var steps: [ComponentPlan.PropertyStep] = []
         for property in definition.properties {
             guard let registration = head.registration else {
@@ -208,7 +202,7 @@ struct PlanCompiler {
         return ComponentPlan(
             index: index, key: definition.key, location: definition.location,
             scope: definition.scope ?? .objectGraph, isLazy: definition.isLazy,
-            produces: produces, construction: construction, properties: steps,
+            produces: produces, maker: maker, arguments: arguments, factoryIndex: head.factoryIndex, properties: steps,
             beforePropertyInjection: callbacks[0], afterPropertyInjection: callbacks[1],
             initMethod: callbacks[2], destroyMethod: callbacks[3], roles: head.registration?.roles ?? [])
     }

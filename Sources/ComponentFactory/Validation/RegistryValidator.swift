@@ -31,10 +31,7 @@ public enum RegistryValidator {
         do {
             blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
         } catch {
-            switch error {
-            case .diagnostics(let report): return report.diagnostics
-            case .build(let failure): return [failure.diagnostic]
-            }
+            return error.diagnostics
         }
         guard dryRun else { return [] }
         let factory = Factory(table: blueprint.table, seeded: blueprint.seeded)
@@ -46,12 +43,8 @@ public enum RegistryValidator {
             } catch let failure as ComponentBuildFailure {
                 // Reported once, at the component whose code failed, not again at each one that needs it.
                 if failedKeys.insert(failure.key).inserted { diagnostics.append(failure.diagnostic) }
-            } catch let diagnostic as Diagnostic {
-                var located = diagnostic
-                if located.location == nil { located.location = plan.location }
-                diagnostics.append(located)
             } catch {
-                diagnostics.append(Diagnostic(.buildFailed, "building '\(plan.key)' failed: \(error)", at: plan.location))
+                diagnostics += DiagnosticReport(describing: error, at: plan.location).diagnostics
             }
         }
         try? factory.shutdown()
