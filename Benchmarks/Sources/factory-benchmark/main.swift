@@ -129,18 +129,26 @@ let graphIterations = 20_000
 let lookupIterations = 500_000
 var ours: [Double] = [], hand: [Double] = [], swinject: [Double] = [], swinjectUnsynchronized: [Double] = []
 var singletonAny: [Double] = [], singletonTyped: [Double] = [], singletonSwinject: [Double] = []
+var dictionaryLookup: [Double] = []
+// The floor of any lookup by String key on this machine: a Swift Dictionary from
+// the keys to the built instances, then the cast to the asked-for type.
+let plainDictionary: [String: Any] = Dictionary(uniqueKeysWithValues: factory.keys.map { ($0, Leaf(value: 0) as Any) })
+@inline(never) func lookupKey() -> String { "singletonLeaf" }
+let singletonKey = lookupKey()
 
 for round in 0..<(rounds + 3) {
     let graph = try nanoseconds(iterations: graphIterations) { consume(try factory.component(forKey: "grove", as: Grove.self)) }
     let byHand = nanoseconds(iterations: graphIterations) { consume(handBuiltGrove()) }
     let peer = nanoseconds(iterations: graphIterations / 10) { consume(resolver.resolve(Grove.self)!) }
     let peerPlain = nanoseconds(iterations: graphIterations / 10) { consume(container.resolve(Grove.self)!) }
-    let anyLookup = try nanoseconds(iterations: lookupIterations) { consume(try factory.component(forKey: "singletonLeaf") as AnyObject) }
-    let typedLookup = try nanoseconds(iterations: lookupIterations) { consume(try factory.component(forKey: "singletonLeaf", as: Leaf.self)) }
+    let anyLookup = try nanoseconds(iterations: lookupIterations) { consume(try factory.component(forKey: singletonKey) as AnyObject) }
+    let typedLookup = try nanoseconds(iterations: lookupIterations) { consume(try factory.component(forKey: singletonKey, as: Leaf.self)) }
+    let plainLookup = nanoseconds(iterations: lookupIterations) { if let leaf = plainDictionary[singletonKey] as? Leaf { consume(leaf) } }
     let peerLookup = nanoseconds(iterations: lookupIterations / 10) { consume(resolver.resolve(Leaf.self, name: "singleton")!) }
     guard round >= 3 else { continue }  // warm-up
     ours.append(graph); hand.append(byHand); swinject.append(peer); swinjectUnsynchronized.append(peerPlain)
     singletonAny.append(anyLookup); singletonTyped.append(typedLookup); singletonSwinject.append(peerLookup)
+    dictionaryLookup.append(plainLookup)
 }
 
 print("10-object prototype graph (median of \(rounds) rounds, ns per graph):")
@@ -152,6 +160,8 @@ print("Singleton by key (ns per lookup):")
 print("  component(forKey:)       \(fmt(median(singletonAny)))")
 print("  component(forKey:as:)    \(fmt(median(singletonTyped)))")
 print("  Swinject (synchronized)  \(fmt(median(singletonSwinject)))")
+print("  [String: Any] + as? Leaf \(fmt(median(dictionaryLookup)))   (the floor of a lookup by String key here; "
+      + "component(forKey:as:) = \(fmt(median(singletonTyped) / median(dictionaryLookup)))x it)")
 
 // MARK: Memory of the plans for 10,000 components
 

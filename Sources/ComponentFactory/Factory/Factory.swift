@@ -37,7 +37,8 @@ public final class Factory: Sendable {
 
     init(table: PlanTable, seeded: [Int: Any]) {
         self.table = table
-        self.store = InstanceStore(count: table.plans.count)
+        self.store = InstanceStore(count: table.plans.count,
+                                   weakIndexes: Set(table.plans.filter { $0.scope == .weakSingleton }.map(\.index)))
         for (index, instance) in seeded.sorted(by: { $0.key < $1.key }) {
             store.keep(index, instance, weakly: false)
         }
@@ -58,17 +59,22 @@ public final class Factory: Sendable {
                                  + SpellingSuggestions.didYouMean(key, among: table.indexByKey.keys), at: nil)
         }
         if let shared = store.shared(index) { return shared }
-        return try instance(index, in: Resolution())
+        var resolution = Resolution()
+        return try instance(index, in: &resolution)
     }
 
     /// The component with `key`, as `type`.
+    @inlinable
     public func component<T>(forKey key: String, as type: T.Type = T.self) throws -> T {
         let found = try component(forKey: key)
-        guard let typed = found as? T else {
-            throw Diagnostic(.typeMismatch, "component '\(key)' is \(Swift.type(of: found)), not \(T.self)",
-                             at: table.plans[table.indexByKey[key] ?? 0].location)
-        }
+        guard let typed = found as? T else { throw mismatch(key: key, found: found, wanted: "\(T.self)") }
         return typed
+    }
+
+    @usableFromInline
+    func mismatch(key: String, found: Any, wanted: String) -> Diagnostic {
+        Diagnostic(.typeMismatch, "component '\(key)' is \(Swift.type(of: found)), not \(wanted)",
+                   at: table.indexByKey[key].map { table.plans[$0].location })
     }
 
     /// The one component that is a `type`: its registered type, a subclass,
@@ -99,7 +105,9 @@ public final class Factory: Sendable {
     // MARK: Lifecycle
 
     /// Runs the destroy callbacks of the singletons built so far, newest
-    /// first, and lets them go; later lookups build them anew. Every callback
+    /// first, and stops handing them out; later lookups build them anew. The
+    /// factory keeps its reference to them until it goes itself, since a
+    /// lock-free lookup on another thread may be reading one. Every callback
     /// runs even when one throws; the failures are thrown together after.
     public func shutdown() throws(DiagnosticReport) {
         var failures: [Diagnostic] = []
@@ -118,35 +126,36 @@ public final class Factory: Sendable {
 
     private func buildEagerSingletons() throws {
         for plan in table.plans where plan.scope == .singleton && !plan.isLazy && store.shared(plan.index) == nil {
-            _ = try instance(plan.index, in: Resolution())
+            var resolution = Resolution()
+            _ = try instance(plan.index, in: &resolution)
         }
     }
 
     // MARK: Building
 
-    private func instance(_ index: Int, in resolution: Resolution) throws -> Any {
+    private func instance(_ index: Int, in resolution: inout Resolution) throws -> Any {
         if let current = resolution.inProgress(index) { return current }
         let plan = table.plans[index]
         switch plan.scope {
         case .prototype:
-            return try build(plan, in: resolution)
+            return try build(plan, in: &resolution)
         case .objectGraph:
             if let kept = resolution.graphInstance(index) { return kept }
-            let built = try build(plan, in: resolution)
+            let built = try build(plan, in: &resolution)
             resolution.keepInGraph(index, built)
             return built
         case .singleton, .weakSingleton:
             if let shared = store.shared(index) { return shared }
             return try store.creating {
                 if let shared = store.shared(index) { return shared }
-                let built = try build(plan, in: resolution)
+                let built = try build(plan, in: &resolution)
                 store.keep(index, built, weakly: plan.scope == .weakSingleton)
                 return built
             }
         }
     }
 
-    private func build(_ plan: ComponentPlan, in resolution: Resolution) throws -> Any {
+    private func build(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Any {
         if resolution.isConstructing(plan.index) {
             let path = (resolution.constructing + [plan.index]).map { table.plans[$0].key }
             throw Diagnostic(.initializerCycle,
@@ -155,11 +164,11 @@ public final class Factory: Sendable {
                              notes: resolution.constructing.map { Diagnostic.Note("'\(table.plans[$0].key)' is defined here", at: table.plans[$0].location) })
         }
         resolution.beginConstruction(plan.index)
-        let receiver = try plan.factoryIndex.map { try self.instance($0, in: resolution) }
+        let receiver = try plan.factoryIndex.map { try self.instance($0, in: &resolution) }
         var values: [Any] = []
         values.reserveCapacity(plan.arguments.count)
         for argument in plan.arguments {
-            values.append(try value(argument, in: resolution))
+            values.append(try value(argument, in: &resolution))
         }
         var instance = try invoke(plan, resolution) { try plan.make(receiver, values) }
         resolution.endConstruction()
@@ -174,7 +183,7 @@ public final class Factory: Sendable {
                 try invoke(plan, resolution) { try callback.run(&instance) }
             }
             for step in plan.properties {
-                try inject(step, into: &instance, of: plan, in: resolution)
+                try inject(step, into: &instance, of: plan, in: &resolution)
             }
             if let callback = plan.afterPropertyInjection {
                 try invoke(plan, resolution) { try callback.run(&instance) }
@@ -192,7 +201,7 @@ public final class Factory: Sendable {
     }
 
     private func inject(_ step: ComponentPlan.PropertyStep, into instance: inout Any, of plan: ComponentPlan,
-                        in resolution: Resolution) throws {
+                        in resolution: inout Resolution) throws {
         // A property that needs a component still inside its initializer waits for it, if this instance is an object.
         if case .component(let target) = step.value, resolution.isConstructing(target), resolution.inProgress(target) == nil,
            type(of: instance) is AnyClass {
@@ -206,7 +215,7 @@ public final class Factory: Sendable {
             }
             return
         }
-        let value = try self.value(step.value, in: resolution)
+        let value = try self.value(step.value, in: &resolution)
         guard step.registration.set(&instance, value) else {
             throw Diagnostic(.typeMismatch,
                              "property '\(step.registration.name)' of component '\(plan.key)' is \(step.registration.type), "
@@ -214,20 +223,20 @@ public final class Factory: Sendable {
         }
     }
 
-    private func value(_ plan: ValuePlan, in resolution: Resolution) throws -> Any {
+    private func value(_ plan: ValuePlan, in resolution: inout Resolution) throws -> Any {
         switch plan {
         case .constant(let value):
             return value
         case .component(let index):
-            return try instance(index, in: resolution)
+            return try instance(index, in: &resolution)
         case .collection(let items, let make, let typeName):
-            let values = try items.map { try value($0, in: resolution) }
+            let values = try items.map { try value($0, in: &resolution) }
             guard let collection = make(values) else {
                 throw Diagnostic(.typeMismatch, "an item does not fit \(typeName): " + values.map { "\(type(of: $0))" }.joined(separator: ", "), at: nil)
             }
             return collection
         case .dictionary(let entries, let make, let typeName):
-            let pairs = try entries.map { ($0.key, try value($0.value, in: resolution)) }
+            let pairs = try entries.map { ($0.key, try value($0.value, in: &resolution)) }
             guard let dictionary = make(pairs) else {
                 throw Diagnostic(.typeMismatch, "an entry does not fit \(typeName)", at: nil)
             }
@@ -237,7 +246,7 @@ public final class Factory: Sendable {
 
     /// Runs registered code for `plan`, turning what it throws into a
     /// ``ComponentBuildFailure`` that names the component and the path to it.
-    private func invoke<Result>(_ plan: ComponentPlan, _ resolution: Resolution, _ body: () throws -> Result) throws -> Result {
+    private func invoke<Result>(_ plan: ComponentPlan, _ resolution: borrowing Resolution, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
         } catch let failure as ComponentBuildFailure {

@@ -1,18 +1,25 @@
 import Foundation
+import Synchronization
 
 /// The shared instances of one factory: singletons, weak singletons, and
 /// the order singletons were created in, for shutdown.
 ///
-/// Reading a built instance takes one short lock (a pthread mutex, which
-/// ThreadSanitizer understands). Creating one happens under
-/// a recursive creation lock, so that each singleton is built exactly once
-/// even when many threads ask for it at the same moment, while the thread
-/// that builds it may resolve other components on the way.
+/// A built singleton is read without a lock: its slot is an atomic
+/// reference, stored with release ordering once the instance is finished and
+/// loaded with acquire ordering. A box once published is never freed while
+/// the store lives (``drain()`` retires it instead), so a reader racing a
+/// shutdown still holds a valid instance. Weak singletons are read under a
+/// short lock (a pthread mutex, which ThreadSanitizer understands). Creating
+/// an instance happens under a recursive creation lock, so that each
+/// singleton is built exactly once even when many threads ask for it at the
+/// same moment, while the thread that builds it may resolve other components
+/// on the way.
 final class InstanceStore: @unchecked Sendable {
     /// A component as the store holds it. Components cross threads as the
     /// app hands them out; their own thread safety is theirs to keep.
-    private struct Held: @unchecked Sendable {
+    private final class Held: @unchecked Sendable {
         let value: Any
+        init(_ value: Any) { self.value = value }
     }
 
     private final class WeakReference: @unchecked Sendable {
@@ -20,23 +27,34 @@ final class InstanceStore: @unchecked Sendable {
         init(_ object: AnyObject) { self.object = object }
     }
 
-    private enum Slot: Sendable {
-        case empty
-        case strong(Held)
-        case weak(WeakReference)
-    }
-
-    private struct State: Sendable {
-        var slots: [Slot]
+    private struct State {
+        var weakSlots: [Int: WeakReference] = [:]
         var creationOrder: [Int] = []
+        /// Every box ever published, kept until the store goes, so that a
+        /// lock-free reader never sees one freed.
+        var published: [Held] = []
     }
 
-    private var state: State
+    private let count: Int
+    private let strong: UnsafeMutablePointer<Atomic<Unmanaged<Held>?>>
+    private let isWeak: [Bool]
+    private var state = State()
     private let stateLock = NSLock()
     private let creation = NSRecursiveLock()
 
-    init(count: Int) {
-        state = State(slots: Array(repeating: .empty, count: count))
+    /// A store for `count` components, of which those at `weakIndexes` are weak singletons.
+    init(count: Int, weakIndexes: Set<Int>) {
+        self.count = count
+        self.isWeak = (0..<count).map { weakIndexes.contains($0) }
+        self.strong = .allocate(capacity: max(count, 1))
+        for index in 0..<count {
+            (strong + index).initialize(to: Atomic<Unmanaged<Held>?>(nil))
+        }
+    }
+
+    deinit {
+        strong.deinitialize(count: count)
+        strong.deallocate()
     }
 
     private func withState<Result>(_ body: (inout State) -> Result) -> Result {
@@ -47,28 +65,28 @@ final class InstanceStore: @unchecked Sendable {
 
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).
     func shared(_ index: Int) -> Any? {
-        withState { state -> Held? in
-            switch state.slots[index] {
-            case .empty: nil
-            case .strong(let held): held
-            case .weak(let reference): reference.object.map { Held(value: $0) }
-            }
-        }?.value
+        if let held = strong[index].load(ordering: .acquiring) {
+            return held.takeUnretainedValue().value
+        }
+        guard isWeak[index] else { return nil }
+        return withState { state in state.weakSlots[index]?.object }
     }
 
     /// Keeps `instance` at `index`. A weak singleton that is not a class
     /// instance cannot be held weakly, so it is not kept at all.
     func keep(_ index: Int, _ instance: Any, weakly: Bool) {
-        let held = Held(value: instance)
-        withState { state in
-            if weakly {
-                guard type(of: held.value) is AnyClass else { return }
-                state.slots[index] = .weak(WeakReference(held.value as AnyObject))
-            } else {
-                state.slots[index] = .strong(held)
-                state.creationOrder.append(index)
-            }
+        if weakly {
+            guard type(of: instance) is AnyClass else { return }
+            let reference = WeakReference(instance as AnyObject)
+            withState { state in state.weakSlots[index] = reference }
+            return
         }
+        let held = Held(instance)
+        withState { state in
+            state.published.append(held)
+            state.creationOrder.append(index)
+        }
+        strong[index].store(Unmanaged.passUnretained(held), ordering: .releasing)
     }
 
     /// Runs `body` holding the creation lock.
@@ -81,15 +99,17 @@ final class InstanceStore: @unchecked Sendable {
     /// Empties the store, returning the singletons newest first.
     func drain() -> [(index: Int, instance: Any)] {
         creating {
-            withState { state -> [(index: Int, held: Held)] in
-                let order = state.creationOrder.reversed().compactMap { index -> (index: Int, held: Held)? in
-                    if case .strong(let held) = state.slots[index] { return (index, held) }
-                    return nil
+            let order = withState { state -> [Int] in
+                defer {
+                    state.creationOrder = []
+                    state.weakSlots = [:]
                 }
-                state.slots = Array(repeating: .empty, count: state.slots.count)
-                state.creationOrder = []
-                return order
-            }.map { ($0.index, $0.held.value) }
+                return state.creationOrder.reversed()
+            }
+            return order.compactMap { index -> (index: Int, instance: Any)? in
+                guard let held = strong[index].exchange(nil, ordering: .acquiringAndReleasing) else { return nil }
+                return (index, held.takeUnretainedValue().value)
+            }
         }
     }
 }

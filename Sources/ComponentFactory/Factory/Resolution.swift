@@ -4,10 +4,11 @@
 /// initializer (so a cycle through initializers is caught), and property
 /// injections waiting for such a component.
 ///
-/// Parallel arrays searched from the end, not dictionaries or arrays of
+/// A value passed `inout` down the resolution, so that it costs no
+/// allocation and its accesses are checked at compile time. Parallel arrays searched from the end, not dictionaries or arrays of
 /// tuples: they stay a few entries long, and resolving a graph of prototypes
 /// must not pay for hashing or runtime tuple metadata.
-final class Resolution {
+struct Resolution {
     private var publishedIndexes: [Int] = []
     private var publishedInstances: [Any] = []
     private(set) var constructing: [Int] = []
@@ -27,16 +28,16 @@ final class Resolution {
 
     func isConstructing(_ index: Int) -> Bool { constructing.contains(index) }
 
-    func beginConstruction(_ index: Int) { constructing.append(index) }
+    mutating func beginConstruction(_ index: Int) { constructing.append(index) }
 
-    func endConstruction() { constructing.removeLast() }
+    mutating func endConstruction() { constructing.removeLast() }
 
-    func publish(_ index: Int, _ instance: Any) {
+    mutating func publish(_ index: Int, _ instance: Any) {
         publishedIndexes.append(index)
         publishedInstances.append(instance)
     }
 
-    func unpublish() {
+    mutating func unpublish() {
         publishedIndexes.removeLast()
         publishedInstances.removeLast()
     }
@@ -48,7 +49,7 @@ final class Resolution {
         return nil
     }
 
-    func keepInGraph(_ index: Int, _ instance: Any) {
+    mutating func keepInGraph(_ index: Int, _ instance: Any) {
         graphIndexes.append(index)
         graphInstances.append(instance)
     }
@@ -56,13 +57,13 @@ final class Resolution {
     var hasWaiting: Bool { !waitingTargets.isEmpty }
 
     /// Runs `inject` with the instance of `target` once it leaves its initializer.
-    func wait(for target: Int, _ inject: @escaping (Any) throws -> Void) {
+    mutating func wait(for target: Int, _ inject: @escaping (Any) throws -> Void) {
         waitingTargets.append(target)
         waitingInjections.append(inject)
     }
 
     /// The injections waiting for `index`, removed.
-    func takeWaiting(for index: Int) -> [(Any) throws -> Void] {
+    mutating func takeWaiting(for index: Int) -> [(Any) throws -> Void] {
         var ready: [(Any) throws -> Void] = []
         var position = waitingTargets.count
         while position > 0 {

@@ -1,13 +1,14 @@
 /// How to produce one argument, property or collection item at resolve
-/// time: text was already converted, and references already point at a
+/// time (only the cases that nest are boxed, so a reference costs no
+/// box to read): text was already converted, and references already point at a
 /// plan's index, so resolving parses nothing and looks nothing up by name.
-indirect enum ValuePlan {
+enum ValuePlan {
     /// A converted value, or a boxed nil.
     case constant(Any)
     /// The component at this index of the plan table.
     case component(Int)
     /// An `Array` or `Set`, made from its items and checked against the element type.
-    case collection(items: [ValuePlan], make: @Sendable ([Any]) -> Any?, typeName: String)
+    indirect case collection(items: [ValuePlan], make: @Sendable ([Any]) -> Any?, typeName: String)
     /// A `Dictionary`, its keys already converted.
-    case dictionary(entries: [(key: Any, value: ValuePlan)], make: @Sendable ([(Any, Any)]) -> Any?, typeName: String)
+    indirect case dictionary(entries: [(key: Any, value: ValuePlan)], make: @Sendable ([(Any, Any)]) -> Any?, typeName: String)
 }

@@ -47,29 +47,55 @@ public struct InitializerRegistration: Sendable, CustomStringConvertible {
 }
 
 /// Why a registered closure could not take an argument: its type does not fit.
+@usableFromInline
 struct ArgumentTypeFailure: Error {
     let index: Int
     let expected: String
     let actual: String
+
+    @usableFromInline
+    init(index: Int, expected: String, actual: String) {
+        self.index = index
+        self.expected = expected
+        self.actual = actual
+    }
 }
 
-/// Hands a registered closure its arguments one at a time, in order.
-final class ArgumentCursor {
-    private let arguments: [Any]
-    private var index = 0
+/// Hands a registered closure its arguments one at a time, in order. A
+/// value, so that calling a closure allocates nothing for it; inlinable, so
+/// that each cast is compiled for the registered parameter type.
+@usableFromInline
+struct ArgumentCursor {
+    @usableFromInline let arguments: [Any]
+    @usableFromInline var index = 0
 
+    @inlinable
     init(_ arguments: [Any]) {
         self.arguments = arguments
     }
 
-    func next<Value>(_ wanted: Value.Type) throws -> Value {
-        defer { index += 1 }
+    @inlinable
+    mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
         guard index < arguments.count else {
             throw ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "nothing")
         }
-        guard let value = arguments[index] as? Value else {
-            throw ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(type(of: arguments[index]))")
+        index += 1
+        // A pattern, not `as?`: no Optional<Value> is made, so unspecialized
+        // code looks up no generic metadata for it.
+        switch arguments[index - 1] {
+        case let value as Value:
+            return value
+        case let other:
+            throw ArgumentTypeFailure(index: index - 1, expected: "\(Value.self)", actual: "\(type(of: other))")
         }
-        return value
+    }
+
+    /// The factory component a factory method is called on.
+    @inlinable
+    func receiver<Receiver>(_ receiver: Any?, _ wanted: Receiver.Type) throws -> Receiver {
+        guard let typed = receiver as? Receiver else {
+            throw ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: receiver.map { "\(type(of: $0))" } ?? "nothing")
+        }
+        return typed
     }
 }

@@ -23,49 +23,57 @@ public struct RegistrationBuilder<T> {
     /// Typhoon's rule (`initWithQuest:hitRatio:` gives `quest`, `hitRatio`);
     /// a Swift-style `init(quest:hitRatio:)` works too. `init` with no
     /// parameters is what a component without `<initializer>` uses.
+    ///
+    /// Inlinable, so that the call through the registered closure is
+    /// compiled for the app's own types: each argument's cast is then a
+    /// cast to a known type, with no generic metadata looked up per call.
+    @inlinable
     public mutating func initializer<each P>(
         _ selector: String = "init", _ body: @escaping @Sendable (repeat each P) throws -> T
     ) {
-        initializers[selector] = InitializerRegistration(
-            selector: selector, kind: .initializer, parameterTypes: Self.types(repeat (each P).self),
-            produces: produced,
-            invoke: { _, arguments in
-                let cursor = ArgumentCursor(arguments)
-                return try body(repeat try cursor.next((each P).self))
-            })
+        add(selector, .initializer, parameterTypes: Self.types(repeat (each P).self)) { _, arguments in
+            var cursor = ArgumentCursor(arguments)
+            return try body(repeat try cursor.next((each P).self))
+        }
     }
 
     /// A class method that returns an instance, such as `URLWithString:`;
     /// used with `is-class-method="yes"`.
+    @inlinable
     public mutating func classMethod<each P>(
         _ selector: String, _ body: @escaping @Sendable (repeat each P) throws -> T
     ) {
-        initializers[selector] = InitializerRegistration(
-            selector: selector, kind: .classMethod, parameterTypes: Self.types(repeat (each P).self),
-            produces: produced,
-            invoke: { _, arguments in
-                let cursor = ArgumentCursor(arguments)
-                return try body(repeat try cursor.next((each P).self))
-            })
+        add(selector, .classMethod, parameterTypes: Self.types(repeat (each P).self)) { _, arguments in
+            var cursor = ArgumentCursor(arguments)
+            return try body(repeat try cursor.next((each P).self))
+        }
     }
 
     /// A method that builds another component when this type is a
     /// `factory-component`: the component's `<initializer selector>` names it.
     /// What it returns is found by `conformsTo` of the returned type's own
     /// registration, or by `returns` itself.
+    @inlinable
     public mutating func factoryMethod<each P, R>(
         _ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, repeat each P) throws -> R
     ) {
-        factoryMethods[selector] = InitializerRegistration(
-            selector: selector, kind: .factoryMethod, parameterTypes: Self.types(repeat (each P).self),
-            produces: ProducedType(R.self),
-            invoke: { receiver, arguments in
-                guard let factory = receiver as? T else {
-                    throw ArgumentTypeFailure(index: -1, expected: "\(T.self)", actual: receiver.map { "\(type(of: $0))" } ?? "nothing")
-                }
-                let cursor = ArgumentCursor(arguments)
-                return try body(factory, repeat try cursor.next((each P).self))
-            })
+        add(selector, .factoryMethod, parameterTypes: Self.types(repeat (each P).self), produces: ProducedType(R.self)) {
+            receiver, arguments in
+            var cursor = ArgumentCursor(arguments)
+            return try body(cursor.receiver(receiver, T.self), repeat try cursor.next((each P).self))
+        }
+    }
+
+    @usableFromInline
+    mutating func add(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
+                      produces: ProducedType? = nil, invoke: @escaping @Sendable (Any?, [Any]) throws -> Any) {
+        let registration = InitializerRegistration(selector: selector, kind: kind, parameterTypes: parameterTypes,
+                                                   produces: produces ?? produced, invoke: invoke)
+        if kind == .factoryMethod {
+            factoryMethods[selector] = registration
+        } else {
+            initializers[selector] = registration
+        }
     }
 
     /// A property that `<property name>` can set, by writable key path
@@ -100,7 +108,8 @@ public struct RegistrationBuilder<T> {
 
     var produced: ProducedType { ProducedType(T.self, conformances: conformances) }
 
-    private static func types<each P>(_ types: repeat (each P).Type) -> [InjectableType] {
+    @usableFromInline
+    static func types<each P>(_ types: repeat (each P).Type) -> [InjectableType] {
         var result: [InjectableType] = []
         for type in repeat each types {
             result.append(InjectableType(type))
