@@ -8,9 +8,14 @@ let package = Package(
         .library(name: "JavaProperties", targets: ["JavaProperties"]),
         .library(name: "ComponentFactory", targets: ["ComponentFactory"]),
         .library(name: "FactoryTool", targets: ["FactoryTool"]),
+        .library(name: "ComponentFactoryTesting", targets: ["ComponentFactoryTesting"]),
         .executable(name: "factory", targets: ["factory"]),
         .library(name: "MiddleAges", targets: ["MiddleAges"]),
         .executable(name: "middle-ages", targets: ["middle-ages"]),
+        .library(name: "HumanResources", targets: ["HumanResources"]),
+        .executable(name: "human-resources", targets: ["human-resources"]),
+        .library(name: "Tweeter", targets: ["Tweeter"]),
+        .executable(name: "tweeter", targets: ["tweeter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,6 +26,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         .target(name: "JavaProperties"),
         .target(name: "ComponentFactory", dependencies: ["JavaProperties", "CLibXML2"]),
         .target(
@@ -30,13 +40,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "ComponentFactoryTesting", dependencies: ["ComponentFactory"]),
         .executableTarget(name: "factory", dependencies: ["FactoryTool"]),
         .target(name: "MiddleAges", dependencies: ["ComponentFactory"]),
         .executableTarget(name: "middle-ages", dependencies: ["FactoryTool", "MiddleAges"]),
+        .target(name: "HumanResources", dependencies: ["ComponentFactory", "CSQLite"]),
+        .executableTarget(name: "human-resources", dependencies: ["FactoryTool", "HumanResources"]),
+        .target(name: "Tweeter", dependencies: ["ComponentFactory"]),
+        .executableTarget(name: "tweeter", dependencies: ["FactoryTool", "Tweeter"]),
         .testTarget(name: "JavaPropertiesTests", dependencies: ["JavaProperties"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "JavaProperties"]),
         .testTarget(name: "FactoryToolTests", dependencies: ["FactoryTool"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool", "ComponentFactoryTesting"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "ComponentFactoryTestingTests", dependencies: ["ComponentFactoryTesting"]),
+        .testTarget(name: "HumanResourcesTests", dependencies: ["HumanResources", "ComponentFactoryTesting"]),
+        .testTarget(name: "TweeterTests", dependencies: ["Tweeter", "ComponentFactoryTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

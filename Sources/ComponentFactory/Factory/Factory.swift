@@ -25,13 +25,28 @@
 public final class Factory: Sendable {
     let table: PlanTable
     private let store: InstanceStore
+    private let patches = PatchTable()
 
     /// Compiles the assemblies and builds the eager singletons. Throws a
     /// ``DiagnosticReport`` with every problem found, or the
     /// ``ComponentBuildFailure`` of an eager singleton.
     public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws {
+        try self.init(assemblies: assemblies, configuration: configuration, registry: registry, patches: [])
+    }
+
+    /// Loads like ``init(assemblies:configuration:registry:)``, with `patches`
+    /// in place before any component is built, so that eager singletons and
+    /// whatever they reference see them. `ComponentFactoryTesting`'s
+    /// `Patcher` is the API for this; it returns the id of each patch, in order.
+    @_spi(Patching)
+    public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                            patches: [(key: String, make: @Sendable () throws -> Any)], ids: ((Int) -> Void)? = nil) throws {
         let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
         self.init(table: blueprint.table, seeded: blueprint.seeded)
+        for patch in patches {
+            let id = try self.patch(key: patch.key, patch.make)
+            ids?(id)
+        }
         try buildEagerSingletons()
     }
 
@@ -124,6 +139,40 @@ public final class Factory: Sendable {
         if !failures.isEmpty { throw DiagnosticReport(failures) }
     }
 
+    // MARK: Patching
+
+    /// Makes the component `key` with `make` from now on, in the
+    /// definition's own scope: a prototype calls it for every reference, a
+    /// singleton once. A singleton already built is set aside, and comes back
+    /// when the patch is removed. Components built before the patch keep
+    /// what they were given. Returns the patch's id, for ``unpatch(_:)``.
+    @_spi(Patching)
+    public func patch(key: String, _ make: @escaping @Sendable () throws -> Any) throws -> Int {
+        guard let index = table.indexByKey[key] else {
+            throw Diagnostic(.unknownReference, "cannot patch '\(key)': no component with that key"
+                                 + SpellingSuggestions.didYouMean(key, among: table.indexByKey.keys), at: nil)
+        }
+        return store.creating {
+            let displaced = isShared(index) ? store.replace(index, with: nil) : nil
+            return patches.push(index, make: make, displacing: displaced)
+        }
+    }
+
+    /// Removes the patch `id`: the component is made as before it (by the
+    /// patch under it, or by its definition), and a singleton it displaced is back.
+    @_spi(Patching)
+    public func unpatch(_ id: Int) {
+        store.creating {
+            if case .restoreSlot(let index, let instance) = patches.remove(id), isShared(index) {
+                _ = store.replace(index, with: instance)
+            }
+        }
+    }
+
+    private func isShared(_ index: Int) -> Bool {
+        table.plans[index].scope == .singleton || table.plans[index].scope == .weakSingleton
+    }
+
     private func buildEagerSingletons() throws {
         for plan in table.plans where plan.scope == .singleton && !plan.isLazy && store.shared(plan.index) == nil {
             var resolution = Resolution()
@@ -162,6 +211,9 @@ public final class Factory: Sendable {
                              "initializer cycle: \(path.joined(separator: " → ")); break it with property injection on one of them",
                              at: plan.location,
                              notes: resolution.constructing.map { Diagnostic.Note("'\(table.plans[$0].key)' is defined here", at: table.plans[$0].location) })
+        }
+        if let patched = patches.make(for: plan.index) {
+            return try invoke(plan, resolution) { try patched() }
         }
         resolution.beginConstruction(plan.index)
         let receiver = try plan.factoryIndex.map { try self.instance($0, in: &resolution) }

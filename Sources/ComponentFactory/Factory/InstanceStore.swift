@@ -89,6 +89,29 @@ final class InstanceStore: @unchecked Sendable {
         strong[index].store(Unmanaged.passUnretained(held), ordering: .releasing)
     }
 
+    /// Puts `instance`, or nothing, at `index` and returns what was there:
+    /// how a patch takes the place of a built singleton, and gives it back.
+    /// Call it holding the creation lock.
+    func replace(_ index: Int, with instance: Any?) -> Any? {
+        if isWeak[index] {
+            return withState { state in
+                let previous = state.weakSlots[index]?.object
+                if let instance, type(of: instance) is AnyClass {
+                    state.weakSlots[index] = WeakReference(instance as AnyObject)
+                } else {
+                    state.weakSlots[index] = nil
+                }
+                return previous
+            }
+        }
+        let held = instance.map(Held.init)
+        if let held {
+            withState { state in state.published.append(held) }
+        }
+        let previous = strong[index].exchange(held.map { Unmanaged.passUnretained($0) }, ordering: .acquiringAndReleasing)
+        return previous?.takeUnretainedValue().value
+    }
+
     /// Runs `body` holding the creation lock.
     func creating<Result>(_ body: () throws -> Result) rethrows -> Result {
         creation.lock()

@@ -1,0 +1,30 @@
+/// A condition that ``waitForCondition(timeout:pollInterval:isolation:fileID:line:column:_:)``
+/// waited for in vain: where it was written, how long the wait took, and
+/// how often it was checked.
+///
+/// ```
+/// HumanResourcesTests/StoreTests.swift:42:9: condition still false after 7.00 s (time-out 7.00 s, checked 141 times)
+/// ```
+public struct ConditionTimedOut: Error, CustomStringConvertible {
+    public let fileID: String
+    public let line: Int
+    public let column: Int
+    public let timeout: Duration
+    /// The time that passed on the wait's clock.
+    public let elapsed: Duration
+    public let checks: Int
+
+    public var description: String {
+        "\(fileID):\(line):\(column): condition still false after \(Self.seconds(elapsed)) "
+            + "(time-out \(Self.seconds(timeout)), checked \(checks) time\(checks == 1 ? "" : "s"))"
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let hundredths = (seconds * 100 + attoseconds / 10_000_000_000_000_000)
+        let sign = hundredths < 0 ? "-" : ""
+        let magnitude = abs(hundredths)
+        let fraction = magnitude % 100
+        return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+    }
+}

@@ -1,0 +1,137 @@
+@_spi(Patching) import ComponentFactory
+import Foundation
+
+/// Swaps components of one factory for test doubles, and puts them back.
+///
+/// A patch replaces how a component is made, by key: with one object, or
+/// with a closure that the factory calls in the definition's own scope (for
+/// every reference of a prototype, once for a singleton). Patch before the
+/// factory loads, so that eager singletons are built with the double, or
+/// after, on a factory in use. Patches of the same key nest: ``unpatch(_:)``
+/// takes off the newest one, ``rollback()`` takes off all of them, newest
+/// first, and a singleton that a patch set aside comes back as it was.
+///
+/// ```swift
+/// let patcher = Patcher()
+/// try patcher.patch("transport", with: RecordingTransport())
+/// let factory = try TestFactory.make(registry: TweeterRegistry.make(), assemblies: ["Assemblies/Tweeter.xml"],
+///                                    patcher: patcher)
+/// // … exercise the client, then check what the transport recorded
+/// patcher.rollback()
+/// ```
+///
+/// Components built before a patch keep what they were given: patch first,
+/// then build what depends on the patched key. A patcher serves one factory;
+/// it has no global state, so tests stay independent.
+public final class Patcher: @unchecked Sendable {
+    /// One patch of this patcher: the key, how to make it, and its id once on a factory.
+    private struct Applied {
+        let key: String
+        let make: @Sendable () throws -> Any
+        var id: Int?
+    }
+
+    /// A test double crosses to whichever thread resolves it, as every component does.
+    private struct Unchecked: @unchecked Sendable {
+        let value: Any
+    }
+
+    private var applied: [Applied] = []
+    private var factory: Factory?
+    private let lock = NSLock()
+
+    public init() {}
+
+    /// The keys patched now, oldest first (a key patched twice appears twice).
+    public var patchedKeys: [String] {
+        withLock { applied.map(\.key) }
+    }
+
+    /// Makes `key` resolve to `object`.
+    public func patch(_ key: String, with object: Any) throws {
+        let boxed = Unchecked(value: object)
+        try patch(key) { boxed.value }
+    }
+
+    /// Makes `key` resolve to what `make` returns, called as the
+    /// definition's scope says. What it throws fails the resolution, with
+    /// the key and path, like a registered initializer's error.
+    public func patch(_ key: String, _ make: @escaping @Sendable () throws -> Any) throws {
+        try withLock {
+            var patch = Applied(key: key, make: make)
+            if let factory {
+                patch.id = try factory.patch(key: key, make)
+            }
+            applied.append(patch)
+        }
+    }
+
+    /// Takes off the newest patch of `key`: the patch under it, or the
+    /// definition, makes the component again.
+    public func unpatch(_ key: String) throws {
+        try withLock {
+            guard let position = applied.lastIndex(where: { $0.key == key }) else {
+                throw PatcherMisuse.notPatched(key: key, patched: applied.map(\.key))
+            }
+            let patch = applied.remove(at: position)
+            if let id = patch.id {
+                factory?.unpatch(id)
+            }
+        }
+    }
+
+    /// Takes off every patch, newest first.
+    public func rollback() {
+        withLock {
+            for patch in applied.reversed() {
+                if let id = patch.id {
+                    factory?.unpatch(id)
+                }
+            }
+            applied = []
+        }
+    }
+
+    /// Puts the patches made so far on `factory`, which is already loaded;
+    /// later patches go on it at once.
+    public func attach(to factory: Factory) throws {
+        try withLock {
+            guard self.factory == nil else { throw PatcherMisuse.alreadyAttached }
+            var ids: [Int] = []
+            do {
+                for patch in applied {
+                    ids.append(try factory.patch(key: patch.key, patch.make))
+                }
+            } catch {
+                ids.forEach(factory.unpatch)
+                throw error
+            }
+            for position in applied.indices {
+                applied[position].id = ids[position]
+            }
+            self.factory = factory
+        }
+    }
+
+    /// Loads a factory with the patches made so far already in place, so
+    /// that even its eager singletons see them; later patches go on it at once.
+    public func load(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws -> Factory {
+        try withLock {
+            guard factory == nil else { throw PatcherMisuse.alreadyAttached }
+            var ids: [Int] = []
+            let loaded = try Factory(assemblies: assemblies, configuration: configuration, registry: registry,
+                                     patches: applied.map { (key: $0.key, make: $0.make) }, ids: { ids.append($0) })
+            for position in applied.indices {
+                applied[position].id = ids[position]
+            }
+            factory = loaded
+            return loaded
+        }
+    }
+
+    private func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}

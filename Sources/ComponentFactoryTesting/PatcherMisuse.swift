@@ -1,0 +1,16 @@
+/// A ``Patcher`` asked to do what it cannot: take off a patch it does not
+/// have, or serve a second factory.
+public enum PatcherMisuse: Error, Equatable, CustomStringConvertible {
+    case notPatched(key: String, patched: [String])
+    case alreadyAttached
+
+    public var description: String {
+        switch self {
+        case .notPatched(let key, let patched):
+            "'\(key)' is not patched by this patcher"
+                + (patched.isEmpty ? "" : " (patched: " + patched.map { "'\($0)'" }.joined(separator: ", ") + ")")
+        case .alreadyAttached:
+            "this patcher already serves a factory; use one patcher per factory"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// An ``EmployeeStore`` that keeps employees in an array and nothing on
+/// disk: the fake that tests use. It takes the same `path` as the SQLite
+/// store, so that the one definition can name either class, and insists that
+/// it is `:memory:`: configured with a real file, it refuses to build, so a
+/// production config that names it is caught by a dry run.
+public final class InMemoryEmployeeStore: EmployeeStore, @unchecked Sendable {
+    private var employees: [Employee] = []
+    private let lock = NSLock()
+
+    public init(path: String = SQLiteEmployeeStore.inMemory) throws {
+        guard path == SQLiteEmployeeStore.inMemory else { throw InMemoryStoreMisconfigured(path: path) }
+    }
+
+    public func add(_ employee: Employee) {
+        lock.lock()
+        defer { lock.unlock() }
+        employees.append(employee)
+    }
+
+    public func allEmployees() -> [Employee] {
+        lock.lock()
+        defer { lock.unlock() }
+        return employees
+    }
+}
+
+/// An ``InMemoryEmployeeStore`` configured with a file it would never write.
+public struct InMemoryStoreMisconfigured: Error, CustomStringConvertible {
+    public let path: String
+
+    public var description: String {
+        "InMemoryEmployeeStore keeps nothing on disk, but was given the path '\(path)'; "
+            + "use '\(SQLiteEmployeeStore.inMemory)', or SQLiteEmployeeStore for a file"
+    }
+}
