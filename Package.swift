@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Tweeter", dependencies: ["ComponentFactory"]),
         .executableTarget(name: "tweeter", dependencies: ["FactoryTool", "Tweeter"]),
         .testTarget(name: "JavaPropertiesTests", dependencies: ["JavaProperties"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "JavaProperties"]),
+        .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "ComponentFactoryTesting", "JavaProperties"]),
         .testTarget(name: "FactoryToolTests", dependencies: ["FactoryTool"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool", "ComponentFactoryTesting"],
                     resources: [.copy("Fixtures")]),

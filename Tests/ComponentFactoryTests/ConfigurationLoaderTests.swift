@@ -1,4 +1,5 @@
 import ComponentFactory
+import ComponentFactoryTesting
 import Testing
 
 @Suite struct ConfigurationLoaderTests {

@@ -1,4 +1,5 @@
 import ComponentFactory
+import ComponentFactoryTesting
 import Foundation
 import Testing
 

@@ -1,0 +1,78 @@
+import ComponentFactory
+import ComponentFactoryTesting
+import HumanResources
+import Testing
+
+/// "Highest salary per department", tested twice as the article recommends:
+/// against a plain fake (pattern 1), and against the real SQL on an
+/// in-memory SQLite database (pattern 2).
+struct SalaryReportTests {
+    // MARK: Pattern 1: remove the storage dependence
+
+    @Test func thePlainFakeGivesTheBestPaidOfEachDepartment() throws {
+        let report = SalaryReport(store: FakeEmployeeStore(employees: HumanResourcesExample.payroll))
+
+        let top = try report.highestSalaryByDepartment()
+
+        #expect(top.mapValues(\.name) == HumanResourcesExample.expectedTop)
+        #expect(top["Engineering"]?.salary == 135_000)
+    }
+
+    @Test func aTieGoesToTheNameThatSortsFirstWhateverTheOrder() throws {
+        let tied = [Employee(name: "Zed", department: "Sales", salary: 1), Employee(name: "Mia", department: "Sales", salary: 1)]
+
+        #expect(try SalaryReport(store: FakeEmployeeStore(employees: tied)).highestSalaryByDepartment()["Sales"]?.name == "Mia")
+        #expect(try SalaryReport(store: FakeEmployeeStore(employees: tied.reversed())).highestSalaryByDepartment()["Sales"]?.name == "Mia")
+    }
+
+    @Test func anEmptyStoreHasNoDepartments() throws {
+        #expect(try SalaryReport(store: FakeEmployeeStore(employees: [])).highestSalaryByDepartment().isEmpty)
+    }
+
+    @Test func theTestEnvironmentWiresTheInMemoryFake() throws {
+        let factory = try HumanResourcesExample.factory()
+        let store = try factory.component(forKey: "employeeStore", as: (any EmployeeStore).self)
+        for employee in HumanResourcesExample.payroll {
+            try store.add(employee)
+        }
+
+        let report = try factory.component(forKey: "salaryReport", as: SalaryReport.self)
+
+        #expect(store is InMemoryEmployeeStore)
+        #expect(try report.highestSalaryByDepartment().mapValues(\.name) == HumanResourcesExample.expectedTop)
+    }
+
+    // MARK: Pattern 2: the in-memory stack
+
+    @Test func theInMemorySQLiteStackGivesTheSameAnswer() throws {
+        let factory = try HumanResourcesExample.factory(overrides: ["employee.store.class": "SQLiteEmployeeStore"])
+        let store = try factory.component(forKey: "employeeStore", as: (any EmployeeStore).self)
+        for employee in HumanResourcesExample.payroll {
+            try store.add(employee)
+        }
+
+        let report = try factory.component(forKey: "salaryReport", as: SalaryReport.self)
+
+        #expect((store as? SQLiteEmployeeStore)?.path == ":memory:")
+        #expect(try store.allEmployees() == HumanResourcesExample.payroll)
+        #expect(try report.highestSalaryByDepartment().mapValues(\.name) == HumanResourcesExample.expectedTop)
+    }
+
+    @Test func eachFactoryHasItsOwnInMemoryDatabase() throws {
+        let overrides = ["employee.store.class": "SQLiteEmployeeStore"]
+        let first = try HumanResourcesExample.factory(overrides: overrides)
+        let second = try HumanResourcesExample.factory(overrides: overrides)
+        try first.component(forKey: "employeeStore", as: (any EmployeeStore).self).add(HumanResourcesExample.payroll[0])
+
+        #expect(try first.component(forKey: "employeeStore", as: (any EmployeeStore).self).allEmployees().count == 1)
+        #expect(try second.component(forKey: "employeeStore", as: (any EmployeeStore).self).allEmployees().isEmpty)
+    }
+
+    @Test func textIsStoredAsWrittenEvenWithQuotesAndAccents() throws {
+        let store = SQLiteEmployeeStore(path: SQLiteEmployeeStore.inMemory)
+        let tricky = Employee(name: "Zoë O'Brien", department: "R&D; DROP TABLE employees", salary: -1)
+        try store.add(tricky)
+
+        #expect(try store.allEmployees() == [tricky])
+    }
+}
