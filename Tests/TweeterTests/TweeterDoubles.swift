@@ -1,0 +1,128 @@
+import ComponentFactory
+import ComponentFactoryTesting
+import Foundation
+import Tweeter
+
+/// The shipped example, read from this checkout, with the `transport`
+/// component patched by `transport` before anything is built.
+enum TweeterExample {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    static func factory(patcher: Patcher = Patcher(), overrides: [String: String] = [:]) throws -> Factory {
+        try TestFactory.make(registry: TweeterRegistry.make(), assemblies: [root + "/Assemblies/Tweeter.xml"],
+                             config: root + "/Config", overrides: overrides, patcher: patcher)
+    }
+
+    /// A client whose transport is a new recording stub.
+    static func client(overrides: [String: String] = [:]) throws -> (TweetClient, RecordingTransport) {
+        let transport = RecordingTransport()
+        let patcher = Patcher()
+        try patcher.patch("transport", with: transport)
+        let factory = try factory(patcher: patcher, overrides: overrides)
+        return (try factory.component(forKey: "tweetClient", as: TweetClient.self), transport)
+    }
+}
+
+/// The test double for the HTTP transport: records each request with its
+/// delegate, sends nothing, and lets the test play the server's side,
+/// from another thread as a real network would.
+final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+    private var sent: [(request: HTTPRequest, delegate: any TransportDelegate)] = []
+    private let lock = NSLock()
+
+    func send(_ request: HTTPRequest, delegate: any TransportDelegate) {
+        lock.lock()
+        defer { lock.unlock() }
+        sent.append((request, delegate))
+    }
+
+    var requests: [HTTPRequest] {
+        lock.lock()
+        defer { lock.unlock() }
+        return sent.map(\.request)
+    }
+
+    var lastDelegate: (any TransportDelegate)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return sent.last?.delegate
+    }
+
+    /// Plays the server's answer to the last request on a background queue, later.
+    func answerLater(_ answer: @escaping @Sendable (any TransportDelegate) -> Void) {
+        guard let delegate = lastDelegate else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) { answer(delegate) }
+    }
+}
+
+/// A challenge that records how it was answered.
+final class StubChallenge: AuthenticationChallenge, @unchecked Sendable {
+    let previousFailureCount: Int
+    private var credentials: [Credential] = []
+    private var cancels = 0
+    private let lock = NSLock()
+
+    init(previousFailureCount: Int) {
+        self.previousFailureCount = previousFailureCount
+    }
+
+    func use(_ credential: Credential) {
+        lock.lock()
+        defer { lock.unlock() }
+        credentials.append(credential)
+    }
+
+    func cancel() {
+        lock.lock()
+        defer { lock.unlock() }
+        cancels += 1
+    }
+
+    var credentialsUsed: [Credential] {
+        lock.lock()
+        defer { lock.unlock() }
+        return credentials
+    }
+
+    var cancelCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancels
+    }
+}
+
+/// An observer that records what it was told, from any thread.
+final class RecordingObserver: TweetObserver, @unchecked Sendable {
+    private var events: [String] = []
+    private var lastFailure: TransportFailure?
+    private let lock = NSLock()
+
+    func tweetSucceeded() { record("succeeded") }
+    func tweetFailedAuthentication() { record("failed authentication") }
+
+    func tweetFailed(with failure: TransportFailure) {
+        record("failed")
+        lock.lock()
+        defer { lock.unlock() }
+        lastFailure = failure
+    }
+
+    var told: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return events
+    }
+
+    var failure: TransportFailure? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastFailure
+    }
+
+    private func record(_ event: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        events.append(event)
+    }
+}
