@@ -10,7 +10,7 @@
 ///
 /// ```swift
 /// client.tweet("hello", observer: observer)
-/// try await waitForCondition { observer.succeeded }
+/// try await waitForCondition { observer.told == ["succeeded"] }
 /// ```
 public func waitForCondition<C: Clock>(
     timeout: Duration = .seconds(7),
