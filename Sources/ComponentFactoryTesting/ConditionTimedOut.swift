@@ -1,3 +1,5 @@
+import Foundation
+
 /// A condition that ``waitForCondition(timeout:pollInterval:isolation:fileID:line:column:_:)``
 /// waited for in vain: where it was written, how long the wait took, and
 /// how often it was checked.
@@ -21,10 +23,6 @@ public struct ConditionTimedOut: Error, CustomStringConvertible {
 
     private static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        let hundredths = (seconds * 100 + attoseconds / 10_000_000_000_000_000)
-        let sign = hundredths < 0 ? "-" : ""
-        let magnitude = abs(hundredths)
-        let fraction = magnitude % 100
-        return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+        return String(format: "%.2f s", Double(seconds) + Double(attoseconds) / 1e18)
     }
 }

@@ -44,7 +44,7 @@ public final class Patcher: @unchecked Sendable {
 
     /// The keys patched now, oldest first (a key patched twice appears twice).
     public var patchedKeys: [String] {
-        withLock { applied.map(\.key) }
+        lock.withLock { applied.map(\.key) }
     }
 
     /// Makes `key` resolve to `object`.
@@ -57,7 +57,7 @@ public final class Patcher: @unchecked Sendable {
     /// definition's scope says. What it throws fails the resolution, with
     /// the key and path, like a registered initializer's error.
     public func patch(_ key: String, _ make: @escaping @Sendable () throws -> Any) throws {
-        try withLock {
+        try lock.withLock {
             var patch = Applied(key: key, make: make)
             if let factory {
                 patch.id = try factory.patch(key: key, make)
@@ -69,7 +69,7 @@ public final class Patcher: @unchecked Sendable {
     /// Takes off the newest patch of `key`: the patch under it, or the
     /// definition, makes the component again.
     public func unpatch(_ key: String) throws {
-        try withLock {
+        try lock.withLock {
             guard let position = applied.lastIndex(where: { $0.key == key }) else {
                 throw PatcherMisuse.notPatched(key: key, patched: applied.map(\.key))
             }
@@ -82,7 +82,7 @@ public final class Patcher: @unchecked Sendable {
 
     /// Takes off every patch, newest first.
     public func rollback() {
-        withLock {
+        lock.withLock {
             for patch in applied.reversed() {
                 if let id = patch.id {
                     factory?.unpatch(id)
@@ -95,7 +95,7 @@ public final class Patcher: @unchecked Sendable {
     /// Puts the patches made so far on `factory`, which is already loaded;
     /// later patches go on it at once.
     public func attach(to factory: Factory) throws {
-        try withLock {
+        try lock.withLock {
             guard self.factory == nil else { throw PatcherMisuse.alreadyAttached }
             var ids: [Int] = []
             do {
@@ -106,32 +106,27 @@ public final class Patcher: @unchecked Sendable {
                 ids.forEach(factory.unpatch)
                 throw error
             }
-            for position in applied.indices {
-                applied[position].id = ids[position]
-            }
-            self.factory = factory
+            serve(factory, patchIDs: ids)
         }
     }
 
     /// Loads a factory with the patches made so far already in place, so
     /// that even its eager singletons see them; later patches go on it at once.
     public func load(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws -> Factory {
-        try withLock {
+        try lock.withLock {
             guard factory == nil else { throw PatcherMisuse.alreadyAttached }
-            var ids: [Int] = []
-            let loaded = try Factory(assemblies: assemblies, configuration: configuration, registry: registry,
-                                     patches: applied.map { (key: $0.key, make: $0.make) }, ids: { ids.append($0) })
-            for position in applied.indices {
-                applied[position].id = ids[position]
-            }
-            factory = loaded
-            return loaded
+            let loaded = try Factory.load(assemblies: assemblies, configuration: configuration, registry: registry,
+                                          patches: applied.map { (key: $0.key, make: $0.make) })
+            serve(loaded.factory, patchIDs: loaded.patchIDs)
+            return loaded.factory
         }
     }
 
-    private func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+    /// Records `factory` as the one this patcher serves, and the ids its patches got there. Holding the lock.
+    private func serve(_ factory: Factory, patchIDs: [Int]) {
+        for (position, id) in zip(applied.indices, patchIDs) {
+            applied[position].id = id
+        }
+        self.factory = factory
     }
 }

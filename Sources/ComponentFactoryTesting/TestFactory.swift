@@ -27,13 +27,7 @@ public enum TestFactory {
         guard problems.isEmpty else { throw DiagnosticReport(problems) }
 
         let root = try ConfigRoot.scan(config)
-        guard root.environments.contains(environment) else {
-            throw Diagnostic(.propertiesNotFound,
-                             "no environment '\(environment)' in '\(config)'"
-                                 + SpellingSuggestions.didYouMean(environment, among: root.environments)
-                                 + " (environments: " + (root.environments.isEmpty ? "none" : root.environments.joined(separator: ", ")) + ")",
-                             at: nil)
-        }
+        try root.checkEnvironment(environment)
         let loader = ConfigurationLoader(root: root, environmentVariables: nil, overrides: overrides)
         let configuration = try RegistryFreeValidator.configuration(for: environment, assemblies: loaded.assemblies, loader: loader).get()
         if let patcher {

@@ -44,11 +44,12 @@ struct ConfigurationOptions: ParsableArguments {
 
     /// Checks that `names` are environments of `root`, with a suggestion if not.
     static func checkEnvironments(_ names: [String], in root: ConfigRoot) -> ToolFailure? {
-        for name in names where !root.environments.contains(name) {
-            let known = root.environments.isEmpty ? "none" : root.environments.joined(separator: ", ")
-            return ToolFailure(usage: "unknown environment '\(name)'"
-                + SpellingSuggestions.didYouMean(name, among: root.environments)
-                + " (environments in '\(root.path)': \(known))")
+        for name in names {
+            do {
+                try root.checkEnvironment(name)
+            } catch {
+                return ToolFailure(usage: error.message)
+            }
         }
         return nil
     }

@@ -14,15 +14,11 @@ public final class InMemoryEmployeeStore: EmployeeStore, @unchecked Sendable {
     }
 
     public func add(_ employee: Employee) {
-        lock.lock()
-        defer { lock.unlock() }
-        employees.append(employee)
+        lock.withLock { employees.append(employee) }
     }
 
     public func allEmployees() -> [Employee] {
-        lock.lock()
-        defer { lock.unlock() }
-        return employees
+        lock.withLock { employees }
     }
 }
 

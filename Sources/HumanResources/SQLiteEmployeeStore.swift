@@ -60,13 +60,11 @@ public final class SQLiteEmployeeStore: EmployeeStore, @unchecked Sendable {
     // MARK: SQLite
 
     private func withConnection<Result>(_ body: (OpaquePointer) throws -> Result) throws -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        if connection == nil {
-            connection = try open()
+        try lock.withLock {
+            let database = try connection ?? open()
+            connection = database
+            return try body(database)
         }
-        guard let connection else { throw SQLiteFailure(path: path, message: "the database is not open") }
-        return try body(connection)
     }
 
     private func open() throws -> OpaquePointer {

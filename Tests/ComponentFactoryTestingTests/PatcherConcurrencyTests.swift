@@ -6,9 +6,7 @@ import Testing
 /// Patching while other threads resolve: run by `.ci/run` under ThreadSanitizer too.
 struct PatcherConcurrencyTests {
     @Test func patchesComeAndGoWhileOtherThreadsResolve() throws {
-        let factory = try Workshop.factory(engineScope: "singleton")
-        let patcher = Patcher()
-        try patcher.attach(to: factory)
+        let (factory, patcher) = try Workshop.attachedPatcher(engineScope: "singleton")
         let unexpected = Counter()
         let resolved = Counter()
 

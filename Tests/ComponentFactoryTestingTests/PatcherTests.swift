@@ -4,9 +4,7 @@ import Testing
 
 struct PatcherTests {
     @Test func anObjectPatchReplacesTheComponentInLookupsAndInjection() throws {
-        let factory = try Workshop.factory()
-        let patcher = Patcher()
-        try patcher.attach(to: factory)
+        let (factory, patcher) = try Workshop.attachedPatcher()
         let stub = StubEngine()
         try patcher.patch("engine", with: stub)
 
@@ -16,9 +14,7 @@ struct PatcherTests {
     }
 
     @Test func aClosurePatchOfAPrototypeRunsForEveryReference() throws {
-        let factory = try Workshop.factory(engineScope: "prototype")
-        let patcher = Patcher()
-        try patcher.attach(to: factory)
+        let (factory, patcher) = try Workshop.attachedPatcher(engineScope: "prototype")
         let calls = Counter()
         try patcher.patch("engine") { calls.increment(); return StubEngine() }
 
@@ -30,9 +26,7 @@ struct PatcherTests {
     }
 
     @Test func aClosurePatchOfASingletonRunsOnce() throws {
-        let factory = try Workshop.factory(engineScope: "singleton")
-        let patcher = Patcher()
-        try patcher.attach(to: factory)
+        let (factory, patcher) = try Workshop.attachedPatcher(engineScope: "singleton")
         let calls = Counter()
         try patcher.patch("engine") { calls.increment(); return StubEngine() }
 
@@ -53,9 +47,7 @@ struct PatcherTests {
     }
 
     @Test func unpatchingGivesBackTheDefinition() throws {
-        let factory = try Workshop.factory()
-        let patcher = Patcher()
-        try patcher.attach(to: factory)
+        let (factory, patcher) = try Workshop.attachedPatcher()
         try patcher.patch("engine", with: StubEngine())
         try patcher.unpatch("engine")
 
@@ -64,9 +56,7 @@ struct PatcherTests {
     }
 
     @Test func nestedPatchesUnwindNewestFirst() throws {
-        let factory = try Workshop.factory()
-        let patcher = Patcher()
-        try patcher.attach(to: factory)
+        let (factory, patcher) = try Workshop.attachedPatcher()
         try patcher.patch("engine", with: StubEngine("outer"))
         try patcher.patch("engine", with: StubEngine("inner"))
 
@@ -96,9 +86,7 @@ struct PatcherTests {
     }
 
     @Test func unpatchingAnInnerSingletonPatchGivesBackTheInstanceTheOuterOneMade() throws {
-        let factory = try Workshop.factory(engineScope: "singleton")
-        let patcher = Patcher()
-        try patcher.attach(to: factory)
+        let (factory, patcher) = try Workshop.attachedPatcher(engineScope: "singleton")
         try patcher.patch("engine") { StubEngine("outer") }
         let outer = try factory.component(forKey: "engine", as: (any Engine).self) as? StubEngine
         try patcher.patch("engine") { StubEngine("inner") }
@@ -127,9 +115,7 @@ struct PatcherTests {
     }
 
     @Test func patchingAnUnknownKeySuggestsTheNearestOne() throws {
-        let factory = try Workshop.factory()
-        let patcher = Patcher()
-        try patcher.attach(to: factory)
+        let (_, patcher) = try Workshop.attachedPatcher()
 
         let error = #expect(throws: Diagnostic.self) { try patcher.patch("engin", with: StubEngine()) }
         #expect(error?.code == .unknownReference)
@@ -172,9 +158,7 @@ struct PatcherTests {
 
     @Test func whatAPatchClosureThrowsFailsTheResolutionWithThePath() throws {
         struct Broken: Error {}
-        let factory = try Workshop.factory()
-        let patcher = Patcher()
-        try patcher.attach(to: factory)
+        let (factory, patcher) = try Workshop.attachedPatcher()
         try patcher.patch("engine") { throw Broken() }
 
         let error = #expect(throws: ComponentBuildFailure.self) { try factory.component(forKey: "car") }

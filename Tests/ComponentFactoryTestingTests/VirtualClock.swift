@@ -16,18 +16,14 @@ final class VirtualClock: Clock, @unchecked Sendable {
     private let lock = NSLock()
 
     var now: Instant {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
+        lock.withLock { current }
     }
 
     var minimumResolution: Duration { .zero }
 
     /// How long each sleep lasted, in order.
     var slept: [Duration] {
-        lock.lock()
-        defer { lock.unlock() }
-        return sleeps
+        lock.withLock { sleeps }
     }
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {

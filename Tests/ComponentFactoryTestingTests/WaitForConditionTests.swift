@@ -101,14 +101,10 @@ final class Flag: @unchecked Sendable {
     private let lock = NSLock()
 
     var isRaised: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return raised
+        lock.withLock { raised }
     }
 
     func raise() {
-        lock.lock()
-        defer { lock.unlock() }
-        raised = true
+        lock.withLock { raised = true }
     }
 }

@@ -33,15 +33,11 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
 
     var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
+        lock.withLock { count }
     }
 
     func increment() {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
+        lock.withLock { count += 1 }
     }
 }
 
@@ -73,6 +69,14 @@ enum Workshop {
 
     static func factory(engineScope: String = "prototype") throws -> Factory {
         try Factory(assemblies: assemblies(engineScope: engineScope), configuration: configuration, registry: registry())
+    }
+
+    /// A new factory, and a patcher already attached to it.
+    static func attachedPatcher(engineScope: String = "prototype") throws -> (Factory, Patcher) {
+        let factory = try factory(engineScope: engineScope)
+        let patcher = Patcher()
+        try patcher.attach(to: factory)
+        return (factory, patcher)
     }
 
     static func load(with patcher: Patcher, engineScope: String = "prototype") throws -> Factory {

@@ -32,21 +32,15 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
 
     func send(_ request: HTTPRequest, delegate: any TransportDelegate) {
-        lock.lock()
-        defer { lock.unlock() }
-        sent.append((request, delegate))
+        lock.withLock { sent.append((request, delegate)) }
     }
 
     var requests: [HTTPRequest] {
-        lock.lock()
-        defer { lock.unlock() }
-        return sent.map(\.request)
+        lock.withLock { sent.map(\.request) }
     }
 
     var lastDelegate: (any TransportDelegate)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return sent.last?.delegate
+        lock.withLock { sent.last?.delegate }
     }
 
     /// Plays the server's answer to the last request on a background queue, later.
@@ -68,27 +62,19 @@ final class StubChallenge: AuthenticationChallenge, @unchecked Sendable {
     }
 
     func use(_ credential: Credential) {
-        lock.lock()
-        defer { lock.unlock() }
-        credentials.append(credential)
+        lock.withLock { credentials.append(credential) }
     }
 
     func cancel() {
-        lock.lock()
-        defer { lock.unlock() }
-        cancels += 1
+        lock.withLock { cancels += 1 }
     }
 
     var credentialsUsed: [Credential] {
-        lock.lock()
-        defer { lock.unlock() }
-        return credentials
+        lock.withLock { credentials }
     }
 
     var cancelCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancels
+        lock.withLock { cancels }
     }
 }
 
@@ -102,27 +88,22 @@ final class RecordingObserver: TweetObserver, @unchecked Sendable {
     func tweetFailedAuthentication() { record("failed authentication") }
 
     func tweetFailed(with failure: TransportFailure) {
-        record("failed")
-        lock.lock()
-        defer { lock.unlock() }
-        lastFailure = failure
+        // One critical section: a waiter that sees the event also sees its cause.
+        lock.withLock {
+            lastFailure = failure
+            events.append("failed")
+        }
     }
 
     var told: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return events
+        lock.withLock { events }
     }
 
     var failure: TransportFailure? {
-        lock.lock()
-        defer { lock.unlock() }
-        return lastFailure
+        lock.withLock { lastFailure }
     }
 
     private func record(_ event: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        events.append(event)
+        lock.withLock { events.append(event) }
     }
 }

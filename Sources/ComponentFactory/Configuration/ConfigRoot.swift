@@ -48,6 +48,17 @@ public struct ConfigRoot: Sendable, Hashable {
         return ConfigRoot(path: path, baseFiles: bases.sorted(), environments: environments.sorted())
     }
 
+    /// Throws unless `name` is one of ``environments``: `properties-not-found`,
+    /// with a did-you-mean and the environments there are.
+    public func checkEnvironment(_ name: String) throws(Diagnostic) {
+        guard !environments.contains(name) else { return }
+        let known = environments.isEmpty ? "none" : environments.joined(separator: ", ")
+        throw Diagnostic(.propertiesNotFound,
+                         "unknown environment '\(name)'" + SpellingSuggestions.didYouMean(name, among: environments)
+                             + " (environments in '\(path)': \(known))",
+                         at: nil)
+    }
+
     /// The longest existing base stem that `stem` extends with `-<env>`.
     private static func overlayParts(of stem: String, stems: Set<String>) -> (base: String, environment: String)? {
         var best: (base: String, environment: String)?

@@ -31,31 +31,30 @@ public final class Factory: Sendable {
     /// ``DiagnosticReport`` with every problem found, or the
     /// ``ComponentBuildFailure`` of an eager singleton.
     public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws {
-        try self.init(assemblies: assemblies, configuration: configuration, registry: registry, patches: [])
+        let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
+        self.init(table: blueprint.table, seeded: blueprint.seeded)
+        try buildEagerSingletons()
     }
 
     /// Loads like ``init(assemblies:configuration:registry:)``, with `patches`
     /// in place before any component is built, so that eager singletons and
-    /// whatever they reference see them. `ComponentFactoryTesting`'s
-    /// `Patcher` is the API for this; it returns the id of each patch, in order.
+    /// whatever they reference see them. Returns the factory and the id of
+    /// each patch, in order. `ComponentFactoryTesting`'s `Patcher` is the API for this.
     @_spi(Patching)
-    public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
-                            patches: [(key: String, make: @Sendable () throws -> Any)], ids: ((Int) -> Void)? = nil) throws {
+    public static func load(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                            patches: [(key: String, make: @Sendable () throws -> Any)]) throws -> (factory: Factory, patchIDs: [Int]) {
         let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
-        self.init(table: blueprint.table, seeded: blueprint.seeded)
-        for patch in patches {
-            let id = try self.patch(key: patch.key, patch.make)
-            ids?(id)
-        }
-        try buildEagerSingletons()
+        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded)
+        let ids = try patches.map { try factory.patch(key: $0.key, $0.make) }
+        try factory.buildEagerSingletons()
+        return (factory, ids)
     }
 
     init(table: PlanTable, seeded: [Int: Any]) {
         self.table = table
-        self.store = InstanceStore(count: table.plans.count,
-                                   weakIndexes: Set(table.plans.filter { $0.scope == .weakSingleton }.map(\.index)))
+        self.store = InstanceStore(isWeak: table.plans.map { $0.scope == .weakSingleton })
         for (index, instance) in seeded.sorted(by: { $0.key < $1.key }) {
-            store.keep(index, instance, weakly: false)
+            store.keep(index, instance)
         }
     }
 
@@ -198,7 +197,7 @@ public final class Factory: Sendable {
             return try store.creating {
                 if let shared = store.shared(index) { return shared }
                 let built = try build(plan, in: &resolution)
-                store.keep(index, built, weakly: plan.scope == .weakSingleton)
+                store.keep(index, built)
                 return built
             }
         }

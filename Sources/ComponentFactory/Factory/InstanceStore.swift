@@ -35,32 +35,28 @@ final class InstanceStore: @unchecked Sendable {
         var published: [Held] = []
     }
 
-    private let count: Int
     private let strong: UnsafeMutablePointer<Atomic<Unmanaged<Held>?>>
+    /// Which components are weak singletons, by index: held weakly, read under the lock.
     private let isWeak: [Bool]
     private var state = State()
     private let stateLock = NSLock()
     private let creation = NSRecursiveLock()
 
-    /// A store for `count` components, of which those at `weakIndexes` are weak singletons.
-    init(count: Int, weakIndexes: Set<Int>) {
-        self.count = count
-        self.isWeak = (0..<count).map { weakIndexes.contains($0) }
-        self.strong = .allocate(capacity: max(count, 1))
-        for index in 0..<count {
+    init(isWeak: [Bool]) {
+        self.isWeak = isWeak
+        self.strong = .allocate(capacity: max(isWeak.count, 1))
+        for index in isWeak.indices {
             (strong + index).initialize(to: Atomic<Unmanaged<Held>?>(nil))
         }
     }
 
     deinit {
-        strong.deinitialize(count: count)
+        strong.deinitialize(count: isWeak.count)
         strong.deallocate()
     }
 
     private func withState<Result>(_ body: (inout State) -> Result) -> Result {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return body(&state)
+        stateLock.withLock { body(&state) }
     }
 
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).
@@ -72,21 +68,13 @@ final class InstanceStore: @unchecked Sendable {
         return withState { state in state.weakSlots[index]?.object }
     }
 
-    /// Keeps `instance` at `index`. A weak singleton that is not a class
-    /// instance cannot be held weakly, so it is not kept at all.
-    func keep(_ index: Int, _ instance: Any, weakly: Bool) {
-        if weakly {
-            guard type(of: instance) is AnyClass else { return }
-            let reference = WeakReference(instance as AnyObject)
-            withState { state in state.weakSlots[index] = reference }
-            return
+    /// Keeps `instance` at `index`, weakly for a weak singleton (which, if
+    /// it is not a class instance, cannot be held weakly and is not kept).
+    func keep(_ index: Int, _ instance: Any) {
+        _ = replace(index, with: instance)
+        if !isWeak[index] {
+            withState { state in state.creationOrder.append(index) }
         }
-        let held = Held(instance)
-        withState { state in
-            state.published.append(held)
-            state.creationOrder.append(index)
-        }
-        strong[index].store(Unmanaged.passUnretained(held), ordering: .releasing)
     }
 
     /// Puts `instance`, or nothing, at `index` and returns what was there:
@@ -106,7 +94,7 @@ final class InstanceStore: @unchecked Sendable {
         }
         let held = instance.map(Held.init)
         if let held {
-            withState { state in state.published.append(held) }
+            withState { state in state.published.append(held) }  // never freed while a reader may hold it
         }
         let previous = strong[index].exchange(held.map { Unmanaged.passUnretained($0) }, ordering: .acquiringAndReleasing)
         return previous?.takeUnretainedValue().value

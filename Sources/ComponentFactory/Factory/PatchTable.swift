@@ -26,7 +26,7 @@ final class PatchTable: @unchecked Sendable {
         /// The patch was not found.
         case unknown
         /// It was under another patch: the slot keeps what the newer one made.
-        case keepSlot(index: Int)
+        case keepSlot
         /// It was the top one: the slot gets back what it displaced.
         case restoreSlot(index: Int, instance: Any?)
     }
@@ -39,38 +39,36 @@ final class PatchTable: @unchecked Sendable {
     /// The replacement for `index`, if it is patched.
     func make(for index: Int) -> Make? {
         guard patchedCount.load(ordering: .acquiring) > 0 else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        return stacks[index]?.last?.make
+        return lock.withLock { stacks[index]?.last?.make }
     }
 
     /// Puts a patch on top of `index`, remembering what the slot held; returns its id.
     func push(_ index: Int, make: @escaping Make, displacing displaced: Any?) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let id = nextID
-        nextID += 1
-        stacks[index, default: []].append(Entry(id: id, make: make, displaced: displaced))
-        patchedCount.add(1, ordering: .releasing)
-        return id
+        lock.withLock {
+            let id = nextID
+            nextID += 1
+            stacks[index, default: []].append(Entry(id: id, make: make, displaced: displaced))
+            patchedCount.add(1, ordering: .releasing)
+            return id
+        }
     }
 
     /// Removes the patch `id`, wherever it is in its stack.
     func remove(_ id: Int) -> Removal {
-        lock.lock()
-        defer { lock.unlock() }
-        for (index, var stack) in stacks {
-            guard let position = stack.firstIndex(where: { $0.id == id }) else { continue }
-            let removed = stack.remove(at: position)
-            patchedCount.subtract(1, ordering: .releasing)
-            let isTop = position == stack.count
-            if !isTop {
-                // The patch above it displaced what this one made; on its removal it must restore what this one displaced.
-                stack[position].displaced = removed.displaced
+        lock.withLock {
+            for (index, var stack) in stacks {
+                guard let position = stack.firstIndex(where: { $0.id == id }) else { continue }
+                let removed = stack.remove(at: position)
+                patchedCount.subtract(1, ordering: .releasing)
+                let isTop = position == stack.count
+                if !isTop {
+                    // The patch above it displaced what this one made; on its removal it must restore what this one displaced.
+                    stack[position].displaced = removed.displaced
+                }
+                stacks[index] = stack.isEmpty ? nil : stack
+                return isTop ? .restoreSlot(index: index, instance: removed.displaced) : .keepSlot
             }
-            stacks[index] = stack.isEmpty ? nil : stack
-            return isTop ? .restoreSlot(index: index, instance: removed.displaced) : .keepSlot(index: index)
+            return .unknown
         }
-        return .unknown
     }
 }
