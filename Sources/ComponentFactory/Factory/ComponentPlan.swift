@@ -5,6 +5,7 @@
 ///
 /// A class, so that reading a plan from the table while resolving costs one
 /// reference, not a copy of every field.
+@usableFromInline
 final class ComponentPlan {
     struct PropertyStep {
         let registration: PropertyRegistration
@@ -32,8 +33,11 @@ final class ComponentPlan {
     /// How the instance is made: the registered initializer, class method or
     /// factory method, its argument plans, and (for a factory method) the
     /// index of the factory component it is called on.
-    let make: @Sendable (Any?, [Any]) throws -> Any
+    let make: @Sendable (inout ArgumentSource) throws -> Any
     let arguments: [ValuePlan]
+    /// For each argument, the index of the component it is, or -1: read
+    /// first, so that the common case copies no `ValuePlan`.
+    let argumentComponents: [Int]
     let factoryIndex: Int?
 
     init(index: Int, key: String, location: SourceLocation, scope: Scope, isLazy: Bool, produces: ProducedType,
@@ -55,6 +59,7 @@ final class ComponentPlan {
         self.publishesEarly = !properties.isEmpty || beforePropertyInjection != nil || afterPropertyInjection != nil || initMethod != nil
         self.make = maker.invoke
         self.arguments = arguments
+        self.argumentComponents = arguments.map { if case .component(let index) = $0 { index } else { -1 } }
         self.factoryIndex = factoryIndex
     }
 }

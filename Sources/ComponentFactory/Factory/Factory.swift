@@ -215,13 +215,7 @@ public final class Factory: Sendable {
             return try invoke(plan, resolution) { try patched() }
         }
         resolution.beginConstruction(plan.index)
-        let receiver = try plan.factoryIndex.map { try self.instance($0, in: &resolution) }
-        var values: [Any] = []
-        values.reserveCapacity(plan.arguments.count)
-        for argument in plan.arguments {
-            values.append(try value(argument, in: &resolution))
-        }
-        var instance = try invoke(plan, resolution) { try plan.make(receiver, values) }
+        var instance = try make(plan, in: &resolution)
         resolution.endConstruction()
         if resolution.hasWaiting {
             for inject in resolution.takeWaiting(for: plan.index) {
@@ -295,20 +289,57 @@ public final class Factory: Sendable {
         }
     }
 
+    /// Calls the registered initializer, class method or factory method of
+    /// `plan`, which takes its arguments (and a factory method its factory
+    /// component) from the factory one by one.
+    private func make(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Any {
+        try withUnsafeMutablePointer(to: &resolution) { pointer in
+            var arguments = ArgumentSource(factory: self, plan: plan, resolution: pointer)
+            do {
+                return try plan.make(&arguments)
+            } catch {
+                throw failure(error, building: plan, within: pointer.pointee.constructing)
+            }
+        }
+    }
+
+    /// The factory component that `plan`'s factory method is called on, for ``ArgumentSource``.
+    @usableFromInline
+    func receiver(of plan: ComponentPlan, in resolution: inout Resolution) throws -> Any {
+        guard let factoryIndex = plan.factoryIndex else {
+            throw ArgumentTypeFailure(index: -1, expected: "a factory component", actual: "nothing")
+        }
+        return try instance(factoryIndex, in: &resolution)
+    }
+
+    /// The argument at `position` of `plan`, for ``ArgumentSource``.
+    @usableFromInline
+    func argument(_ position: Int, of plan: ComponentPlan, in resolution: inout Resolution) throws -> Any {
+        guard position < plan.argumentComponents.count else {
+            throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
+        }
+        let component = plan.argumentComponents[position]
+        if component >= 0 { return try instance(component, in: &resolution) }
+        return try value(plan.arguments[position], in: &resolution)
+    }
+
     /// Runs registered code for `plan`, turning what it throws into a
     /// ``ComponentBuildFailure`` that names the component and the path to it.
     private func invoke<Result>(_ plan: ComponentPlan, _ resolution: borrowing Resolution, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
-        } catch let failure as ComponentBuildFailure {
-            throw failure
-        } catch let diagnostic as Diagnostic {
-            throw diagnostic
         } catch {
-            let path = (resolution.constructing.map { table.plans[$0].key } + [plan.key]).reduce(into: [String]()) { path, key in
-                if path.last != key { path.append(key) }
-            }
-            throw ComponentBuildFailure(key: plan.key, location: plan.location, path: path, underlying: error)
+            throw failure(error, building: plan, within: resolution.constructing)
         }
+    }
+
+    /// What registered code for `plan` threw, as a ``ComponentBuildFailure``
+    /// with the path of components being built; the factory's own errors as they are.
+    private func failure(_ error: any Error, building plan: ComponentPlan, within constructing: [Int]) -> any Error {
+        if error is ComponentBuildFailure || error is Diagnostic { return error }
+        let path = (constructing.map { table.plans[$0].key } + [plan.key]).reduce(into: [String]()) { path, key in
+            if path.last != key { path.append(key) }
+        }
+        return ComponentBuildFailure(key: plan.key, location: plan.location, path: path, underlying: error)
     }
 }

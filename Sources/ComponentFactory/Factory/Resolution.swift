@@ -8,6 +8,7 @@
 /// allocation and its accesses are checked at compile time. Parallel arrays searched from the end, not dictionaries or arrays of
 /// tuples: they stay a few entries long, and resolving a graph of prototypes
 /// must not pay for hashing or runtime tuple metadata.
+@usableFromInline
 struct Resolution {
     private var publishedIndexes: [Int] = []
     private var publishedInstances: [Any] = []

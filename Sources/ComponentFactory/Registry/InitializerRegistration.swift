@@ -1,6 +1,6 @@
 /// A registered way to make an instance: an initializer, a class method, or
 /// a method of a factory component. The closure is typed when registered;
-/// here it takes its arguments as an array, checked one by one.
+/// here it takes its arguments from the factory one by one, each checked.
 ///
 /// ```swift
 /// registry.registration(named: "Knight")?.initializers["initWithQuest:"]?.parameters
@@ -21,11 +21,11 @@ public struct InitializerRegistration: Sendable, CustomStringConvertible {
     /// Set when the selector names a different number of parameters than the
     /// closure takes; a definition that uses this initializer reports it.
     public let problem: String?
-    /// Receives the factory component for factory methods, nil otherwise.
-    let invoke: @Sendable (Any?, [Any]) throws -> Any
+    /// Takes its arguments, and for factory methods the factory component, from the source.
+    let invoke: @Sendable (inout ArgumentSource) throws -> Any
 
     init(selector: String, kind: Kind, parameterTypes: [InjectableType], produces: ProducedType,
-         invoke: @escaping @Sendable (Any?, [Any]) throws -> Any) {
+         invoke: @escaping @Sendable (inout ArgumentSource) throws -> Any) {
         self.selector = selector
         self.kind = kind
         self.produces = produces
@@ -61,41 +61,64 @@ struct ArgumentTypeFailure: Error {
     }
 }
 
-/// Hands a registered closure its arguments one at a time, in order. A
-/// value, so that calling a closure allocates nothing for it; inlinable, so
-/// that each cast is compiled for the registered parameter type.
+/// Hands a registered closure its arguments one at a time, in order, each
+/// resolved by the factory as it is asked for: no array of arguments is
+/// made. A value of plain fields, so that calling a closure allocates and
+/// retains nothing for it; inlinable, so that each cast is compiled for the
+/// registered parameter type.
 @usableFromInline
-struct ArgumentCursor {
-    @usableFromInline let arguments: [Any]
-    @usableFromInline var index = 0
+struct ArgumentSource {
+    /// Unmanaged: the factory and the plan outlive every call, and reading
+    /// them must not retain them once per argument.
+    let factory: Unmanaged<Factory>
+    let plan: Unmanaged<ComponentPlan>
+    /// The resolution under way, for the duration of the call.
+    let resolution: UnsafeMutablePointer<Resolution>
+    @usableFromInline var position = 0
 
-    @inlinable
-    init(_ arguments: [Any]) {
-        self.arguments = arguments
+    init(factory: Factory, plan: ComponentPlan, resolution: UnsafeMutablePointer<Resolution>) {
+        self.factory = .passUnretained(factory)
+        self.plan = .passUnretained(plan)
+        self.resolution = resolution
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
-        guard index < arguments.count else {
-            throw ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "nothing")
-        }
-        index += 1
-        // A pattern, not `as?`: no Optional<Value> is made, so unspecialized
-        // code looks up no generic metadata for it.
-        switch arguments[index - 1] {
-        case let value as Value:
-            return value
-        case let other:
-            throw ArgumentTypeFailure(index: index - 1, expected: "\(Value.self)", actual: "\(type(of: other))")
+        let argument = try nextArgument()
+        if let value = argument as? Value { return value }
+        throw ArgumentTypeFailure(index: position - 1, expected: "\(Value.self)", actual: "\(type(of: argument))")
+    }
+
+    /// The next argument, resolved.
+    @usableFromInline
+    mutating func nextArgument() throws -> Any {
+        position += 1
+        return try argument(at: position - 1)
+    }
+
+    @usableFromInline
+    func argument(at position: Int) throws -> Any {
+        try plan._withUnsafeGuaranteedRef { plan in
+            try factory._withUnsafeGuaranteedRef { factory in
+                try factory.argument(position, of: plan, in: &resolution.pointee)
+            }
         }
     }
 
     /// The factory component a factory method is called on.
     @inlinable
-    func receiver<Receiver>(_ receiver: Any?, _ wanted: Receiver.Type) throws -> Receiver {
-        guard let typed = receiver as? Receiver else {
-            throw ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: receiver.map { "\(type(of: $0))" } ?? "nothing")
+    func receiver<Receiver>(_ wanted: Receiver.Type) throws -> Receiver {
+        let receiver = try factoryComponent()
+        if let typed = receiver as? Receiver { return typed }
+        throw ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: "\(type(of: receiver))")
+    }
+
+    @usableFromInline
+    func factoryComponent() throws -> Any {
+        try plan._withUnsafeGuaranteedRef { plan in
+            try factory._withUnsafeGuaranteedRef { factory in
+                try factory.receiver(of: plan, in: &resolution.pointee)
+            }
         }
-        return typed
     }
 }

@@ -24,16 +24,16 @@ public struct RegistrationBuilder<T> {
     /// a Swift-style `init(quest:hitRatio:)` works too. `init` with no
     /// parameters is what a component without `<initializer>` uses.
     ///
-    /// Inlinable, so that the call through the registered closure is
-    /// compiled for the app's own types: each argument's cast is then a
-    /// cast to a known type, with no generic metadata looked up per call.
+    /// Closures of one to four parameters take the overloads in
+    /// `RegistrationBuilderArities.swift`, which the compiler prefers: there
+    /// each argument's cast is compiled for its own type. This form takes
+    /// any number, through a parameter pack, whose casts stay generic.
     @inlinable
     public mutating func initializer<each P>(
         _ selector: String = "init", _ body: @escaping @Sendable (repeat each P) throws -> T
     ) {
-        add(selector, .initializer, parameterTypes: Self.types(repeat (each P).self)) { _, arguments in
-            var cursor = ArgumentCursor(arguments)
-            return try body(repeat try cursor.next((each P).self))
+        add(selector, .initializer, parameterTypes: Self.types(repeat (each P).self)) { arguments in
+            try body(repeat try arguments.next((each P).self))
         }
     }
 
@@ -43,9 +43,8 @@ public struct RegistrationBuilder<T> {
     public mutating func classMethod<each P>(
         _ selector: String, _ body: @escaping @Sendable (repeat each P) throws -> T
     ) {
-        add(selector, .classMethod, parameterTypes: Self.types(repeat (each P).self)) { _, arguments in
-            var cursor = ArgumentCursor(arguments)
-            return try body(repeat try cursor.next((each P).self))
+        add(selector, .classMethod, parameterTypes: Self.types(repeat (each P).self)) { arguments in
+            try body(repeat try arguments.next((each P).self))
         }
     }
 
@@ -57,16 +56,14 @@ public struct RegistrationBuilder<T> {
     public mutating func factoryMethod<each P, R>(
         _ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, repeat each P) throws -> R
     ) {
-        add(selector, .factoryMethod, parameterTypes: Self.types(repeat (each P).self), produces: ProducedType(R.self)) {
-            receiver, arguments in
-            var cursor = ArgumentCursor(arguments)
-            return try body(cursor.receiver(receiver, T.self), repeat try cursor.next((each P).self))
+        add(selector, .factoryMethod, parameterTypes: Self.types(repeat (each P).self), produces: ProducedType(R.self)) { arguments in
+            try body(arguments.receiver(T.self), repeat try arguments.next((each P).self))
         }
     }
 
     @usableFromInline
     mutating func add(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
-                      produces: ProducedType? = nil, invoke: @escaping @Sendable (Any?, [Any]) throws -> Any) {
+                      produces: ProducedType? = nil, invoke: @escaping @Sendable (inout ArgumentSource) throws -> Any) {
         let registration = InitializerRegistration(selector: selector, kind: kind, parameterTypes: parameterTypes,
                                                    produces: produces ?? produced, invoke: invoke)
         if kind == .factoryMethod {
