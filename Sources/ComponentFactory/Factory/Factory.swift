@@ -68,9 +68,9 @@ public final class Factory: Sendable {
 
     /// The component with `key`.
     public func component(forKey key: String) throws -> Any {
-        guard let index = table.indexByKey[key] else {
+        guard let index = table.keys.index(of: key) else {
             throw Diagnostic(.unknownReference, "no component with key '\(key)'"
-                                 + SpellingSuggestions.didYouMean(key, among: table.indexByKey.keys), at: nil)
+                                 + SpellingSuggestions.didYouMean(key, among: table.keys.byKey.keys), at: nil)
         }
         if let shared = store.shared(index) { return shared }
         var resolution = Resolution()
@@ -88,7 +88,7 @@ public final class Factory: Sendable {
     @usableFromInline
     func mismatch(key: String, found: Any, wanted: String) -> Diagnostic {
         Diagnostic(.typeMismatch, "component '\(key)' is \(Swift.type(of: found)), not \(wanted)",
-                   at: table.indexByKey[key].map { table.plans[$0].location })
+                   at: table.keys.index(of: key).map { table.plans[$0].location })
     }
 
     /// The one component that is a `type`: its registered type, a subclass,
@@ -147,9 +147,9 @@ public final class Factory: Sendable {
     /// what they were given. Returns the patch's id, for ``unpatch(_:)``.
     @_spi(Patching)
     public func patch(key: String, _ make: @escaping @Sendable () throws -> Any) throws -> Int {
-        guard let index = table.indexByKey[key] else {
+        guard let index = table.keys.index(of: key) else {
             throw Diagnostic(.unknownReference, "cannot patch '\(key)': no component with that key"
-                                 + SpellingSuggestions.didYouMean(key, among: table.indexByKey.keys), at: nil)
+                                 + SpellingSuggestions.didYouMean(key, among: table.keys.byKey.keys), at: nil)
         }
         return store.creating {
             let displaced = isShared(index) ? store.replace(index, with: nil) : nil

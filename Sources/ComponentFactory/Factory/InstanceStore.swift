@@ -62,7 +62,8 @@ final class InstanceStore: @unchecked Sendable {
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).
     func shared(_ index: Int) -> Any? {
         if let held = strong[index].load(ordering: .acquiring) {
-            return held.takeUnretainedValue().value
+            // The box stays alive while the store does: read it without retaining it.
+            return held._withUnsafeGuaranteedRef { held -> Any? in held.value }
         }
         guard isWeak[index] else { return nil }
         return withState { state in state.weakSlots[index]?.object }

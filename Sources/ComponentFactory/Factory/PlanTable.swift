@@ -3,13 +3,13 @@
 /// component passes through. Immutable once made.
 final class PlanTable: @unchecked Sendable {
     let plans: [ComponentPlan]
-    let indexByKey: [String: Int]
+    let keys: ComponentKeyIndex
     let postProcessors: [any ComponentPostProcessor]
     let environment: String?
 
     init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?) {
         self.plans = plans
-        self.indexByKey = indexByKey
+        self.keys = ComponentKeyIndex(indexByKey)
         self.postProcessors = postProcessors
         self.environment = environment
     }

@@ -46,9 +46,11 @@ public struct InitializerRegistration: Sendable, CustomStringConvertible {
     }
 }
 
-/// Why a registered closure could not take an argument: its type does not fit.
+/// Why a registered closure could not take an argument: its type does not
+/// fit, as when a post-processor or a patch hands over something else.
 @usableFromInline
-struct ArgumentTypeFailure: Error {
+struct ArgumentTypeFailure: Error, CustomStringConvertible {
+    /// The parameter's position, from 0; -1 is a factory method's factory component.
     let index: Int
     let expected: String
     let actual: String
@@ -58,6 +60,12 @@ struct ArgumentTypeFailure: Error {
         self.index = index
         self.expected = expected
         self.actual = actual
+    }
+
+    @usableFromInline
+    var description: String {
+        let what = index < 0 ? "the factory component" : "argument \(index + 1)"
+        return "\(what) is \(actual), which does not fit \(expected)"
     }
 }
 
@@ -85,8 +93,13 @@ struct ArgumentSource {
     @inlinable @inline(__always)
     mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
         let argument = try nextArgument()
-        if let value = argument as? Value { return value }
-        throw ArgumentTypeFailure(index: position - 1, expected: "\(Value.self)", actual: "\(type(of: argument))")
+        // Consumed, so the cast takes the value instead of copying it.
+        switch consume argument {
+        case let value as Value:
+            return value
+        case let other:
+            throw ArgumentTypeFailure(index: position - 1, expected: "\(Value.self)", actual: "\(type(of: other))")
+        }
     }
 
     /// The next argument, resolved.
@@ -122,3 +135,4 @@ struct ArgumentSource {
         }
     }
 }
+

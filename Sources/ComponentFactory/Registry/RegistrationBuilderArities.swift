@@ -4,8 +4,9 @@
 /// and the compiler prefers them: a parameter pack is walked one element
 /// at a time with its type looked up while resolving, while here each
 /// argument's cast is compiled for its own type, which makes resolving a
-/// graph about a third faster (see Benchmarks/README.md).
+/// graph faster (see Benchmarks/README.md).
 extension RegistrationBuilder {
+    /// An initializer of 1 parameter; see the parameter-pack form.
     @inlinable
     public mutating func initializer<A>(_ selector: String = "init", _ body: @escaping @Sendable (A) throws -> T) {
         add(selector, .initializer, parameterTypes: [InjectableType(A.self)]) { arguments in
@@ -13,6 +14,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// An initializer of 2 parameters; see the parameter-pack form.
     @inlinable
     public mutating func initializer<A, B>(_ selector: String = "init", _ body: @escaping @Sendable (A, B) throws -> T) {
         add(selector, .initializer,
@@ -22,6 +24,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// An initializer of 3 parameters; see the parameter-pack form.
     @inlinable
     public mutating func initializer<A, B, C>(_ selector: String = "init", _ body: @escaping @Sendable (A, B, C) throws -> T) {
         add(selector, .initializer,
@@ -32,6 +35,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// An initializer of 4 parameters; see the parameter-pack form.
     @inlinable
     public mutating func initializer<A, B, C, D>(_ selector: String = "init", _ body: @escaping @Sendable (A, B, C, D) throws -> T) {
         add(selector, .initializer,
@@ -43,6 +47,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// A class method of 1 parameter; see the parameter-pack form.
     @inlinable
     public mutating func classMethod<A>(_ selector: String, _ body: @escaping @Sendable (A) throws -> T) {
         add(selector, .classMethod, parameterTypes: [InjectableType(A.self)]) { arguments in
@@ -50,6 +55,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// A class method of 2 parameters; see the parameter-pack form.
     @inlinable
     public mutating func classMethod<A, B>(_ selector: String, _ body: @escaping @Sendable (A, B) throws -> T) {
         add(selector, .classMethod,
@@ -59,6 +65,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// A class method of 3 parameters; see the parameter-pack form.
     @inlinable
     public mutating func classMethod<A, B, C>(_ selector: String, _ body: @escaping @Sendable (A, B, C) throws -> T) {
         add(selector, .classMethod,
@@ -69,6 +76,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// A class method of 4 parameters; see the parameter-pack form.
     @inlinable
     public mutating func classMethod<A, B, C, D>(_ selector: String, _ body: @escaping @Sendable (A, B, C, D) throws -> T) {
         add(selector, .classMethod,
@@ -80,6 +88,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// A factory method of 1 parameter; see the parameter-pack form.
     @inlinable
     public mutating func factoryMethod<A, R>(_ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, A) throws -> R) {
         add(selector, .factoryMethod, parameterTypes: [InjectableType(A.self)], produces: ProducedType(R.self)) { arguments in
@@ -88,6 +97,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// A factory method of 2 parameters; see the parameter-pack form.
     @inlinable
     public mutating func factoryMethod<A, B, R>(_ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, A, B) throws -> R) {
         add(selector, .factoryMethod,
@@ -98,6 +108,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// A factory method of 3 parameters; see the parameter-pack form.
     @inlinable
     public mutating func factoryMethod<A, B, C, R>(_ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, A, B, C) throws -> R) {
         add(selector, .factoryMethod,
@@ -109,6 +120,7 @@ extension RegistrationBuilder {
         }
     }
 
+    /// A factory method of 4 parameters; see the parameter-pack form.
     @inlinable
     public mutating func factoryMethod<A, B, C, D, R>(_ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, A, B, C, D) throws -> R) {
         add(selector, .factoryMethod,

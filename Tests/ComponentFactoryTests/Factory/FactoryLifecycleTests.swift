@@ -53,6 +53,28 @@ import Testing
         #expect(try factory.component(forKey: "driver", as: Driver.self).name == "Alice-first-second")
     }
 
+    @Test func anArgumentReplacedByOneOfAnotherTypeFailsTheBuildAndSaysWhy() throws {
+        struct ElectricOnly: ComponentPostProcessor {
+            func postProcess(_ component: Any, key: String) throws -> Any {
+                key == "petrol" ? Driver(name: "not an engine") : component
+            }
+        }
+        var registry = Garage.registry()
+        registry.add(ElectricOnly())
+        let factory = try AssemblyFixture.factory("""
+            <component class="PetrolEngine" key="petrol">
+                <initializer selector="initWithHorsepower:"><argument parameterName="horsepower" value="120"/></initializer>
+            </component>
+            <component class="Car" key="car">
+                <initializer selector="initWithEngine:"><argument parameterName="engine" ref="petrol"/></initializer>
+            </component>
+            """, registry: registry)
+        let failure = try #require(thrownError { _ = try factory.component(forKey: "car") } as? ComponentBuildFailure)
+        #expect(failure.key == "car")
+        #expect(failure.location.line == 5)
+        #expect("\(failure.underlying)" == "argument 1 is Driver, which does not fit Engine")
+    }
+
     @Test func factoryPostProcessorsEditDefinitionsBeforeTheyCompile() throws {
         struct EveryDriverIsBob: FactoryPostProcessor {
             func postProcess(_ definitions: inout [ComponentDefinition]) throws {

@@ -38,6 +38,26 @@ import Testing
         #expect(error.message.contains("did you mean 'driver'?"))
     }
 
+    @Test func aKeyIsFoundByStringEqualityEvenWhenItsBytesDiffer() throws {
+        // Defined precomposed (U+00E9), asked for decomposed (e + U+0301): equal as Swift strings.
+        let factory = try AssemblyFixture.factory("<component class=\"Driver\" key=\"caf\u{E9}\"/>", registry: Garage.registry())
+        #expect(try factory.component(forKey: "cafe\u{301}", as: Driver.self).name == "")
+        #expect(try factory.component(forKey: "caf\u{E9}", as: Driver.self).name == "")
+    }
+
+    @Test func everyKeyOfALargeAssemblyIsFoundAndNearMissesAreNot() throws {
+        let keys = (0..<2_000).map { "driver.\($0)" } + ["", "a", "exactly8", "sixteen-bytes-16", "a key longer than sixteen bytes, with spaces"]
+        let factory = try AssemblyFixture.factory(keys.enumerated().map { "<component class=\"Driver\" key=\"\($1)\"/>" }.joined(separator: "\n"),
+                                                  registry: Garage.registry())
+        for key in keys {
+            #expect((try? factory.component(forKey: key, as: Driver.self)) != nil, "\(key)")
+        }
+        for missing in ["driver.2000", "driver.", "exactly9", "sixteen-bytes-17", "A", " "] {
+            let error = try #require(thrownError { _ = try factory.component(forKey: missing) } as? Diagnostic)
+            #expect(error.code == .unknownReference, "\(missing)")
+        }
+    }
+
     @Test func askingForTheWrongTypeIsATypeMismatch() throws {
         let factory = try AssemblyFixture.factory(two, registry: Garage.registry())
         let error = try #require(thrownError { _ = try factory.component(forKey: "driver", as: Car.self) } as? Diagnostic)
