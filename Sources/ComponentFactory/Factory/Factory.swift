@@ -81,6 +81,7 @@ public final class Factory: Sendable {
     @inlinable
     public func component<T>(forKey key: String, as type: T.Type = T.self) throws -> T {
         let found = try component(forKey: key)
+        if let exact = exactly(T.self, in: found) { return exact }
         guard let typed = found as? T else { throw mismatch(key: key, found: found, wanted: "\(T.self)") }
         return typed
     }

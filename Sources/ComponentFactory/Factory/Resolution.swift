@@ -29,7 +29,11 @@ struct Resolution {
 
     func isConstructing(_ index: Int) -> Bool { constructing.contains(index) }
 
-    mutating func beginConstruction(_ index: Int) { constructing.append(index) }
+    mutating func beginConstruction(_ index: Int) {
+        // One allocation for the usual depth of a graph, instead of regrowing on the way down.
+        if constructing.capacity == 0 { constructing.reserveCapacity(8) }
+        constructing.append(index)
+    }
 
     mutating func endConstruction() { constructing.removeLast() }
 
