@@ -184,7 +184,8 @@ public final class Factory: Sendable {
 
     private func instance(_ index: Int, in resolution: inout Resolution) throws -> Any {
         if let current = resolution.inProgress(index) { return current }
-        let plan = table.plans[index]
+        // The table holds every plan for the factory's life: no retain per component.
+        unowned(unsafe) let plan = table.plans[index]
         switch plan.scope {
         case .prototype:
             return try build(plan, in: &resolution)
@@ -321,6 +322,7 @@ public final class Factory: Sendable {
         }
         let component = plan.argumentComponents[position]
         if component >= 0 { return try instance(component, in: &resolution) }
+        if case .constant(let constant) = plan.arguments[position] { return constant }
         return try value(plan.arguments[position], in: &resolution)
     }
 
