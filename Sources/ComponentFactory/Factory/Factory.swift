@@ -80,15 +80,12 @@ public final class Factory: Sendable {
     /// The component with `key`, as `type`.
     @inlinable
     public func component<T>(forKey key: String, as type: T.Type = T.self) throws -> T {
-        let found = try component(forKey: key)
-        if let exact = exactly(T.self, in: found) { return exact }
-        guard let typed = found as? T else { throw mismatch(key: key, found: found, wanted: "\(T.self)") }
-        return typed
+        try cast(component(forKey: key), to: T.self) { actual in mismatch(key: key, found: actual, wanted: "\(T.self)") }
     }
 
     @usableFromInline
-    func mismatch(key: String, found: Any, wanted: String) -> Diagnostic {
-        Diagnostic(.typeMismatch, "component '\(key)' is \(Swift.type(of: found)), not \(wanted)",
+    func mismatch(key: String, found: Any.Type, wanted: String) -> Diagnostic {
+        Diagnostic(.typeMismatch, "component '\(key)' is \(found), not \(wanted)",
                    at: table.keys.index(of: key).map { table.plans[$0].location })
     }
 

@@ -92,56 +92,52 @@ struct ArgumentSource {
 
     @inlinable @inline(__always)
     mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
-        let argument = try nextArgument()
-        if let exact = exactly(Value.self, in: argument) { return exact }
-        // Otherwise a protocol, a superclass or a mismatch: consumed, so the cast takes the value instead of copying it., so the cast takes the value instead of copying it.
-        switch consume argument {
-        case let value as Value:
-            return value
-        case let other:
-            throw ArgumentTypeFailure(index: position - 1, expected: "\(Value.self)", actual: "\(type(of: other))")
-        }
-    }
-
-    /// The next argument, resolved.
-    @usableFromInline
-    mutating func nextArgument() throws -> Any {
+        let index = position
         position += 1
-        return try argument(at: position - 1)
-    }
-
-    @usableFromInline
-    func argument(at position: Int) throws -> Any {
-        try plan._withUnsafeGuaranteedRef { plan in
-            try factory._withUnsafeGuaranteedRef { factory in
-                try factory.argument(position, of: plan, in: &resolution.pointee)
-            }
+        return try cast(argument(index), to: Value.self) { actual in
+            ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
         }
     }
 
     /// The factory component a factory method is called on.
     @inlinable
     func receiver<Receiver>(_ wanted: Receiver.Type) throws -> Receiver {
-        let receiver = try factoryComponent()
-        if let typed = receiver as? Receiver { return typed }
-        throw ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: "\(type(of: receiver))")
+        try cast(argument(-1), to: Receiver.self) { actual in
+            ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: "\(actual)")
+        }
     }
 
+    /// The argument at `index`, resolved; -1 is a factory method's factory component.
     @usableFromInline
-    func factoryComponent() throws -> Any {
+    func argument(_ index: Int) throws -> Any {
         try plan._withUnsafeGuaranteedRef { plan in
             try factory._withUnsafeGuaranteedRef { factory in
-                try factory.receiver(of: plan, in: &resolution.pointee)
+                index < 0 ? try factory.receiver(of: plan, in: &resolution.pointee)
+                          : try factory.argument(index, of: plan, in: &resolution.pointee)
             }
         }
     }
 }
 
+/// `value` as a `Value`, or the error `failure` makes of its actual type.
+///
+/// A value that is exactly a `Value` is taken by comparing type metadata:
+/// most are, and this costs no dynamic cast, which was the largest single
+/// cost of resolving (the bit cast is between a type and itself). A
+/// protocol, a superclass or a mismatch goes through a cast that consumes
+/// the value instead of copying it.
+@inlinable @inline(__always)
+func cast<Value>(_ value: consuming Any, to wanted: Value.Type, otherwise failure: (Any.Type) -> any Error) throws -> Value {
+    if let exact = exactly(Value.self, in: value) { return exact }
+    switch consume value {
+    case let typed as Value:
+        return typed
+    case let other:
+        throw failure(type(of: other))
+    }
+}
 
-/// The value in `argument` when it is exactly of type `Value`, found by
-/// comparing type metadata; nil otherwise. Most arguments are exactly their
-/// parameter's type, and this costs no dynamic cast, which is the largest
-/// single cost of resolving otherwise. The bit cast is between a type and itself.
+/// The value in `argument` when it is exactly of type `Value`, found by comparing type metadata.
 @inlinable
 func exactly<Value>(_ wanted: Value.Type, in argument: Any) -> Value? {
     func take<Stored>(_ stored: Stored) -> Value? {
