@@ -58,20 +58,25 @@ final class ComponentKeyIndex: Sendable {
 
     /// The index of the component with `key`, if there is one.
     func index(of key: String) -> Int? {
-        var key = key
-        let found = key.withUTF8 { bytes -> Int? in
-            let hash = Self.hash(bytes, seed: seed)
-            var slot = hash & mask
-            while true {
-                let position = Int(slots[slot])
-                if position < 0 { return nil }
-                if hashes[position] == hash, isKey(position, bytes) {
-                    return values[position]
-                }
-                slot = (slot + 1) & mask
-            }
-        }
+        // A native or small string lends its bytes in place; only a foreign one is copied.
+        let found = key.utf8.withContiguousStorageIfAvailable(indexOfBytes) ?? {
+            var copy = key
+            return copy.withUTF8(indexOfBytes)
+        }()
         return found ?? byKey[key]
+    }
+
+    private func indexOfBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = Self.hash(bytes, seed: seed)
+        var slot = hash & mask
+        while true {
+            let position = Int(slots[slot])
+            if position < 0 { return nil }
+            if hashes[position] == hash, isKey(position, bytes) {
+                return values[position]
+            }
+            slot = (slot + 1) & mask
+        }
     }
 
     /// Whether key `position` has exactly `utf8`'s bytes.

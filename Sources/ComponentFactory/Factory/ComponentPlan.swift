@@ -33,7 +33,7 @@ final class ComponentPlan {
     /// How the instance is made: the registered initializer, class method or
     /// factory method, its argument plans, and (for a factory method) the
     /// index of the factory component it is called on.
-    let make: @Sendable (inout ArgumentSource) throws -> Any
+    let make: @Sendable (inout ArgumentSource) throws -> Instance
     let arguments: [ValuePlan]
     /// For each argument, the index of the component it is, or -1: derived
     /// from `arguments`, and kept because reading an `Int` first is measurably

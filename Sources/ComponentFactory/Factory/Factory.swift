@@ -54,7 +54,7 @@ public final class Factory: Sendable {
         self.table = table
         self.store = InstanceStore(isWeak: table.plans.map { $0.scope == .weakSingleton })
         for (index, instance) in seeded.sorted(by: { $0.key < $1.key }) {
-            store.keep(index, instance)
+            store.keep(index, Instance(any: instance))
         }
     }
 
@@ -68,19 +68,27 @@ public final class Factory: Sendable {
 
     /// The component with `key`.
     public func component(forKey key: String) throws -> Any {
-        guard let index = table.keys.index(of: key) else {
+        try instance(forKey: key).value
+    }
+
+    /// The component with `key`, as `type`.
+    @inlinable
+    public func component<T>(forKey key: String, as type: T.Type = T.self) throws -> T {
+        try instance(forKey: key).take(as: T.self) { actual in mismatch(key: key, found: actual, wanted: "\(T.self)") }
+    }
+
+    /// The component with `key`: a built singleton straight from the store, anything else resolved.
+    @usableFromInline
+    func instance(forKey key: String) throws -> Instance {
+        // The table holds its key index for the factory's life: read it with no retain.
+        let index = Unmanaged.passUnretained(table.keys)._withUnsafeGuaranteedRef { $0.index(of: key) }
+        guard let index else {
             throw Diagnostic(.unknownReference, "no component with key '\(key)'"
                                  + SpellingSuggestions.didYouMean(key, among: table.keys.byKey.keys), at: nil)
         }
         if let shared = store.shared(index) { return shared }
         var resolution = Resolution()
         return try instance(index, in: &resolution)
-    }
-
-    /// The component with `key`, as `type`.
-    @inlinable
-    public func component<T>(forKey key: String, as type: T.Type = T.self) throws -> T {
-        try cast(component(forKey: key), to: T.self) { actual in mismatch(key: key, found: actual, wanted: "\(T.self)") }
     }
 
     @usableFromInline
@@ -126,7 +134,7 @@ public final class Factory: Sendable {
         for (index, instance) in store.drain() {
             let plan = table.plans[index]
             guard let destroy = plan.destroyMethod else { continue }
-            var target = instance
+            var target = instance.value
             do {
                 try destroy.run(&target)
             } catch {
@@ -179,30 +187,31 @@ public final class Factory: Sendable {
 
     // MARK: Building
 
-    private func instance(_ index: Int, in resolution: inout Resolution) throws -> Any {
+    private func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         if let current = resolution.inProgress(index) { return current }
-        // The table holds every plan for the factory's life: no retain per component.
-        unowned(unsafe) let plan = table.plans[index]
-        switch plan.scope {
-        case .prototype:
-            return try build(plan, in: &resolution)
-        case .objectGraph:
-            if let kept = resolution.graphInstance(index) { return kept }
-            let built = try build(plan, in: &resolution)
-            resolution.keepInGraph(index, built)
-            return built
-        case .singleton, .weakSingleton:
-            if let shared = store.shared(index) { return shared }
-            return try store.creating {
-                if let shared = store.shared(index) { return shared }
+        // The table holds every plan for the factory's life: lend it, with no retain per component.
+        return try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef { plan in
+            switch plan.scope {
+            case .prototype:
+                return try build(plan, in: &resolution)
+            case .objectGraph:
+                if let kept = resolution.graphInstance(index) { return kept }
                 let built = try build(plan, in: &resolution)
-                store.keep(index, built)
+                resolution.keepInGraph(index, built)
                 return built
+            case .singleton, .weakSingleton:
+                if let shared = store.shared(index) { return shared }
+                return try store.creating {
+                    if let shared = store.shared(index) { return shared }
+                    let built = try build(plan, in: &resolution)
+                    store.keep(index, built)
+                    return built
+                }
             }
         }
     }
 
-    private func build(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Any {
+    private func build(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
         if resolution.isConstructing(plan.index) {
             let path = (resolution.constructing + [plan.index]).map { table.plans[$0].key }
             throw Diagnostic(.initializerCycle,
@@ -211,35 +220,40 @@ public final class Factory: Sendable {
                              notes: resolution.constructing.map { Diagnostic.Note("'\(table.plans[$0].key)' is defined here", at: table.plans[$0].location) })
         }
         if let patched = patches.make(for: plan.index) {
-            return try invoke(plan, resolution) { try patched() }
+            return try invoke(plan, resolution) { Instance(any: try patched()) }
         }
         resolution.beginConstruction(plan.index)
         var instance = try make(plan, in: &resolution)
         resolution.endConstruction()
         if resolution.hasWaiting {
             for inject in resolution.takeWaiting(for: plan.index) {
-                try invoke(plan, resolution) { try inject(instance) }
+                try invoke(plan, resolution) { try inject(instance.value) }
             }
         }
         if plan.publishesEarly {
             resolution.publish(plan.index, instance)
+            // Setters and callbacks take the value itself; a class instance stays the same object.
+            var value = instance.value
             if let callback = plan.beforePropertyInjection {
-                try invoke(plan, resolution) { try callback.run(&instance) }
+                try invoke(plan, resolution) { try callback.run(&value) }
             }
             for step in plan.properties {
-                try inject(step, into: &instance, of: plan, in: &resolution)
+                try inject(step, into: &value, of: plan, in: &resolution)
             }
             if let callback = plan.afterPropertyInjection {
-                try invoke(plan, resolution) { try callback.run(&instance) }
+                try invoke(plan, resolution) { try callback.run(&value) }
             }
             if let callback = plan.initMethod {
-                try invoke(plan, resolution) { try callback.run(&instance) }
+                try invoke(plan, resolution) { try callback.run(&value) }
             }
+            instance = Instance(any: value)
             resolution.unpublish()
         }
-        for postProcessor in table.postProcessors {
-            let current = instance
-            instance = try invoke(plan, resolution) { try postProcessor.postProcess(current, key: plan.key) }
+        if !table.postProcessors.isEmpty {
+            for postProcessor in table.postProcessors {
+                let current = instance.value
+                instance = try invoke(plan, resolution) { Instance(any: try postProcessor.postProcess(current, key: plan.key)) }
+            }
         }
         return instance
     }
@@ -259,7 +273,7 @@ public final class Factory: Sendable {
             }
             return
         }
-        let value = try self.value(step.value, in: &resolution)
+        let value = try self.value(step.value, in: &resolution).value
         guard step.registration.set(&instance, value) else {
             throw Diagnostic(.typeMismatch,
                              "property '\(step.registration.name)' of component '\(plan.key)' is \(step.registration.type), "
@@ -267,31 +281,31 @@ public final class Factory: Sendable {
         }
     }
 
-    private func value(_ plan: ValuePlan, in resolution: inout Resolution) throws -> Any {
+    private func value(_ plan: ValuePlan, in resolution: inout Resolution) throws -> Instance {
         switch plan {
         case .constant(let value):
             return value
         case .component(let index):
             return try instance(index, in: &resolution)
         case .collection(let items, let make, let typeName):
-            let values = try items.map { try value($0, in: &resolution) }
+            let values = try items.map { try value($0, in: &resolution).value }
             guard let collection = make(values) else {
                 throw Diagnostic(.typeMismatch, "an item does not fit \(typeName): " + values.map { "\(type(of: $0))" }.joined(separator: ", "), at: nil)
             }
-            return collection
+            return Instance(any: collection)
         case .dictionary(let entries, let make, let typeName):
-            let pairs = try entries.map { ($0.key, try value($0.value, in: &resolution)) }
+            let pairs = try entries.map { ($0.key, try value($0.value, in: &resolution).value) }
             guard let dictionary = make(pairs) else {
                 throw Diagnostic(.typeMismatch, "an entry does not fit \(typeName)", at: nil)
             }
-            return dictionary
+            return Instance(any: dictionary)
         }
     }
 
     /// Calls the registered initializer, class method or factory method of
     /// `plan`, which takes its arguments (and a factory method its factory
     /// component) from the factory one by one.
-    private func make(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Any {
+    private func make(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
         try withUnsafeMutablePointer(to: &resolution) { pointer in
             var arguments = ArgumentSource(factory: self, plan: plan, resolution: pointer)
             do {
@@ -304,7 +318,7 @@ public final class Factory: Sendable {
 
     /// The factory component that `plan`'s factory method is called on, for ``ArgumentSource``.
     @usableFromInline
-    func receiver(of plan: ComponentPlan, in resolution: inout Resolution) throws -> Any {
+    func receiver(of plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
         guard let factoryIndex = plan.factoryIndex else {
             throw ArgumentTypeFailure(index: -1, expected: "a factory component", actual: "nothing")
         }
@@ -313,7 +327,7 @@ public final class Factory: Sendable {
 
     /// The argument at `position` of `plan`, for ``ArgumentSource``.
     @usableFromInline
-    func argument(_ position: Int, of plan: ComponentPlan, in resolution: inout Resolution) throws -> Any {
+    func argument(_ position: Int, of plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
         guard position < plan.argumentComponents.count else {
             throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
         }

@@ -18,7 +18,7 @@ final class PatchTable: @unchecked Sendable {
         let id: Int
         let make: Make
         /// What the shared slot held when this patch was put on.
-        var displaced: Any?
+        var displaced: Instance?
     }
 
     /// What removing a patch asks of the shared slot.
@@ -28,7 +28,7 @@ final class PatchTable: @unchecked Sendable {
         /// It was under another patch: the slot keeps what the newer one made.
         case keepSlot
         /// It was the top one: the slot gets back what it displaced.
-        case restoreSlot(index: Int, instance: Any?)
+        case restoreSlot(index: Int, instance: Instance?)
     }
 
     private var stacks: [Int: [Entry]] = [:]
@@ -43,7 +43,7 @@ final class PatchTable: @unchecked Sendable {
     }
 
     /// Puts a patch on top of `index`, remembering what the slot held; returns its id.
-    func push(_ index: Int, make: @escaping Make, displacing displaced: Any?) -> Int {
+    func push(_ index: Int, make: @escaping Make, displacing displaced: Instance?) -> Int {
         lock.withLock {
             let id = nextID
             nextID += 1

@@ -295,7 +295,7 @@ struct PlanCompiler {
                        at: location)
                 return nil
             }
-            return .constant(none)
+            return .constant(Instance(any: none))
         case .autowired:
             return autowired(type, member: member)
         }
@@ -328,7 +328,7 @@ struct PlanCompiler {
             }
             if type.acceptsAnything {
                 do {
-                    return .constant(try hinted.convertToAny(value))
+                    return .constant(Instance(any: try hinted.convertToAny(value)))
                 } catch {
                     diagnostics.append(error.diagnostic(text: value, typeName: hinted.typeName, component: member.component.key,
                                                         member: member.name, at: text.location, origins: origins))
@@ -344,7 +344,7 @@ struct PlanCompiler {
         }
         let target = type.acceptsAnything ? InjectableType(String.self) : type
         do {
-            return .constant(try target.convert(value, with: converters))
+            return .constant(Instance(any: try target.convert(value, with: converters)))
         } catch {
             diagnostics.append(error.diagnostic(text: value, typeName: type.identity.name, component: member.component.key,
                                                 member: member.name, at: text.location, origins: origins))
@@ -380,7 +380,7 @@ struct PlanCompiler {
                 guard let keyType = shape.key, let key = self.text(keyText, hint: nil, for: keyType, member: elementMember),
                       case .constant(let keyValue) = key,
                       let value = value(injected, for: shape.element, member: elementMember) else { continue }
-                entries.append((keyValue, value))
+                entries.append((keyValue.value, value))
             }
             guard diagnostics.count == before else { return nil }
             return .dictionary(entries: entries, make: shape.makeDictionary, typeName: "\(type)")

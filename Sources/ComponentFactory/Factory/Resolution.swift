@@ -11,14 +11,14 @@
 @usableFromInline
 struct Resolution {
     private var publishedIndexes: [Int] = []
-    private var publishedInstances: [Any] = []
+    private var publishedInstances: [Instance] = []
     private(set) var constructing: [Int] = []
     private var graphIndexes: [Int] = []
-    private var graphInstances: [Any] = []
+    private var graphInstances: [Instance] = []
     private var waitingTargets: [Int] = []
     private var waitingInjections: [(Any) throws -> Void] = []
 
-    func inProgress(_ index: Int) -> Any? {
+    func inProgress(_ index: Int) -> Instance? {
         var position = publishedIndexes.count
         while position > 0 {
             position -= 1
@@ -37,7 +37,7 @@ struct Resolution {
 
     mutating func endConstruction() { constructing.removeLast() }
 
-    mutating func publish(_ index: Int, _ instance: Any) {
+    mutating func publish(_ index: Int, _ instance: Instance) {
         publishedIndexes.append(index)
         publishedInstances.append(instance)
     }
@@ -47,14 +47,14 @@ struct Resolution {
         publishedInstances.removeLast()
     }
 
-    func graphInstance(_ index: Int) -> Any? {
+    func graphInstance(_ index: Int) -> Instance? {
         for position in graphIndexes.indices where graphIndexes[position] == index {
             return graphInstances[position]
         }
         return nil
     }
 
-    mutating func keepInGraph(_ index: Int, _ instance: Any) {
+    mutating func keepInGraph(_ index: Int, _ instance: Instance) {
         graphIndexes.append(index)
         graphInstances.append(instance)
     }

@@ -3,8 +3,9 @@
 /// box to read): text was already converted, and references already point at a
 /// plan's index, so resolving parses nothing and looks nothing up by name.
 enum ValuePlan {
-    /// A converted value, or a boxed nil.
-    case constant(Any)
+    /// A converted value, or a boxed nil, made an ``Instance`` once so that
+    /// using it costs no box.
+    case constant(Instance)
     /// The component at this index of the plan table.
     case component(Int)
     /// An `Array` or `Set`, made from its items and checked against the element type.

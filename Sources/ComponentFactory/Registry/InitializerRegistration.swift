@@ -22,10 +22,10 @@ public struct InitializerRegistration: Sendable, CustomStringConvertible {
     /// closure takes; a definition that uses this initializer reports it.
     public let problem: String?
     /// Takes its arguments, and for factory methods the factory component, from the source.
-    let invoke: @Sendable (inout ArgumentSource) throws -> Any
+    let invoke: @Sendable (inout ArgumentSource) throws -> Instance
 
     init(selector: String, kind: Kind, parameterTypes: [InjectableType], produces: ProducedType,
-         invoke: @escaping @Sendable (inout ArgumentSource) throws -> Any) {
+         invoke: @escaping @Sendable (inout ArgumentSource) throws -> Instance) {
         self.selector = selector
         self.kind = kind
         self.produces = produces
@@ -94,7 +94,7 @@ struct ArgumentSource {
     mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
         let index = position
         position += 1
-        return try cast(argument(index), to: Value.self) { actual in
+        return try argument(index).take(as: Value.self) { actual in
             ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
         }
     }
@@ -102,14 +102,14 @@ struct ArgumentSource {
     /// The factory component a factory method is called on.
     @inlinable
     func receiver<Receiver>(_ wanted: Receiver.Type) throws -> Receiver {
-        try cast(argument(-1), to: Receiver.self) { actual in
+        try argument(-1).take(as: Receiver.self) { actual in
             ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: "\(actual)")
         }
     }
 
     /// The argument at `index`, resolved; -1 is a factory method's factory component.
     @usableFromInline
-    func argument(_ index: Int) throws -> Any {
+    func argument(_ index: Int) throws -> Instance {
         try plan._withUnsafeGuaranteedRef { plan in
             try factory._withUnsafeGuaranteedRef { factory in
                 index < 0 ? try factory.receiver(of: plan, in: &resolution.pointee)
@@ -117,31 +117,4 @@ struct ArgumentSource {
             }
         }
     }
-}
-
-/// `value` as a `Value`, or the error `failure` makes of its actual type.
-///
-/// A value that is exactly a `Value` is taken by comparing type metadata:
-/// most are, and this costs no dynamic cast, which was the largest single
-/// cost of resolving (the bit cast is between a type and itself). A
-/// protocol, a superclass or a mismatch goes through a cast that consumes
-/// the value instead of copying it.
-@inlinable @inline(__always)
-func cast<Value>(_ value: consuming Any, to wanted: Value.Type, otherwise failure: (Any.Type) -> any Error) throws -> Value {
-    if let exact = exactly(Value.self, in: value) { return exact }
-    switch consume value {
-    case let typed as Value:
-        return typed
-    case let other:
-        throw failure(type(of: other))
-    }
-}
-
-/// The value in `argument` when it is exactly of type `Value`, found by comparing type metadata.
-@inlinable
-func exactly<Value>(_ wanted: Value.Type, in argument: Any) -> Value? {
-    func take<Stored>(_ stored: Stored) -> Value? {
-        Stored.self == Value.self ? unsafeBitCast(stored, to: Value.self) : nil
-    }
-    return _openExistential(argument, do: take)
 }

@@ -61,9 +61,19 @@ public struct RegistrationBuilder<T> {
         }
     }
 
+    /// Records a way to make an instance; inlinable, so that turning the
+    /// closure's result into an ``Instance`` is compiled for its type (no cast for a class).
+    @inlinable
+    mutating func add<R>(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
+                         produces: ProducedType? = nil, invoke: @escaping @Sendable (inout ArgumentSource) throws -> R) {
+        record(selector, kind, parameterTypes: parameterTypes, produces: produces) { arguments in
+            Instance(try invoke(&arguments))
+        }
+    }
+
     @usableFromInline
-    mutating func add(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
-                      produces: ProducedType? = nil, invoke: @escaping @Sendable (inout ArgumentSource) throws -> Any) {
+    mutating func record(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
+                         produces: ProducedType?, invoke: @escaping @Sendable (inout ArgumentSource) throws -> Instance) {
         let registration = InitializerRegistration(selector: selector, kind: kind, parameterTypes: parameterTypes,
                                                    produces: produces ?? produced, invoke: invoke)
         if kind == .factoryMethod {
