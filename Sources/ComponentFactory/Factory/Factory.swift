@@ -316,18 +316,17 @@ public final class Factory: Sendable {
         }
     }
 
-    /// The factory component that `plan`'s factory method is called on, for ``ArgumentSource``.
-    @usableFromInline
-    func receiver(of plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
-        guard let factoryIndex = plan.factoryIndex else {
-            throw ArgumentTypeFailure(index: -1, expected: "a factory component", actual: "nothing")
-        }
-        return try instance(factoryIndex, in: &resolution)
-    }
-
-    /// The argument at `position` of `plan`, for ``ArgumentSource``.
-    @usableFromInline
+    /// The argument at `position` of `plan`, for ``ArgumentSource``; -1 is
+    /// the factory component that a factory method is called on. Inlined
+    /// into the source's call: a layer fewer for every argument.
+    @inline(__always)
     func argument(_ position: Int, of plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
+        guard position >= 0 else {
+            guard let factoryIndex = plan.factoryIndex else {
+                throw ArgumentTypeFailure(index: -1, expected: "a factory component", actual: "nothing")
+            }
+            return try instance(factoryIndex, in: &resolution)
+        }
         guard position < plan.argumentComponents.count else {
             throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
         }

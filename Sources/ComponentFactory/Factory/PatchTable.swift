@@ -36,7 +36,9 @@ final class PatchTable: @unchecked Sendable {
     private let lock = NSLock()
     private let patchedCount = Atomic<Int>(0)
 
-    /// The replacement for `index`, if it is patched.
+    /// The replacement for `index`, if it is patched; inlined into every
+    /// build, where it is one atomic load.
+    @inline(__always)
     func make(for index: Int) -> Make? {
         guard patchedCount.load(ordering: .acquiring) > 0 else { return nil }
         return lock.withLock { stacks[index]?.last?.make }

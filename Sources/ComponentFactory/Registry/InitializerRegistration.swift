@@ -112,8 +112,7 @@ struct ArgumentSource {
     func argument(_ index: Int) throws -> Instance {
         try plan._withUnsafeGuaranteedRef { plan in
             try factory._withUnsafeGuaranteedRef { factory in
-                index < 0 ? try factory.receiver(of: plan, in: &resolution.pointee)
-                          : try factory.argument(index, of: plan, in: &resolution.pointee)
+                try factory.argument(index, of: plan, in: &resolution.pointee)
             }
         }
     }

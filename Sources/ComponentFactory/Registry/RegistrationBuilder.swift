@@ -33,7 +33,7 @@ public struct RegistrationBuilder<T> {
         _ selector: String = "init", _ body: @escaping @Sendable (repeat each P) throws -> T
     ) {
         add(selector, .initializer, parameterTypes: Self.types(repeat (each P).self)) { arguments in
-            try body(repeat try arguments.next((each P).self))
+            Instance(try body(repeat try arguments.next((each P).self)))
         }
     }
 
@@ -44,7 +44,7 @@ public struct RegistrationBuilder<T> {
         _ selector: String, _ body: @escaping @Sendable (repeat each P) throws -> T
     ) {
         add(selector, .classMethod, parameterTypes: Self.types(repeat (each P).self)) { arguments in
-            try body(repeat try arguments.next((each P).self))
+            Instance(try body(repeat try arguments.next((each P).self)))
         }
     }
 
@@ -57,23 +57,16 @@ public struct RegistrationBuilder<T> {
         _ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, repeat each P) throws -> R
     ) {
         add(selector, .factoryMethod, parameterTypes: Self.types(repeat (each P).self), produces: ProducedType(R.self)) { arguments in
-            try body(arguments.receiver(T.self), repeat try arguments.next((each P).self))
+            Instance(try body(arguments.receiver(T.self), repeat try arguments.next((each P).self)))
         }
     }
 
-    /// Records a way to make an instance; inlinable, so that turning the
-    /// closure's result into an ``Instance`` is compiled for its type (no cast for a class).
-    @inlinable
-    mutating func add<R>(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
-                         produces: ProducedType? = nil, invoke: @escaping @Sendable (inout ArgumentSource) throws -> R) {
-        record(selector, kind, parameterTypes: parameterTypes, produces: produces) { arguments in
-            Instance(try invoke(&arguments))
-        }
-    }
-
+    /// Records a way to make an instance. Each caller turns its closure's
+    /// result into an ``Instance`` itself, so that this is compiled for the
+    /// result's type (no cast for a class) with no closure in between.
     @usableFromInline
-    mutating func record(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
-                         produces: ProducedType?, invoke: @escaping @Sendable (inout ArgumentSource) throws -> Instance) {
+    mutating func add(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
+                      produces: ProducedType? = nil, invoke: @escaping @Sendable (inout ArgumentSource) throws -> Instance) {
         let registration = InitializerRegistration(selector: selector, kind: kind, parameterTypes: parameterTypes,
                                                    produces: produces ?? produced, invoke: invoke)
         if kind == .factoryMethod {

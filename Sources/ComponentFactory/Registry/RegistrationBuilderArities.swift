@@ -10,7 +10,7 @@ extension RegistrationBuilder {
     @inlinable
     public mutating func initializer<A>(_ selector: String = "init", _ body: @escaping @Sendable (A) throws -> T) {
         add(selector, .initializer, parameterTypes: [InjectableType(A.self)]) { arguments in
-            try body(arguments.next(A.self))
+            Instance(try body(arguments.next(A.self)))
         }
     }
 
@@ -19,8 +19,8 @@ extension RegistrationBuilder {
     public mutating func initializer<A, B>(_ selector: String = "init", _ body: @escaping @Sendable (A, B) throws -> T) {
         add(selector, .initializer,
             parameterTypes: [InjectableType(A.self), InjectableType(B.self)]) { arguments in
-            try body(arguments.next(A.self),
-                     arguments.next(B.self))
+            Instance(try body(arguments.next(A.self),
+                     arguments.next(B.self)))
         }
     }
 
@@ -29,9 +29,9 @@ extension RegistrationBuilder {
     public mutating func initializer<A, B, C>(_ selector: String = "init", _ body: @escaping @Sendable (A, B, C) throws -> T) {
         add(selector, .initializer,
             parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self)]) { arguments in
-            try body(arguments.next(A.self),
+            Instance(try body(arguments.next(A.self),
                      arguments.next(B.self),
-                     arguments.next(C.self))
+                     arguments.next(C.self)))
         }
     }
 
@@ -40,10 +40,10 @@ extension RegistrationBuilder {
     public mutating func initializer<A, B, C, D>(_ selector: String = "init", _ body: @escaping @Sendable (A, B, C, D) throws -> T) {
         add(selector, .initializer,
             parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self), InjectableType(D.self)]) { arguments in
-            try body(arguments.next(A.self),
+            Instance(try body(arguments.next(A.self),
                      arguments.next(B.self),
                      arguments.next(C.self),
-                     arguments.next(D.self))
+                     arguments.next(D.self)))
         }
     }
 
@@ -51,7 +51,7 @@ extension RegistrationBuilder {
     @inlinable
     public mutating func classMethod<A>(_ selector: String, _ body: @escaping @Sendable (A) throws -> T) {
         add(selector, .classMethod, parameterTypes: [InjectableType(A.self)]) { arguments in
-            try body(arguments.next(A.self))
+            Instance(try body(arguments.next(A.self)))
         }
     }
 
@@ -60,8 +60,8 @@ extension RegistrationBuilder {
     public mutating func classMethod<A, B>(_ selector: String, _ body: @escaping @Sendable (A, B) throws -> T) {
         add(selector, .classMethod,
             parameterTypes: [InjectableType(A.self), InjectableType(B.self)]) { arguments in
-            try body(arguments.next(A.self),
-                     arguments.next(B.self))
+            Instance(try body(arguments.next(A.self),
+                     arguments.next(B.self)))
         }
     }
 
@@ -70,9 +70,9 @@ extension RegistrationBuilder {
     public mutating func classMethod<A, B, C>(_ selector: String, _ body: @escaping @Sendable (A, B, C) throws -> T) {
         add(selector, .classMethod,
             parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self)]) { arguments in
-            try body(arguments.next(A.self),
+            Instance(try body(arguments.next(A.self),
                      arguments.next(B.self),
-                     arguments.next(C.self))
+                     arguments.next(C.self)))
         }
     }
 
@@ -81,10 +81,10 @@ extension RegistrationBuilder {
     public mutating func classMethod<A, B, C, D>(_ selector: String, _ body: @escaping @Sendable (A, B, C, D) throws -> T) {
         add(selector, .classMethod,
             parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self), InjectableType(D.self)]) { arguments in
-            try body(arguments.next(A.self),
+            Instance(try body(arguments.next(A.self),
                      arguments.next(B.self),
                      arguments.next(C.self),
-                     arguments.next(D.self))
+                     arguments.next(D.self)))
         }
     }
 
@@ -92,8 +92,8 @@ extension RegistrationBuilder {
     @inlinable
     public mutating func factoryMethod<A, R>(_ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, A) throws -> R) {
         add(selector, .factoryMethod, parameterTypes: [InjectableType(A.self)], produces: ProducedType(R.self)) { arguments in
-            try body(arguments.receiver(T.self),
-                     arguments.next(A.self))
+            Instance(try body(arguments.receiver(T.self),
+                     arguments.next(A.self)))
         }
     }
 
@@ -102,9 +102,9 @@ extension RegistrationBuilder {
     public mutating func factoryMethod<A, B, R>(_ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, A, B) throws -> R) {
         add(selector, .factoryMethod,
             parameterTypes: [InjectableType(A.self), InjectableType(B.self)], produces: ProducedType(R.self)) { arguments in
-            try body(arguments.receiver(T.self),
+            Instance(try body(arguments.receiver(T.self),
                      arguments.next(A.self),
-                     arguments.next(B.self))
+                     arguments.next(B.self)))
         }
     }
 
@@ -113,10 +113,10 @@ extension RegistrationBuilder {
     public mutating func factoryMethod<A, B, C, R>(_ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, A, B, C) throws -> R) {
         add(selector, .factoryMethod,
             parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self)], produces: ProducedType(R.self)) { arguments in
-            try body(arguments.receiver(T.self),
+            Instance(try body(arguments.receiver(T.self),
                      arguments.next(A.self),
                      arguments.next(B.self),
-                     arguments.next(C.self))
+                     arguments.next(C.self)))
         }
     }
 
@@ -125,11 +125,11 @@ extension RegistrationBuilder {
     public mutating func factoryMethod<A, B, C, D, R>(_ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, A, B, C, D) throws -> R) {
         add(selector, .factoryMethod,
             parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self), InjectableType(D.self)], produces: ProducedType(R.self)) { arguments in
-            try body(arguments.receiver(T.self),
+            Instance(try body(arguments.receiver(T.self),
                      arguments.next(A.self),
                      arguments.next(B.self),
                      arguments.next(C.self),
-                     arguments.next(D.self))
+                     arguments.next(D.self)))
         }
     }
 }
