@@ -320,20 +320,21 @@ public final class Factory: Sendable {
     /// the factory component that a factory method is called on. Inlined
     /// into the source's call: a layer fewer for every argument.
     @inline(__always)
-    func argument(_ position: Int, of plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
+    func argument(_ position: Int, of plan: ComponentPlan, in resolution: inout Resolution) throws -> ResolvedArgument {
         guard position >= 0 else {
             guard let factoryIndex = plan.factoryIndex else {
                 throw ArgumentTypeFailure(index: -1, expected: "a factory component", actual: "nothing")
             }
-            return try instance(factoryIndex, in: &resolution)
+            return .built(try instance(factoryIndex, in: &resolution))
         }
         guard position < plan.argumentComponents.count else {
             throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
         }
         let component = plan.argumentComponents[position]
-        if component >= 0 { return try instance(component, in: &resolution) }
-        if case .constant(let constant) = plan.arguments[position] { return constant }
-        return try value(plan.arguments[position], in: &resolution)
+        if component >= 0 { return .built(try instance(component, in: &resolution)) }
+        // The plan holds its constants while the factory lives: lend them.
+        if case .constant(let constant) = plan.arguments[position] { return .constant(.passUnretained(constant.object)) }
+        return .built(try value(plan.arguments[position], in: &resolution))
     }
 
     /// Runs registered code for `plan`, turning what it throws into a

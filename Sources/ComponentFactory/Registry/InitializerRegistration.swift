@@ -109,7 +109,7 @@ struct ArgumentSource {
 
     /// The argument at `index`, resolved; -1 is a factory method's factory component.
     @usableFromInline
-    func argument(_ index: Int) throws -> Instance {
+    func argument(_ index: Int) throws -> ResolvedArgument {
         try plan._withUnsafeGuaranteedRef { plan in
             try factory._withUnsafeGuaranteedRef { factory in
                 try factory.argument(index, of: plan, in: &resolution.pointee)
