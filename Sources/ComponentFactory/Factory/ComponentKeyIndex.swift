@@ -1,25 +1,31 @@
-import Foundation
-
 /// Finds a component's index by its key, for lookups while resolving.
 ///
 /// An open-addressing table over the keys' UTF-8 bytes, hashed eight bytes
 /// at a time with a seed drawn per table: looking up a short key costs a
-/// few multiplications and one comparison, not a full SipHash. Keys that
-/// differ in bytes but are canonically equivalent Swift strings (a
-/// precomposed `é` and `e` with a combining accent) miss here, and are
-/// found by the dictionary the table falls back to, so a lookup means what
-/// `String` equality means.
+/// few multiplications, one probe of one array and a comparison of a word
+/// or two, not a full SipHash. Keys that differ in bytes but are
+/// canonically equivalent Swift strings (a precomposed `é` and `e` with a
+/// combining accent) miss here, and are found by the dictionary the table
+/// falls back to, so a lookup means what `String` equality means.
 ///
 /// A class, so that a lookup reads its arrays in place rather than copying
-/// (and retaining) all of them.
+/// (and retaining) them.
 final class ComponentKeyIndex: Sendable {
-    private let slots: [Int32]
-    private let hashes: [Int]
-    /// The keys' bytes, one after another; key `position` is
-    /// `bytes[starts[position] ..< starts[position + 1]]`.
+    /// One key in the table: where its bytes are, and its component's index.
+    private struct Entry {
+        var hash: Int
+        var start: Int32
+        var count: Int32
+        /// The component index, or -1 for an empty slot.
+        var value: Int
+
+        static let empty = Entry(hash: 0, start: 0, count: 0, value: -1)
+    }
+
+    /// Open addressing with linear probing, at most half full.
+    private let table: [Entry]
+    /// The keys' bytes, one after another.
     private let bytes: [UInt8]
-    private let starts: [Int]
-    private let values: [Int]
     private let mask: Int
     private let seed: UInt64
     /// Every key, for lookups that miss the byte table and for listing.
@@ -30,86 +36,98 @@ final class ComponentKeyIndex: Sendable {
         self.byKey = byKey
         var capacity = 16
         while capacity < byKey.count * 2 { capacity <<= 1 }
-        mask = capacity - 1
+        let mask = capacity - 1
         let seed = UInt64.random(in: .min ... .max)
-        self.seed = seed
-        var slots = [Int32](repeating: -1, count: capacity)
-        var hashes: [Int] = []
+        var table = [Entry](repeating: .empty, count: capacity)
         var bytes: [UInt8] = []
-        var starts = [0]
-        for (position, key) in byKey.keys.enumerated() {
-            var key = key
-            let hash = key.withUTF8 { utf8 in
-                bytes.append(contentsOf: utf8)
-                return Self.hash(utf8, seed: seed)
-            }
-            hashes.append(hash)
-            starts.append(bytes.count)
+        for (key, value) in byKey {
+            let utf8 = Array(key.utf8)
+            let hash = utf8.withUnsafeBytes { Self.hash($0, seed: seed) }
             var slot = hash & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(truncatingIfNeeded: position)
+            while table[slot].value >= 0 { slot = (slot + 1) & mask }
+            table[slot] = Entry(hash: hash, start: Int32(truncatingIfNeeded: bytes.count),
+                                count: Int32(truncatingIfNeeded: utf8.count), value: value)
+            bytes.append(contentsOf: utf8)
         }
-        self.slots = slots
-        self.hashes = hashes
+        self.table = table
         self.bytes = bytes
-        self.starts = starts
-        self.values = Array(byKey.values)
+        self.mask = mask
+        self.seed = seed
     }
 
     /// The index of the component with `key`, if there is one.
     func index(of key: String) -> Int? {
         // A native or small string lends its bytes in place; only a foreign one is copied.
-        let found = key.utf8.withContiguousStorageIfAvailable(indexOfBytes) ?? {
+        let found = key.utf8.withContiguousStorageIfAvailable { indexOfBytes(UnsafeRawBufferPointer($0)) } ?? {
             var copy = key
-            return copy.withUTF8(indexOfBytes)
+            return copy.withUTF8 { indexOfBytes(UnsafeRawBufferPointer($0)) }
         }()
         return found ?? byKey[key]
     }
 
-    private func indexOfBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let hash = Self.hash(bytes, seed: seed)
-        var slot = hash & mask
-        while true {
-            let position = Int(slots[slot])
-            if position < 0 { return nil }
-            if hashes[position] == hash, isKey(position, bytes) {
-                return values[position]
+    private func indexOfBytes(_ given: UnsafeRawBufferPointer) -> Int? {
+        let hash = Self.hash(given, seed: seed)
+        return table.withUnsafeBufferPointer { table in
+            bytes.withUnsafeBytes { stored in
+                var slot = hash & mask
+                while true {
+                    let entry = table[slot]
+                    if entry.value < 0 { return nil }
+                    if entry.hash == hash, Int(entry.count) == given.count,
+                       Self.equal(stored.baseAddress.map { $0 + Int(entry.start) }, given) {
+                        return entry.value
+                    }
+                    slot = (slot + 1) & mask
+                }
             }
-            slot = (slot + 1) & mask
         }
     }
 
-    /// Whether key `position` has exactly `utf8`'s bytes.
-    private func isKey(_ position: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = starts[position]
-        guard starts[position + 1] - start == utf8.count else { return false }
-        guard let given = utf8.baseAddress, !utf8.isEmpty else { return true }
-        return bytes.withUnsafeBufferPointer { stored in
-            stored.baseAddress.map { memcmp($0 + start, given, utf8.count) == 0 } ?? false
-        }
-    }
-
-    /// A multiply-and-fold hash of `bytes`, eight at a time.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> Int {
-        var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+    /// Whether the `given.count` bytes at `stored` are `given`'s, compared a word at a time.
+    private static func equal(_ stored: UnsafeRawPointer?, _ given: UnsafeRawBufferPointer) -> Bool {
+        guard let stored, let base = given.baseAddress else { return given.isEmpty }
+        let count = given.count
         var offset = 0
+        while offset + 8 <= count {
+            if stored.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset += 8
+        }
+        return offset == count || tail(stored, from: offset, to: count) == tail(base, from: offset, to: count)
+    }
+
+    /// A multiply-and-fold hash of `bytes`, eight at a time; the length is mixed in first.
+    private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> Int {
+        let count = bytes.count
+        var hash = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
         if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while offset + 8 <= bytes.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            var offset = 0
+            while offset + 8 <= count {
+                hash = (hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
                 hash ^= hash >> 32
                 offset += 8
             }
+            if offset < count {
+                hash = (hash ^ tail(base, from: offset, to: count)) &* 0xC4CE_B9FE_1A85_EC53
+            }
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count {
-            tail |= UInt64(bytes[offset]) << shift
-            shift += 8
-            offset += 1
-        }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
         hash ^= hash >> 29
+        hash = hash &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 32
         return Int(truncatingIfNeeded: hash)
+    }
+
+    /// The last 1 to 7 bytes, `base[offset ..< count]`, as one word: read with
+    /// loads that cover every one of them, so equal words mean equal bytes.
+    /// Every load stays inside the last 8-byte word, so that reading a small
+    /// string just copied to the stack is forwarded from its stores.
+    private static func tail(_ base: UnsafeRawPointer, from offset: Int, to count: Int) -> UInt64 {
+        if count - offset >= 4 {
+            return UInt64(base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                | UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+        }
+        return UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
+            | UInt64(base.load(fromByteOffset: offset + (count - offset) / 2, as: UInt8.self)) << 8
+            | UInt64(base.load(fromByteOffset: count - 1, as: UInt8.self)) << 16
     }
 }

@@ -58,6 +58,25 @@ import Testing
         }
     }
 
+    @Test func keysOfEveryLengthFindTheirOwnComponentAndADifferenceInAnyOneByteMisses() throws {
+        // Lengths 1 to 40 cover a key read in 0 to 5 whole words plus a tail of 0 to 7 bytes.
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCD")
+        let keys = (1...alphabet.count).map { String(alphabet.prefix($0)) }
+        let factory = try AssemblyFixture.factory(
+            keys.map { "<component class=\"Driver\" key=\"\($0)\"><initializer selector=\"initWithName:\">"
+                + "<argument parameterName=\"name\" value=\"\($0)\"/></initializer></component>" }.joined(separator: "\n"),
+            registry: Garage.registry())
+        for key in keys {
+            #expect(try factory.component(forKey: key, as: Driver.self).name == key)
+            // The first byte, and each of the last 8: the whole-word reads and every tail read.
+            for position in key.indices where position == key.startIndex || key.distance(from: position, to: key.endIndex) <= 8 {
+                var nearMiss = key
+                nearMiss.replaceSubrange(position...position, with: "_")
+                #expect(throws: Diagnostic.self, "\(nearMiss)") { try factory.component(forKey: nearMiss) }
+            }
+        }
+    }
+
     @Test func askingForTheWrongTypeIsATypeMismatch() throws {
         let factory = try AssemblyFixture.factory(two, registry: Garage.registry())
         let error = try #require(thrownError { _ = try factory.component(forKey: "driver", as: Car.self) } as? Diagnostic)
