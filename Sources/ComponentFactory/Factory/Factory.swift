@@ -222,9 +222,7 @@ public final class Factory: Sendable {
         if let patched = patches.make(for: plan.index) {
             return try invoke(plan, resolution) { Instance(any: try patched()) }
         }
-        resolution.beginConstruction(plan.index)
-        var instance = try make(plan, in: &resolution)
-        resolution.endConstruction()
+        var instance = try resolution.construct(plan.index) { resolution in try make(plan, in: &resolution) }
         if resolution.hasWaiting {
             for inject in resolution.takeWaiting(for: plan.index) {
                 try invoke(plan, resolution) { try inject(instance.value) }
