@@ -65,6 +65,7 @@ final class ComponentKeyIndex: Sendable {
         return found ?? byKey[key]
     }
 
+    @inline(__always)
     private func indexOfBytes(_ given: UnsafeRawBufferPointer) -> Int? {
         let hash = Self.hash(given, seed: seed)
         return table.withUnsafeBufferPointer { table in
@@ -84,6 +85,7 @@ final class ComponentKeyIndex: Sendable {
     }
 
     /// Whether the `given.count` bytes at `stored` are `given`'s, compared a word at a time.
+    @inline(__always)
     private static func equal(_ stored: UnsafeRawPointer?, _ given: UnsafeRawBufferPointer) -> Bool {
         guard let stored, let base = given.baseAddress else { return given.isEmpty }
         let count = given.count
@@ -97,6 +99,7 @@ final class ComponentKeyIndex: Sendable {
     }
 
     /// A multiply-and-fold hash of `bytes`, eight at a time; the length is mixed in first.
+    @inline(__always)
     private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> Int {
         let count = bytes.count
         var hash = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
@@ -121,6 +124,7 @@ final class ComponentKeyIndex: Sendable {
     /// loads that cover every one of them, so equal words mean equal bytes.
     /// Every load stays inside the last 8-byte word, so that reading a small
     /// string just copied to the stack is forwarded from its stores.
+    @inline(__always)
     private static func tail(_ base: UnsafeRawPointer, from offset: Int, to count: Int) -> UInt64 {
         if count - offset >= 4 {
             return UInt64(base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))

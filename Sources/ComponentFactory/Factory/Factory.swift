@@ -77,16 +77,27 @@ public final class Factory: Sendable {
         try instance(forKey: key).take(as: T.self) { actual in mismatch(key: key, found: actual, wanted: "\(T.self)") }
     }
 
-    /// The component with `key`: a built singleton straight from the store, anything else resolved.
+    /// The component with `key`: a built singleton straight from the store,
+    /// anything else resolved. The error and the resolution are out of line,
+    /// so that reading a singleton is a short function.
     @usableFromInline
     func instance(forKey key: String) throws -> Instance {
         // The table holds its key index for the factory's life: read it with no retain.
-        let index = Unmanaged.passUnretained(table.keys)._withUnsafeGuaranteedRef { $0.index(of: key) }
-        guard let index else {
-            throw Diagnostic(.unknownReference, "no component with key '\(key)'"
-                                 + SpellingSuggestions.didYouMean(key, among: table.keys.byKey.keys), at: nil)
+        guard let index = Unmanaged.passUnretained(table.keys)._withUnsafeGuaranteedRef({ $0.index(of: key) }) else {
+            throw unknownKey(key)
         }
         if let shared = store.shared(index) { return shared }
+        return try resolve(index)
+    }
+
+    @inline(never)
+    private func unknownKey(_ key: String) -> Diagnostic {
+        Diagnostic(.unknownReference, "no component with key '\(key)'" + SpellingSuggestions.didYouMean(key, among: table.keys.byKey.keys), at: nil)
+    }
+
+    /// The component at `index`, in a resolution of its own.
+    @inline(never)
+    private func resolve(_ index: Int) throws -> Instance {
         var resolution = Resolution()
         return try instance(index, in: &resolution)
     }

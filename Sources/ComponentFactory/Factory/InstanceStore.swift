@@ -54,6 +54,7 @@ final class InstanceStore: @unchecked Sendable {
     }
 
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).
+    @inline(__always)
     func shared(_ index: Int) -> Instance? {
         if let object = strong[index].load(ordering: .acquiring) {
             return Instance(object: object.takeUnretainedValue())
