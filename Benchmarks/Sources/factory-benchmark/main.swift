@@ -3,7 +3,9 @@
 //   1. a singleton by key (ns per lookup);
 //   2. a prototype graph of 10 objects (ratio to hand-built, and to Swinject);
 //   3. the memory of the plans of a 10,000-component assembly.
-// Each timing is the median of 31 rounds, interleaved round by round.
+// Each timing is the median of 21 rounds, interleaved round by round; the graph and
+// its hand-built twin are timed in alternating slices within each round, and each
+// ratio is the median of the rounds' own ratios.
 import CMallocStats
 import ComponentFactory
 import Foundation
@@ -105,6 +107,24 @@ func nanoseconds(iterations: Int, _ body: () throws -> Void) rethrows -> Double 
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+/// ns per iteration of `first` and of `second`, timed in alternating slices
+/// (each slice taking turns at going first), so that the machine's drift
+/// within a round weighs on both alike.
+func paired(iterations: Int, slices: Int = 10, _ first: () throws -> Void, _ second: () throws -> Void) rethrows -> (Double, Double) {
+    var totals = (0.0, 0.0)
+    let perSlice = iterations / slices
+    for slice in 0..<slices {
+        if slice % 2 == 0 {
+            totals.0 += try nanoseconds(iterations: perSlice, first)
+            totals.1 += try nanoseconds(iterations: perSlice, second)
+        } else {
+            totals.1 += try nanoseconds(iterations: perSlice, second)
+            totals.0 += try nanoseconds(iterations: perSlice, first)
+        }
+    }
+    return (totals.0 / Double(slices), totals.1 / Double(slices))
+}
+
 func fmt(_ value: Double) -> String { String(format: "%.1f", value) }
 
 let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(graphXML.utf8), file: "graph.xml").document])
@@ -130,6 +150,8 @@ let lookupIterations = 500_000
 var ours: [Double] = [], hand: [Double] = [], swinject: [Double] = [], swinjectUnsynchronized: [Double] = []
 var singletonAny: [Double] = [], singletonTyped: [Double] = [], singletonSwinject: [Double] = []
 var dictionaryLookup: [Double] = []
+// Each round's own ratios: ours ÷ hand-built, Swinject ÷ ours.
+var handRatios: [Double] = [], swinjectRatios: [Double] = [], swinjectPlainRatios: [Double] = []
 // The floor of any lookup by String key on this machine: a Swift Dictionary from
 // the keys to the built instances, then the cast to the asked-for type.
 let plainDictionary: [String: Any] = Dictionary(uniqueKeysWithValues: factory.keys.map { ($0, Leaf(value: 0) as Any) })
@@ -137,8 +159,9 @@ let plainDictionary: [String: Any] = Dictionary(uniqueKeysWithValues: factory.ke
 let singletonKey = lookupKey()
 
 for round in 0..<(rounds + 3) {
-    let graph = try nanoseconds(iterations: graphIterations) { consume(try factory.component(forKey: "grove", as: Grove.self)) }
-    let byHand = nanoseconds(iterations: graphIterations) { consume(handBuiltGrove()) }
+    let (graph, byHand) = try paired(iterations: graphIterations,
+                                     { consume(try factory.component(forKey: "grove", as: Grove.self)) },
+                                     { consume(handBuiltGrove()) })
     let peer = nanoseconds(iterations: graphIterations / 10) { consume(resolver.resolve(Grove.self)!) }
     let peerPlain = nanoseconds(iterations: graphIterations / 10) { consume(container.resolve(Grove.self)!) }
     let anyLookup = try nanoseconds(iterations: lookupIterations) { consume(try factory.component(forKey: singletonKey) as AnyObject) }
@@ -147,15 +170,19 @@ for round in 0..<(rounds + 3) {
     let peerLookup = nanoseconds(iterations: lookupIterations / 10) { consume(resolver.resolve(Leaf.self, name: "singleton")!) }
     guard round >= 3 else { continue }  // warm-up
     ours.append(graph); hand.append(byHand); swinject.append(peer); swinjectUnsynchronized.append(peerPlain)
+    handRatios.append(graph / byHand); swinjectRatios.append(peer / graph); swinjectPlainRatios.append(peerPlain / graph)
     singletonAny.append(anyLookup); singletonTyped.append(typedLookup); singletonSwinject.append(peerLookup)
     dictionaryLookup.append(plainLookup)
 }
 
-print("10-object prototype graph (median of \(rounds) rounds, ns per graph):")
+func spread(_ ratios: [Double]) -> String {
+    "\(fmt(median(ratios)))x (rounds \(fmt(ratios.min() ?? 0))-\(fmt(ratios.max() ?? 0)))"
+}
+print("10-object prototype graph (median of \(rounds) rounds, ns per graph; ratios are the median of each round's own):")
 print("  hand-built              \(fmt(median(hand)))")
-print("  ComponentFactory        \(fmt(median(ours)))   = \(fmt(median(ours) / median(hand)))x hand-built")
-print("  Swinject (synchronized) \(fmt(median(swinject)))   = \(fmt(median(swinject) / median(ours)))x ComponentFactory")
-print("  Swinject (plain)        \(fmt(median(swinjectUnsynchronized)))   = \(fmt(median(swinjectUnsynchronized) / median(ours)))x ComponentFactory")
+print("  ComponentFactory        \(fmt(median(ours)))   = \(spread(handRatios)) hand-built")
+print("  Swinject (synchronized) \(fmt(median(swinject)))   = \(spread(swinjectRatios)) ComponentFactory")
+print("  Swinject (plain)        \(fmt(median(swinjectUnsynchronized)))   = \(spread(swinjectPlainRatios)) ComponentFactory")
 print("Singleton by key (ns per lookup):")
 print("  component(forKey:)       \(fmt(median(singletonAny)))")
 print("  component(forKey:as:)    \(fmt(median(singletonTyped)))")

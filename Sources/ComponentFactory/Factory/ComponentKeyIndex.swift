@@ -55,14 +55,23 @@ final class ComponentKeyIndex: Sendable {
         self.seed = seed
     }
 
-    /// The index of the component with `key`, if there is one.
+    /// The index of the component with `key`, if there is one. Inlined into
+    /// the lookup by key; what a miss needs is out of line.
+    @inline(__always)
     func index(of key: String) -> Int? {
-        // A native or small string lends its bytes in place; only a foreign one is copied.
-        let found = key.utf8.withContiguousStorageIfAvailable { indexOfBytes(UnsafeRawBufferPointer($0)) } ?? {
-            var copy = key
-            return copy.withUTF8 { indexOfBytes(UnsafeRawBufferPointer($0)) }
-        }()
-        return found ?? byKey[key]
+        // A native or small string lends its bytes in place.
+        if let found = key.utf8.withContiguousStorageIfAvailable({ indexOfBytes(UnsafeRawBufferPointer($0)) }), let found {
+            return found
+        }
+        return indexAfterMiss(of: key)
+    }
+
+    /// The index of `key` when its bytes were not lent (a foreign string) or
+    /// not found (they may differ from a canonically equal key's).
+    @inline(never)
+    private func indexAfterMiss(of key: String) -> Int? {
+        var copy = key
+        return copy.withUTF8 { indexOfBytes(UnsafeRawBufferPointer($0)) } ?? byKey[key]
     }
 
     @inline(__always)
@@ -114,8 +123,7 @@ final class ComponentKeyIndex: Sendable {
                 hash = (hash ^ tail(base, from: offset, to: count)) &* 0xC4CE_B9FE_1A85_EC53
             }
         }
-        hash ^= hash >> 29
-        hash = hash &* 0xFF51_AFD7_ED55_8CCD
+        // The slot is taken from the low bits: fold the well-mixed high half into them.
         hash ^= hash >> 32
         return Int(truncatingIfNeeded: hash)
     }
