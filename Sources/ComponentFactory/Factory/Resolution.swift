@@ -13,7 +13,9 @@ struct Resolution {
     private var publishedIndexes: [Int] = []
     private var publishedInstances: [Instance] = []
     /// The innermost component inside its initializer; each frame points
-    /// to the one outside it.
+    /// to the one outside it. The frames live in the calls of
+    /// ``construct(_:_:)`` that made them, so a resolution is never copied
+    /// out of the call that resolves.
     private var innermost: UnsafePointer<ConstructionFrame>?
     private var graphIndexes: [Int] = []
     private var graphInstances: [Instance] = []
