@@ -39,38 +39,40 @@ import Testing
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }
 
-    @Test func aMisspelledClassIsUnknownClassAtItsLine() throws {
-        let copy = try copyOfExample(editing: "Assemblies/MiddleAges.xml") {
-            $0.replacingOccurrences(of: "<component class=\"CampaignQuest\"", with: "<component class=\"CampaignQeust\"")
-        }
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let result = validate(copy)
-        #expect(result.status == 1)
-        #expect(result.standardOutput.contains("MiddleAges.xml:28:"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("[unknown-class]"))
+    /// One thing broken in a copy of the example, and what the report must say of it.
+    struct Breakage: Sendable, CustomTestStringConvertible {
+        let what: String
+        let path: String
+        let original: String
+        let broken: String
+        /// Each must appear in the report: the file:line and the code.
+        let expected: [String]
+        var testDescription: String { what }
     }
 
-    @Test func aMisspelledPropertyIsUnknownPropertyAtItsLine() throws {
-        let copy = try copyOfExample(editing: "Assemblies/MiddleAges.xml") {
-            $0.replacingOccurrences(of: "<property name=\"damselsRescued\" value=\"${damsels.rescued}\"/>",
-                                    with: "<property name=\"damselsRescud\" value=\"${damsels.rescued}\"/>")
-        }
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let result = validate(copy)
-        #expect(result.status == 1)
-        #expect(result.standardOutput.contains("MiddleAges.xml:17:"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("[unknown-property]"))
-    }
+    static let breakages = [
+        Breakage(what: "a misspelled class is unknown-class at its line", path: "Assemblies/MiddleAges.xml",
+                 original: "<component class=\"CampaignQuest\"", broken: "<component class=\"CampaignQeust\"",
+                 expected: ["MiddleAges.xml:28:", "[unknown-class]"]),
+        Breakage(what: "a misspelled property is unknown-property at its line", path: "Assemblies/MiddleAges.xml",
+                 original: "<property name=\"damselsRescued\" value=\"${damsels.rescued}\"/>",
+                 broken: "<property name=\"damselsRescud\" value=\"${damsels.rescued}\"/>",
+                 expected: ["MiddleAges.xml:17:", "[unknown-property]"]),
+        Breakage(what: "a word where Config had a number is a conversion error at both lines", path: "Config/app-production.properties",
+                 original: "damsels.rescued = 42", broken: "damsels.rescued = many",
+                 expected: ["MiddleAges.xml:17:", "[conversion]", "app-production.properties:2:"]),
+    ]
 
-    @Test func aWordWhereConfigHadANumberIsAConversionErrorAtBothLines() throws {
-        let copy = try copyOfExample(editing: "Config/app-production.properties") {
-            $0.replacingOccurrences(of: "damsels.rescued = 42", with: "damsels.rescued = many")
+    @Test(arguments: breakages)
+    func eachBreakageExitsOneWithItsCodeAndLine(_ breakage: Breakage) throws {
+        let copy = try copyOfExample(editing: breakage.path) {
+            $0.replacingOccurrences(of: breakage.original, with: breakage.broken)
         }
         defer { try? FileManager.default.removeItem(at: copy) }
         let result = validate(copy)
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("MiddleAges.xml:17:"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("[conversion]"))
-        #expect(result.standardOutput.contains("app-production.properties:2:"))
+        for fragment in breakage.expected {
+            #expect(result.standardOutput.contains(fragment), "\(fragment) in \(result.standardOutput)")
+        }
     }
 }

@@ -82,12 +82,16 @@ public final class Factory: Sendable {
     /// so that reading a singleton is a short function.
     @usableFromInline
     func instance(forKey key: String) throws -> Instance {
-        // The table holds its key index for the factory's life: read it with no retain.
-        guard let index = Unmanaged.passUnretained(table.keys)._withUnsafeGuaranteedRef({ $0.index(of: key) }) else {
-            throw unknownKey(key)
-        }
+        guard let index = index(ofKey: key) else { throw unknownKey(key) }
         if let shared = store.shared(index) { return shared }
         return try resolve(index)
+    }
+
+    /// The index of the component with `key`: the one way this factory looks a key up.
+    @inline(__always)
+    private func index(ofKey key: String) -> Int? {
+        // The table holds its key index for the factory's life: read it with no retain.
+        Unmanaged.passUnretained(table.keys)._withUnsafeGuaranteedRef { $0.index(of: key) }
     }
 
     @inline(never)
@@ -105,7 +109,7 @@ public final class Factory: Sendable {
     @usableFromInline
     func mismatch(key: String, found: Any.Type, wanted: String) -> Diagnostic {
         Diagnostic(.typeMismatch, "component '\(key)' is \(found), not \(wanted)",
-                   at: table.keys.index(of: key).map { table.plans[$0].location })
+                   at: index(ofKey: key).map { table.plans[$0].location })
     }
 
     /// The one component that is a `type`: its registered type, a subclass,
@@ -164,7 +168,7 @@ public final class Factory: Sendable {
     /// what they were given. Returns the patch's id, for ``unpatch(_:)``.
     @_spi(Patching)
     public func patch(key: String, _ make: @escaping @Sendable () throws -> Any) throws -> Int {
-        guard let index = table.keys.index(of: key) else {
+        guard let index = index(ofKey: key) else {
             throw Diagnostic(.unknownReference, "cannot patch '\(key)': no component with that key"
                                  + SpellingSuggestions.didYouMean(key, among: table.keys.byKey.keys), at: nil)
         }
