@@ -5,9 +5,9 @@ import Foundation
 /// how often it was checked.
 ///
 /// ```
-/// HumanResourcesTests/StoreTests.swift:42:9: condition still false after 7.00 s (time-out 7.00 s, checked 141 times)
+/// HumanResourcesTests/StoreTests.swift:42:9: error: condition still false after 7.00 s (time-out 7.00 s, checked 141 times)
 /// ```
-public struct ConditionTimedOut: Error, CustomStringConvertible {
+public struct ConditionTimedOut: Error, CustomStringConvertible, LocalizedError {
     public let fileID: String
     public let line: Int
     public let column: Int
@@ -17,9 +17,11 @@ public struct ConditionTimedOut: Error, CustomStringConvertible {
     public let checks: Int
 
     public var description: String {
-        "\(fileID):\(line):\(column): condition still false after \(Self.seconds(elapsed)) "
+        "\(fileID):\(line):\(column): error: condition still false after \(Self.seconds(elapsed)) "
             + "(time-out \(Self.seconds(timeout)), checked \(checks) time\(checks == 1 ? "" : "s"))"
     }
+
+    public var errorDescription: String? { description }
 
     private static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components

@@ -113,10 +113,16 @@ public final class Patcher: @unchecked Sendable {
     /// Loads a factory with the patches made so far already in place, so
     /// that even its eager singletons see them; later patches go on it at once.
     public func load(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws -> Factory {
+        try load { patches in
+            try Factory.load(assemblies: assemblies, configuration: configuration, registry: registry, patches: patches)
+        }
+    }
+
+    /// Loads a factory with `build`, handing it the patches made so far, and serves it.
+    func load(_ build: ([(key: String, make: @Sendable () throws -> Any)]) throws -> (factory: Factory, patchIDs: [Int])) throws -> Factory {
         try lock.withLock {
             guard factory == nil else { throw PatcherMisuse.alreadyAttached }
-            let loaded = try Factory.load(assemblies: assemblies, configuration: configuration, registry: registry,
-                                          patches: applied.map { (key: $0.key, make: $0.make) })
+            let loaded = try build(applied.map { (key: $0.key, make: $0.make) })
             serve(loaded.factory, patchIDs: loaded.patchIDs)
             return loaded.factory
         }

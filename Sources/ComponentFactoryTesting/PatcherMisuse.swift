@@ -1,10 +1,18 @@
+import Foundation
+
 /// A ``Patcher`` asked to do what it cannot: take off a patch it does not
-/// have, or serve a second factory.
-public enum PatcherMisuse: Error, Equatable, CustomStringConvertible {
+/// have, or serve a second factory. It prints as `error: <what went wrong>`.
+public enum PatcherMisuse: Error, Equatable, CustomStringConvertible, LocalizedError {
     case notPatched(key: String, patched: [String])
     case alreadyAttached
 
     public var description: String {
+        "error: " + message
+    }
+
+    public var errorDescription: String? { description }
+
+    private var message: String {
         switch self {
         case .notPatched(let key, let patched):
             "'\(key)' is not patched by this patcher"

@@ -3,8 +3,8 @@ import ComponentFactory
 
 /// The options every configuration-reading command shares.
 struct ConfigurationOptions: ParsableArguments {
-    @Option(name: .long, help: "The config root: base .properties files and their -<env> overlays.")
-    var config: String = "Config"
+    @Option(name: .long, help: "The config root: base .properties files and their -<env> overlays. Default: the tool's own (Config).")
+    var config: String?
 
     @Option(name: .customLong("set"), help: "Override a property; later wins. Repeatable.")
     var overrides: [KeyValueArgument] = []
@@ -20,9 +20,10 @@ struct ConfigurationOptions: ParsableArguments {
             overrides: KeyValueArgument.dictionary(overrides))
     }
 
-    /// Scans the config root; a missing root is an unreadable input.
-    func scanRoot() -> Result<ConfigRoot, ToolFailure> {
-        Result { () throws(Diagnostic) in try ConfigRoot.scan(config) }
+    /// Scans the config root (`--config`, or the tool's default); a missing root is an unreadable input.
+    func scanRoot(in environment: ToolEnvironment) -> Result<ConfigRoot, ToolFailure> {
+        let path = config ?? environment.defaultConfig
+        return Result { () throws(Diagnostic) in try ConfigRoot.scan(path) }
             .mapError { ToolFailure(status: ToolResult.usageOrUnreadable, diagnostics: [$0]) }
     }
 
@@ -31,7 +32,7 @@ struct ConfigurationOptions: ParsableArguments {
     /// `requiringEnvironment`, no `env` is a usage error when the root has any.
     func configuration(for env: String?, assemblies: AssemblySet, environment: ToolEnvironment,
                        requiringEnvironment: Bool = false) -> Result<Configuration, ToolFailure> {
-        scanRoot().flatMap { root in
+        scanRoot(in: environment).flatMap { root in
             if requiringEnvironment && env == nil && !root.environments.isEmpty {
                 return .failure(ToolFailure(usage: "choose an environment with --env: " + root.environments.joined(separator: ", ")))
             }

@@ -17,10 +17,14 @@ public enum FactoryTool {
     /// Runs the command line of this process and exits with its status.
     /// With a registry, every registry-aware check is on. `assemblies` are
     /// what commands read when given no PATH, so that an app's tool checks
-    /// its own assemblies only.
-    public static func main(registry: ComponentRegistry? = nil, assemblies: [String] = ["Assemblies"]) -> Never {
+    /// its own assemblies only; `config` is the config root when no
+    /// `--config` is given. The tool calls itself by its executable's name.
+    public static func main(registry: ComponentRegistry? = nil, assemblies: [String] = ["Assemblies"],
+                            config: String = "Config") -> Never {
+        let executable = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
         let environment = ToolEnvironment(variables: ProcessInfo.processInfo.environment, registry: registry,
-                                          defaultAssemblies: assemblies)
+                                          defaultAssemblies: assemblies, defaultConfig: config,
+                                          toolName: executable.isEmpty ? "factory" : executable)
         let result = run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
         FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
         FileHandle.standardError.write(Data(result.standardError.utf8))
@@ -30,6 +34,12 @@ public enum FactoryTool {
     /// Parses `arguments` (without the program name) and runs the command.
     /// Never exits and never prints: everything is in the result.
     public static func run(arguments: [String], environment: ToolEnvironment = ToolEnvironment()) -> ToolResult {
+        FactoryCommand.$toolName.withValue(environment.toolName) {
+            parseAndRun(arguments: arguments, environment: environment)
+        }
+    }
+
+    private static func parseAndRun(arguments: [String], environment: ToolEnvironment) -> ToolResult {
         let command: ParsableCommand
         do {
             command = try FactoryCommand.parseAsRoot(arguments)

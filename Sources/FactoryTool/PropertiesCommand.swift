@@ -43,7 +43,7 @@ struct PropertiesCommand: ToolCommand {
             return Result { () throws(DiagnosticReport) in try loader.load(files: files, environment: env) }
                 .mapError(ToolFailure.init(report:))
         }
-        return options.scanRoot().flatMap { root in
+        return options.scanRoot(in: environment).flatMap { root in
             if let env, let failure = ConfigurationOptions.checkEnvironments([env], in: root) {
                 return .failure(failure)
             }

@@ -10,11 +10,17 @@ public struct ToolEnvironment: Sendable {
     public var registry: ComponentRegistry?
     /// What `validate`, `build` and `graph` read when given no PATH.
     public var defaultAssemblies: [String]
+    /// The config root when no `--config` is given.
+    public var defaultConfig: String
+    /// The name the tool calls itself in help and errors: the executable's.
+    public var toolName: String
 
     public init(variables: [String: String] = [:], registry: ComponentRegistry? = nil,
-                defaultAssemblies: [String] = ["Assemblies"]) {
+                defaultAssemblies: [String] = ["Assemblies"], defaultConfig: String = "Config", toolName: String = "factory") {
         self.variables = variables
         self.registry = registry
         self.defaultAssemblies = defaultAssemblies
+        self.defaultConfig = defaultConfig
+        self.toolName = toolName
     }
 }

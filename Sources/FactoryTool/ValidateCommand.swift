@@ -33,7 +33,7 @@ struct ValidateCommand: ToolCommand {
         case .success(let value): loaded = value
         }
         let root: ConfigRoot
-        switch options.scanRoot() {
+        switch options.scanRoot(in: environment) {
         case .failure(let failure): return failure.result
         case .success(let scanned): root = scanned
         }

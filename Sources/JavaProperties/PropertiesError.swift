@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a `.properties` file could not be read: the file is unreadable, its
 /// bytes are not UTF-8, or a `\uXXXX` escape is malformed.
 ///
@@ -6,9 +8,9 @@
 ///
 /// ```swift
 /// do { _ = try PropertiesReader.read(text: "a=\\u12\n", file: "bad.properties") }
-/// catch let error as PropertiesError { print(error) }  // bad.properties:1:3: malformed \uXXXX escape …
+/// catch let error as PropertiesError { print(error) }  // bad.properties:1:3: error: malformed \uXXXX escape … [malformed-properties]
 /// ```
-public struct PropertiesError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PropertiesError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     public enum Kind: Sendable, Hashable {
         /// The file does not exist or cannot be read.
         case unreadable
@@ -33,7 +35,13 @@ public struct PropertiesError: Error, Sendable, Hashable, CustomStringConvertibl
         self.message = message
     }
 
+    /// The diagnostic code that ComponentFactory reports this as.
+    public var code: String { kind == .unreadable ? "properties-not-found" : "malformed-properties" }
+
+    /// Compiler-style: `bad.properties:1:3: error: malformed \uXXXX escape … [malformed-properties]`.
     public var description: String {
-        line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
+        (line > 0 ? "\(file):\(line):\(column)" : file) + ": error: \(message) [\(code)]"
     }
+
+    public var errorDescription: String? { description }
 }

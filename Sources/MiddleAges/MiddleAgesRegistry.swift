@@ -3,13 +3,15 @@ import Foundation
 
 /// The registry of the MiddleAges example: every type its assemblies name,
 /// including Typhoon 1.8's own `MiddleAgesAssembly.xml` (which says `NSURL`).
+/// `CavalryMan` inherits `Knight`'s properties; `Sword`, which only
+/// `SwordFactory` makes, needs no registration of its own.
 ///
 /// ```swift
-/// let factory = try Factory(assemblies: loaded.assemblies, configuration: configuration,
-///                           registry: MiddleAgesRegistry.make())
+/// let factory = try Factory.load(assemblies: ["Assemblies/MiddleAges.xml"], config: "Config", environment: "test",
+///                                registry: try MiddleAgesRegistry.make())
 /// ```
 public enum MiddleAgesRegistry {
-    public static func make() -> ComponentRegistry {
+    public static func make() throws -> ComponentRegistry {
         var registry = ComponentRegistry()
         registry.register(CampaignQuest.self, conformsTo: [(any Quest).self]) { quest in
             quest.initializer { CampaignQuest() }
@@ -27,14 +29,18 @@ public enum MiddleAgesRegistry {
             knight.initializer("initWithQuest:favoriteDamsels:") { (quest: any Quest, damsels: [String]) in
                 Knight(quest: quest, favoriteDamsels: damsels)
             }
-            knightProperties(&knight)
+            knight.property("quest", \.quest)
+            knight.property("damselsRescued", \.damselsRescued)
+            knight.property("hasHorseWillTravel", \.hasHorseWillTravel)
+            knight.property("favoriteDamsels", \.favoriteDamsels)
+            knight.property("friends", \.friends)
+            knight.property("shieldColor", \.shieldColor)
         }
-        registry.register(CavalryMan.self) { cavalryMan in
+        try registry.register(CavalryMan.self, inheriting: Knight.self) { cavalryMan in
             cavalryMan.initializer("initWithQuest:") { (quest: any Quest) in CavalryMan(quest: quest, hitRatio: 0) }
             cavalryMan.initializer("initWithQuest:hitRatio:") { (quest: any Quest, hitRatio: Float) in
                 CavalryMan(quest: quest, hitRatio: hitRatio)
             }
-            knightProperties(&cavalryMan)
             cavalryMan.property("hitRatio", \.hitRatio)
         }
         registry.register(SwordFactory.self) { factory in
@@ -43,7 +49,6 @@ public enum MiddleAgesRegistry {
                 factory.sword(specification: specification)
             }
         }
-        registry.register(Sword.self) { _ in }
         for name in ["URL", "NSURL"] {
             registry.register(URL.self, name: name) { url in
                 url.classMethod("URLWithString:") { (string: String) throws in
@@ -56,14 +61,5 @@ public enum MiddleAgesRegistry {
             converter.initializer { HeraldicColorConverter() }
         }
         return registry
-    }
-
-    private static func knightProperties<K: Knight>(_ knight: inout RegistrationBuilder<K>) {
-        knight.property("quest", \.quest)
-        knight.property("damselsRescued", \.damselsRescued)
-        knight.property("hasHorseWillTravel", \.hasHorseWillTravel)
-        knight.property("favoriteDamsels", \.favoriteDamsels)
-        knight.property("friends", \.friends)
-        knight.property("shieldColor", \.shieldColor)
     }
 }

@@ -1,4 +1,4 @@
 import FactoryTool
 import MiddleAges
 
-FactoryTool.main(registry: MiddleAgesRegistry.make(), assemblies: ["Assemblies/MiddleAges.xml"])
+FactoryTool.main(registry: try MiddleAgesRegistry.make(), assemblies: ["Assemblies/MiddleAges.xml"])

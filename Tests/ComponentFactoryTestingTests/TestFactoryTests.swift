@@ -44,10 +44,12 @@ struct TestFactoryTests {
     }
 
     @Test func anUnknownEnvironmentIsAnErrorThatListsTheKnownOnes() throws {
-        let error = #expect(throws: Diagnostic.self) { try Self.make(try Self.files(), environment: "tset") }
+        let report = #expect(throws: DiagnosticReport.self) { try Self.make(try Self.files(), environment: "tset") }
 
-        #expect(error?.message.contains("did you mean 'test'") == true)
-        #expect(error?.message.contains("production, test") == true)
+        let error = try #require(report?.diagnostics.first)
+        #expect(error.code == .propertiesNotFound)
+        #expect(error.message.contains("did you mean 'test'"))
+        #expect(error.message.contains("production, test"))
     }
 
     @Test func environmentVariablesAreNotRead() throws {

@@ -42,12 +42,13 @@ struct ProductionStoreTests {
     @Test func theInMemoryFakeRefusesARealFile() throws {
         let directory = try TemporaryDirectory()
 
-        let failure = #expect(throws: ComponentBuildFailure.self) {
+        let report = #expect(throws: DiagnosticReport.self) {
             try HumanResourcesExample.factory(overrides: ["employee.store.path": directory.file("employees.sqlite")])
         }
 
-        #expect(failure?.key == "employeeStore")
-        #expect(failure?.underlying is InMemoryStoreMisconfigured)
+        let failure = try #require(report?.diagnostics.first)
+        #expect(failure.code == .buildFailed)
+        #expect(failure.message.hasPrefix("building 'employeeStore' (employeeStore) failed: InMemoryEmployeeStore keeps nothing on disk"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 

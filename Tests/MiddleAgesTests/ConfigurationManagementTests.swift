@@ -13,7 +13,7 @@ struct ConfigurationManagementTests {
         .deletingLastPathComponent().path
 
     static func factory(environment: String = "test", overrides: [String: String] = [:], patcher: Patcher? = nil) throws -> Factory {
-        try TestFactory.make(registry: MiddleAgesRegistry.make(), assemblies: [root + "/Assemblies/MiddleAges.xml"],
+        try TestFactory.make(registry: try MiddleAgesRegistry.make(), assemblies: [root + "/Assemblies/MiddleAges.xml"],
                              config: root + "/Config", environment: environment, overrides: overrides, patcher: patcher)
     }
 

@@ -26,16 +26,16 @@ import Testing
         return copy
     }
 
-    private func validate(_ copy: URL) -> ToolResult {
+    private func validate(_ copy: URL) throws -> ToolResult {
         FactoryTool.run(arguments: ["validate", copy.appendingPathComponent("Assemblies/MiddleAges.xml").path,
                                     "--config", copy.appendingPathComponent("Config").path],
-                        environment: ToolEnvironment(registry: MiddleAgesRegistry.make()))
+                        environment: ToolEnvironment(registry: try MiddleAgesRegistry.make()))
     }
 
     @Test func theShippedExampleIsClean() throws {
         let copy = try copyOfExample(editing: "Config/app.properties") { $0 + "\n# a comment changes nothing\n" }
         defer { try? FileManager.default.removeItem(at: copy) }
-        let result = validate(copy)
+        let result = try validate(copy)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }
 
@@ -69,7 +69,7 @@ import Testing
             $0.replacingOccurrences(of: breakage.original, with: breakage.broken)
         }
         defer { try? FileManager.default.removeItem(at: copy) }
-        let result = validate(copy)
+        let result = try validate(copy)
         #expect(result.status == 1)
         for fragment in breakage.expected {
             #expect(result.standardOutput.contains(fragment), "\(fragment) in \(result.standardOutput)")

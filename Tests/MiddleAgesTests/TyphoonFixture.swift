@@ -17,15 +17,16 @@ enum TyphoonFixture {
         return try RegistryFreeValidator.configuration(for: nil, assemblies: loaded.assemblies, loader: loader).get()
     }
 
-    static func factory(_ name: String, registry: ComponentRegistry = TyphoonRegistry.make()) throws -> Factory {
+    static func factory(_ name: String, registry: ComponentRegistry? = nil) throws -> Factory {
         let loaded = assemblies(name)
-        return try Factory(assemblies: loaded.assemblies, configuration: configuration(for: loaded), registry: registry)
+        return try Factory(assemblies: loaded.assemblies, configuration: configuration(for: loaded),
+                           registry: try registry ?? TyphoonRegistry.make())
     }
 
     /// Registry-aware validation of the fixture.
-    static func diagnostics(_ name: String, registry: ComponentRegistry = TyphoonRegistry.make()) throws -> [Diagnostic] {
+    static func diagnostics(_ name: String, registry: ComponentRegistry? = nil) throws -> [Diagnostic] {
         let loaded = assemblies(name)
         return loaded.diagnostics + RegistryValidator.check(loaded.assemblies, configuration: try configuration(for: loaded),
-                                                            registry: registry)
+                                                            registry: try registry ?? TyphoonRegistry.make())
     }
 }

@@ -37,8 +37,8 @@ final class KnightCounter: ComponentPostProcessor {
 }
 
 enum TyphoonRegistry {
-    static func make() -> ComponentRegistry {
-        var registry = MiddleAgesRegistry.make()
+    static func make() throws -> ComponentRegistry {
+        var registry = try MiddleAgesRegistry.make()
         registry.register(ClassADependsOnB.self) { $0.initializer { ClassADependsOnB() }; $0.property("dependencyOnB", \.dependencyOnB) }
         registry.register(ClassBDependsOnA.self) { $0.initializer { ClassBDependsOnA() }; $0.property("dependencyOnA", \.dependencyOnA) }
         registry.register(ClassCDependsOnDAndE.self) { c in

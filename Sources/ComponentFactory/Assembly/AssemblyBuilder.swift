@@ -149,6 +149,12 @@ struct AssemblyBuilder {
             if let resource = required("resource", in: values, of: element, at: location) {
                 document.imports.append(.init(resource: resource, location: location))
             }
+        case .alias:
+            let name = required("name", in: values, of: element, at: location)
+            let alias = required("alias", in: values, of: element, at: location)
+            if let name, let alias {
+                document.aliases.append(.init(name: name, alias: alias, location: location))
+            }
         case .profile:
             guard let expression = required("name", in: values, of: element, at: location) else {
                 open.removeLast()
@@ -203,7 +209,7 @@ struct AssemblyBuilder {
         }
         guard let closing = open.popLast() else { return }
         switch closing.element {
-        case .assembly, .description, .propertyPlaceholder, .import:
+        case .assembly, .description, .propertyPlaceholder, .import, .alias:
             break
         case .profile:
             profiles.removeLast()
@@ -217,7 +223,7 @@ struct AssemblyBuilder {
             if let finished = initializer { component?.initializer = finished }
             initializer = nil
         case .argument:
-            guard let holder = holders.popLast(), let value = value(of: holder, optional: false) else { return }
+            guard let holder = holders.popLast(), let value = value(of: holder, optional: true) else { return }
             initializer?.arguments.append(ArgumentDefinition(
                 parameterName: holder.attributes["parameterName"], index: holder.attributes["index"], value: value,
                 location: holder.location))
@@ -271,11 +277,13 @@ struct AssemblyBuilder {
         definition.initMethod = values["init-method"]
         definition.destroyMethod = values["destroy-method"]
         definition.profiles = values["profile"].map { [$0] } ?? []
+        definition.dependsOn = values["depends-on"]
         return definition
     }
 
     /// The value of an argument, property or entry: exactly one of `ref=`,
-    /// `value=`, `<collection>` or `<null/>`; none autowires when `optional`.
+    /// `value=`, `<collection>` or `<null/>`; none autowires when `optional`
+    /// (a property or an argument, found by type).
     private mutating func value(of holder: Holder, optional: Bool) -> InjectedValue? {
         var found: [InjectedValue] = []
         if let reference = holder.attributes["ref"] { found.append(.reference(reference)) }

@@ -9,7 +9,7 @@ import Darwin
 enum AssemblyGrammar {
     /// The elements, as the reader tracks them while it reads.
     enum Element: String, CaseIterable {
-        case assembly, description, component, profile, initializer, argument, property, collection, entry, ref, value, null
+        case assembly, description, component, alias, profile, initializer, argument, property, collection, entry, ref, value, null
         case propertyPlaceholder = "property-placeholder"
         case `import`
     }
@@ -29,13 +29,13 @@ enum AssemblyGrammar {
     static func children(of parent: Element?) -> [Element] {
         switch parent {
         case nil: [.assembly]
-        case .assembly: [.description, .propertyPlaceholder, .import, .component, .profile]
+        case .assembly: [.description, .propertyPlaceholder, .import, .component, .alias, .profile]
         case .profile: [.description, .component]
         case .component: [.description, .initializer, .property]
         case .initializer: [.description, .argument]
         case .argument, .property, .entry: [.description, .collection, .null]
         case .collection: [.description, .ref, .value, .entry, .null]
-        case .description, .ref, .value, .null, .propertyPlaceholder, .import: []
+        case .description, .ref, .value, .null, .propertyPlaceholder, .import, .alias: []
         }
     }
 
@@ -46,6 +46,7 @@ enum AssemblyGrammar {
         case .propertyPlaceholder: ["location"]
         case .import: ["resource"]
         case .profile: ["name"]
+        case .alias: ["name", "alias"]
         case .component: componentAttributes
         case .initializer: ["selector", "is-class-method"]
         case .argument: ["parameterName", "index", "ref", "value", "required-class"]
@@ -57,6 +58,6 @@ enum AssemblyGrammar {
 
     static let componentAttributes = [
         "class", "key", "scope", "lazy-init", "parent", "abstract", "factory-component",
-        "before-property-injection", "after-property-injection", "init-method", "destroy-method", "profile",
+        "before-property-injection", "after-property-injection", "init-method", "destroy-method", "profile", "depends-on",
     ]
 }

@@ -13,13 +13,21 @@ import Foundation
 /// loaded.assemblies.components.count
 /// loaded.diagnostics  // reading, schema and import problems
 /// ```
+///
+/// The set carries every problem, the unreadable paths' too, so that a
+/// factory refuses it whichever way it is handed on.
 public enum AssemblyLoader {
     public struct Loading: Sendable {
+        /// The documents, with every problem found reading them.
         public var assemblies: AssemblySet
-        /// Problems in the files: exit status 1.
-        public var diagnostics: [Diagnostic]
-        /// Paths that were named but cannot be read: exit status 2.
+        /// Paths that were named but cannot be read: exit status 2. They are
+        /// among `assemblies.diagnostics` too, first.
         public var unreadable: [Diagnostic]
+
+        /// Problems in the files (exit status 1): the set's diagnostics less the unreadable paths.
+        public var diagnostics: [Diagnostic] {
+            Array(assemblies.diagnostics.dropFirst(unreadable.count))
+        }
     }
 
     public static func load(paths: [String], checkSchema: Bool = true) -> Loading {
@@ -38,7 +46,8 @@ public enum AssemblyLoader {
                 state.visit(path, root: PathRules.directory(of: path), chain: [], site: nil)
             }
         }
-        return Loading(assemblies: AssemblySet(documents: state.documents), diagnostics: state.diagnostics, unreadable: state.unreadable)
+        return Loading(assemblies: AssemblySet(documents: state.documents, diagnostics: state.unreadable + state.diagnostics),
+                       unreadable: state.unreadable)
     }
 
     static func xmlFiles(in directory: String) -> [String] {

@@ -13,7 +13,8 @@ public enum AssemblySchema {
 <?xml version="1.0" encoding="UTF-8"?>
 <!--
   The grammar of ComponentFactory assemblies: Typhoon 1.x's, kept compatible,
-  plus import, profile, abstract, init-method, destroy-method, entry and null.
+  plus import, profile, alias, abstract, init-method, destroy-method, depends-on,
+  entry and null.
   Documents may use this namespace or none. `factory schema` prints this file.
 -->
 <xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema"
@@ -33,6 +34,7 @@ public enum AssemblySchema {
                     <xsd:element ref="property-placeholder"/>
                     <xsd:element ref="import"/>
                     <xsd:element ref="component"/>
+                    <xsd:element ref="alias"/>
                     <xsd:element ref="profile"/>
                 </xsd:choice>
             </xsd:sequence>
@@ -60,6 +62,16 @@ public enum AssemblySchema {
         </xsd:annotation>
         <xsd:complexType>
             <xsd:attribute name="resource" type="xsd:string" use="required"/>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="alias">
+        <xsd:annotation>
+            <xsd:documentation>Another key for a component: ref="hero" then means the component "knight". An alias may not shadow a key.</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:attribute name="name" type="xsd:string" use="required"/>
+            <xsd:attribute name="alias" type="xsd:string" use="required"/>
         </xsd:complexType>
     </xsd:element>
 
@@ -106,6 +118,9 @@ public enum AssemblySchema {
             <xsd:attribute name="init-method" type="xsd:string"/>
             <xsd:attribute name="destroy-method" type="xsd:string"/>
             <xsd:attribute name="profile" type="xsd:string"/>
+            <xsd:attribute name="depends-on" type="xsd:string">
+                <xsd:annotation><xsd:documentation>Comma-separated keys built before this component and destroyed after it.</xsd:documentation></xsd:annotation>
+            </xsd:attribute>
         </xsd:complexType>
     </xsd:element>
 
@@ -136,6 +151,9 @@ public enum AssemblySchema {
     </xsd:complexType>
 
     <xsd:element name="argument">
+        <xsd:annotation>
+            <xsd:documentation>By ref, by value, by collection, or, with none of them, autowired by the parameter's type.</xsd:documentation>
+        </xsd:annotation>
         <xsd:complexType>
             <xsd:complexContent>
                 <xsd:extension base="valueHolder">

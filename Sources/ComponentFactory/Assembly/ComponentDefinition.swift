@@ -26,6 +26,8 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// Every profile expression that applies: enclosing `<profile>` elements
     /// and the `profile=` attribute. All must match.
     public var profiles: [AttributeValue]
+    /// `depends-on="a, b"` as written; ``dependencies`` lists the keys.
+    public var dependsOn: AttributeValue?
     public var initializer: InitializerDefinition?
     public var properties: [PropertyDefinition]
     public var location: SourceLocation
@@ -51,6 +53,14 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// `lazy-init="true"` or `"yes"`.
     public var isLazy: Bool {
         lazyInit.flatMap { BooleanAttribute.parse($0.text) } ?? false
+    }
+
+    /// The keys of `depends-on`, trimmed, each with the attribute's location.
+    public var dependencies: [AttributeValue] {
+        guard let dependsOn else { return [] }
+        return dependsOn.text.split(separator: ",")
+            .map { AttributeValue(String($0.trimmingWhitespace()), at: dependsOn.location) }
+            .filter { !$0.text.isEmpty }
     }
 
     /// Whether the component exists in `environment`.

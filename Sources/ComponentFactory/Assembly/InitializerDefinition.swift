@@ -17,7 +17,7 @@ public struct InitializerDefinition: Sendable, Hashable {
     public var parameterNames: [String] { Selector.parameterNames(of: selector.text) }
 }
 
-/// `<argument parameterName="quest" | index="0" ref=… | value=…>`.
+/// `<argument parameterName="quest" | index="0" ref=… | value=… | collection | nothing (autowired)>`.
 public struct ArgumentDefinition: Sendable, Hashable {
     public var parameterName: AttributeValue?
     public var index: AttributeValue?

@@ -13,7 +13,7 @@ public enum InjectedValue: Sendable, Hashable {
     case collection(CollectionDefinition)
     /// `<null/>`.
     case null(SourceLocation)
-    /// A property with no value at all: found by its type.
+    /// A property or an argument with no value at all: found by its type.
     case autowired
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which environments a component exists in: `test,!production` means "in
 /// test, or in anything but production". A comma is OR; `!` is NOT.
 ///
@@ -36,9 +38,14 @@ public struct ProfileExpression: Sendable, Hashable {
     }
 }
 
-/// Why a profile expression does not parse.
-public struct ProfileExpressionError: Error, Sendable, Hashable {
+/// Why a profile expression does not parse. It prints as a diagnostic with
+/// no place: `error: <message> [invalid-attribute-value]`.
+public struct ProfileExpressionError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     public var message: String
+
+    public var description: String { "error: \(message) [\(DiagnosticCode.invalidAttributeValue.rawValue)]" }
+
+    public var errorDescription: String? { description }
 }
 
 extension Substring {

@@ -1,15 +1,21 @@
+import Foundation
+
 /// Why a text does not convert: a short reason, such as
 /// "300 is out of range for UInt8 (0...255)". The factory turns it into a
 /// `conversion` diagnostic that names the text, the type, the component, the
 /// property and where the text came from.
-public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     public var reason: String
 
     public init(_ reason: String) {
         self.reason = reason
     }
 
-    public var description: String { reason }
+    /// `error: <reason> [conversion]`: the form of a diagnostic with no place,
+    /// since a converter does not know where its text was written.
+    public var description: String { "error: \(reason) [\(DiagnosticCode.conversion.rawValue)]" }
+
+    public var errorDescription: String? { description }
 
     /// The `conversion` diagnostic for `text` that did not become a `typeName`
     /// for `component`'s `member` (a property or a parameter). When the text

@@ -1,9 +1,12 @@
+import Foundation
+
 /// One problem found in an assembly, a `.properties` file or the command
 /// line: where it is, what it is, and how to fix it.
 ///
 /// A diagnostic is a plain value; ``DiagnosticRenderer`` is the one place that
 /// turns it into text or JSON. It is also the error that the loading stages
-/// throw.
+/// throw, and prints as its compiler-style text: `print(error)`, `"\(error)"`
+/// and `error.localizedDescription` all show it.
 ///
 /// ```swift
 /// let diagnostic = Diagnostic(
@@ -12,7 +15,7 @@
 /// DiagnosticRenderer.text(diagnostic)
 /// // Config/app.properties:4:1: error: no property 'db.urll'; did you mean 'db.url'? [unresolved-placeholder]
 /// ```
-public struct Diagnostic: Error, Sendable, Hashable {
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// A secondary line under a diagnostic, such as each step of a cycle.
     public struct Note: Sendable, Hashable {
         public var message: String
@@ -43,4 +46,9 @@ public struct Diagnostic: Error, Sendable, Hashable {
         self.notes = notes
         self.environment = environment
     }
+
+    /// The compiler-style text of ``DiagnosticRenderer/text(_:)-(Diagnostic)``, notes included.
+    public var description: String { DiagnosticRenderer.text(self) }
+
+    public var errorDescription: String? { description }
 }

@@ -1,11 +1,14 @@
+import Foundation
+
 /// The diagnostics of one run, in the order found, with their counts. It is
-/// also thrown when a stage fails with several problems at once.
+/// also thrown when a stage fails with several problems at once, and prints
+/// as their compiler-style lines, one after another.
 ///
 /// ```swift
 /// let report = DiagnosticReport([diagnostic])
 /// report.errorCount  // 1
 /// ```
-public struct DiagnosticReport: Error, Sendable, Hashable {
+public struct DiagnosticReport: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     public var diagnostics: [Diagnostic]
 
     public init(_ diagnostics: [Diagnostic] = []) {
@@ -15,6 +18,13 @@ public struct DiagnosticReport: Error, Sendable, Hashable {
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
     public var hasErrors: Bool { errorCount > 0 }
+
+    /// Every diagnostic's compiler-style text, one per line (notes indented beneath).
+    public var description: String {
+        diagnostics.isEmpty ? "no problems" : diagnostics.map(DiagnosticRenderer.text).joined(separator: "\n")
+    }
+
+    public var errorDescription: String? { description }
 
     /// Merges the reports of several environments. A diagnostic that every
     /// environment reports alike is kept once, with no environment.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A registered closure threw, or returned something that does not fit,
 /// while the factory built a component. It says where the component is
 /// defined and the path of components being built, as Spring's breadcrumb
@@ -6,9 +8,9 @@
 /// ```swift
 /// do { _ = try factory.component(forKey: "knight") }
 /// catch let failure as ComponentBuildFailure { print(failure) }
-/// // Assemblies/knights.xml:12:5: building 'knight' (knight → quest) failed: …
+/// // Assemblies/knights.xml:12:5: error: building 'knight' (knight → quest) failed: … [build-failed]
 /// ```
-public struct ComponentBuildFailure: Error, CustomStringConvertible {
+public struct ComponentBuildFailure: Error, CustomStringConvertible, LocalizedError {
     /// The component whose closure failed.
     public let key: String
     public let location: SourceLocation
@@ -16,13 +18,20 @@ public struct ComponentBuildFailure: Error, CustomStringConvertible {
     public let path: [String]
     public let underlying: any Error
 
-    public var description: String {
-        "\(location): building '\(key)' (\(path.joined(separator: " → "))) failed: \(underlying)"
-    }
+    /// The `build-failed` diagnostic's text: `file:line:col: error: building 'knight' (knight → quest) failed: … [build-failed]`.
+    public var description: String { DiagnosticRenderer.text(diagnostic) }
+
+    public var errorDescription: String? { description }
 
     /// The same, as a `build-failed` diagnostic.
     public var diagnostic: Diagnostic {
-        Diagnostic(.buildFailed, "building '\(key)' (\(path.joined(separator: " → "))) failed: \(underlying)", at: location)
+        Diagnostic(.buildFailed, "building '\(key)' (\(path.joined(separator: " → "))) failed: \(Self.message(of: underlying))", at: location)
+    }
+
+    /// What `error` says, for a message that already has its own place and
+    /// code: a conversion failure's bare reason, anything else as it prints.
+    static func message(of error: any Error) -> String {
+        (error as? ConversionFailure)?.reason ?? "\(error)"
     }
 }
 
@@ -40,7 +49,7 @@ extension DiagnosticReport {
         case let failure as ComponentBuildFailure:
             self.init([failure.diagnostic])
         default:
-            self.init([Diagnostic(.buildFailed, "\(error)", at: location)])
+            self.init([Diagnostic(.buildFailed, ComponentBuildFailure.message(of: error), at: location)])
         }
     }
 }

@@ -10,7 +10,9 @@ public struct ComponentDescription: Sendable, Hashable {
     public let typeName: String
     public let scope: Scope
     public let isLazy: Bool
-    /// The keys it references, through arguments, properties, collections and its factory component, each once.
+    /// The keys it references, through arguments, properties, collections,
+    /// its factory component and `depends-on`, each once; a parent
+    /// factory's component by its key there.
     public let dependencies: [String]
     public let location: SourceLocation
 }
@@ -19,22 +21,24 @@ extension Factory {
     /// Every component, in definition order.
     public var descriptions: [ComponentDescription] {
         table.plans.map { plan in
-            var indexes: [Int] = []
+            var keys: [String] = []
             func collect(_ value: ValuePlan) {
                 switch value {
                 case .constant: break
-                case .component(let index): indexes.append(index)
+                case .component(let index): keys.append(table.plans[index].key)
+                case .inherited(let key): keys.append(key)
                 case .collection(let items, _, _): items.forEach(collect)
                 case .dictionary(let entries, _, _): entries.forEach { collect($0.value) }
                 }
             }
-            if let factory = plan.factoryIndex { indexes.append(factory) }
+            if let factory = plan.factoryIndex { keys.append(table.plans[factory].key) }
             plan.arguments.forEach(collect)
             plan.properties.forEach { collect($0.value) }
-            var seen = Set<Int>()
+            plan.dependencies.forEach(collect)
+            var seen = Set<String>()
             return ComponentDescription(
                 key: plan.key, typeName: plan.produces.identity.name, scope: plan.scope, isLazy: plan.isLazy,
-                dependencies: indexes.filter { seen.insert($0).inserted }.map { table.plans[$0].key }, location: plan.location)
+                dependencies: keys.filter { seen.insert($0).inserted }, location: plan.location)
         }
     }
 }

@@ -41,9 +41,11 @@ final class ComponentPlan {
     /// the factory benchmark, same session).
     let argumentComponents: [Int]
     let factoryIndex: Int?
+    /// What `depends-on` names: built before this component's initializer runs.
+    let dependencies: [ValuePlan]
 
     init(index: Int, key: String, location: SourceLocation, scope: Scope, isLazy: Bool, produces: ProducedType,
-         maker: InitializerRegistration, arguments: [ValuePlan], factoryIndex: Int?, properties: [PropertyStep], beforePropertyInjection: CallbackRegistration?,
+         maker: InitializerRegistration, arguments: [ValuePlan], factoryIndex: Int?, dependencies: [ValuePlan] = [], properties: [PropertyStep], beforePropertyInjection: CallbackRegistration?,
          afterPropertyInjection: CallbackRegistration?, initMethod: CallbackRegistration?,
          destroyMethod: CallbackRegistration?, roles: [InfrastructureRole]) {
         self.index = index
@@ -63,5 +65,6 @@ final class ComponentPlan {
         self.arguments = arguments
         self.argumentComponents = arguments.map { if case .component(let index) = $0 { index } else { -1 } }
         self.factoryIndex = factoryIndex
+        self.dependencies = dependencies
     }
 }

@@ -15,9 +15,15 @@
 ///   components it builds as soon as its initializer returns. A cycle
 ///   through initializers is `initializer-cycle`.
 /// - Any number of threads may resolve at once; a singleton is built exactly once.
+/// - A factory may have a `parent`: what it does not define, it takes from
+///   there, as Spring's parent contexts do.
+///
+/// ``load(assemblies:config:environment:overrides:environmentVariables:registry:parent:processEnvironment:)``
+/// builds one from files in one call. An assembly set with any error is
+/// never built: the initializer throws its diagnostics.
 ///
 /// ```swift
-/// let factory = try Factory(assemblies: loaded.assemblies, configuration: configuration, registry: registry)
+/// let factory = try Factory.load(assemblies: ["Assemblies"], config: "Config", environment: "test", registry: registry)
 /// let knight = try factory.component(forKey: "knight", as: Knight.self)
 /// let quest = try factory.component(ofType: (any Quest).self)
 /// try factory.shutdown()
@@ -26,13 +32,22 @@ public final class Factory: Sendable {
     let table: PlanTable
     private let store: InstanceStore
     private let patches = PatchTable()
+    /// The factory this one falls back to for keys and types it does not have.
+    public let parent: Factory?
 
     /// Compiles the assemblies and builds the eager singletons. Throws a
-    /// ``DiagnosticReport`` with every problem found, or the
+    /// ``DiagnosticReport`` with every problem found (the assembly set's own
+    /// reading errors first: a set that had one is never built), or the
     /// ``ComponentBuildFailure`` of an eager singleton.
-    public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws {
-        let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
-        self.init(table: blueprint.table, seeded: blueprint.seeded)
+    ///
+    /// With a `parent`, references, `depends-on` and autowiring that nothing
+    /// here answers are answered by the parent's components (and its
+    /// parent's), and so are lookups.
+    public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                            parent: Factory? = nil) throws {
+        let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry,
+                                                  parent: parent)
+        self.init(table: blueprint.table, seeded: blueprint.seeded, parent: parent)
         try buildEagerSingletons()
     }
 
@@ -42,16 +57,19 @@ public final class Factory: Sendable {
     /// each patch, in order. `ComponentFactoryTesting`'s `Patcher` is the API for this.
     @_spi(Patching)
     public static func load(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                            parent: Factory? = nil,
                             patches: [(key: String, make: @Sendable () throws -> Any)]) throws -> (factory: Factory, patchIDs: [Int]) {
-        let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
-        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded)
+        let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry,
+                                                  parent: parent)
+        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent)
         let ids = try patches.map { try factory.patch(key: $0.key, $0.make) }
         try factory.buildEagerSingletons()
         return (factory, ids)
     }
 
-    init(table: PlanTable, seeded: [Int: Any]) {
+    init(table: PlanTable, seeded: [Int: Any], parent: Factory? = nil) {
         self.table = table
+        self.parent = parent
         self.store = InstanceStore(isWeak: table.plans.map { $0.scope == .weakSingleton })
         for (index, instance) in seeded.sorted(by: { $0.key < $1.key }) {
             store.keep(index, Instance(any: instance))
@@ -82,9 +100,48 @@ public final class Factory: Sendable {
     /// so that reading a singleton is a short function.
     @usableFromInline
     func instance(forKey key: String) throws -> Instance {
-        guard let index = index(ofKey: key) else { throw unknownKey(key) }
+        guard let index = index(ofKey: key) else { return try inheritedInstance(forKey: key) }
         if let shared = store.shared(index) { return shared }
         return try resolve(index)
+    }
+
+    /// The component with `key` in the nearest parent factory that has it.
+    @inline(never)
+    private func inheritedInstance(forKey key: String) throws -> Instance {
+        var ancestor = parent
+        while let factory = ancestor {
+            if let index = factory.index(ofKey: key) {
+                return try factory.store.shared(index) ?? factory.resolve(index)
+            }
+            ancestor = factory.parent
+        }
+        throw unknownKey(key)
+    }
+
+    /// Every key this factory and its parents answer, aliases included.
+    var visibleKeys: Set<String> {
+        var keys = Set<String>()
+        var factory: Factory? = self
+        while let current = factory {
+            keys.formUnion(current.table.keys.byKey.keys)
+            factory = current.parent
+        }
+        return keys
+    }
+
+    /// The plan of the component with `key`, here or in the nearest parent that has it.
+    func plan(forKey key: String) -> ComponentPlan? {
+        var factory: Factory? = self
+        while let current = factory {
+            if let index = current.index(ofKey: key) { return current.table.plans[index] }
+            factory = current.parent
+        }
+        return nil
+    }
+
+    /// This factory's own plans whose components are a `type`.
+    func plans(accepting type: InjectableType) -> [ComponentPlan] {
+        table.plans.filter { type.accepts($0.produces) }
     }
 
     /// The index of the component with `key`: the one way this factory looks a key up.
@@ -96,7 +153,7 @@ public final class Factory: Sendable {
 
     @inline(never)
     private func unknownKey(_ key: String) -> Diagnostic {
-        Diagnostic(.unknownReference, "no component with key '\(key)'" + SpellingSuggestions.didYouMean(key, among: table.keys.byKey.keys), at: nil)
+        Diagnostic(.unknownReference, "no component with key '\(key)'" + SpellingSuggestions.didYouMean(key, among: visibleKeys), at: nil)
     }
 
     /// The component at `index`, in a resolution of its own.
@@ -114,10 +171,12 @@ public final class Factory: Sendable {
 
     /// The one component that is a `type`: its registered type, a subclass,
     /// or registered with `conformsTo:` it. None, or more than one, is an
-    /// error that lists the candidates.
+    /// error that lists the candidates. With none here, the parent factory
+    /// is asked.
     public func component<T>(ofType type: T.Type = T.self) throws -> T {
         let wanted = InjectableType(T.self)
-        let candidates = table.plans.filter { wanted.accepts($0.produces) }
+        let candidates = plans(accepting: wanted)
+        if candidates.isEmpty, let parent { return try parent.component(ofType: T.self) }
         guard candidates.count == 1, let only = candidates.first else {
             let notes = candidates.map { Diagnostic.Note("candidate '\($0.key)'", at: $0.location) }
             if candidates.isEmpty {
@@ -131,10 +190,9 @@ public final class Factory: Sendable {
         return try component(forKey: only.key, as: T.self)
     }
 
-    /// Every component that is a `type`, in definition order.
+    /// Every component of this factory (not its parent's) that is a `type`, in definition order.
     public func components<T>(ofType type: T.Type = T.self) throws -> [T] {
-        let wanted = InjectableType(T.self)
-        return try table.plans.filter { wanted.accepts($0.produces) }.map { try component(forKey: $0.key, as: T.self) }
+        try plans(accepting: InjectableType(T.self)).map { try component(forKey: $0.key, as: T.self) }
     }
 
     // MARK: Lifecycle
@@ -237,7 +295,12 @@ public final class Factory: Sendable {
         if let patched = patches.make(for: plan.index) {
             return try invoke(plan, resolution) { Instance(any: try patched()) }
         }
-        var instance = try resolution.construct(plan.index) { resolution in try make(plan, in: &resolution) }
+        var instance = try resolution.construct(plan.index) { resolution in
+            for dependency in plan.dependencies {
+                _ = try value(dependency, in: &resolution)
+            }
+            return try make(plan, in: &resolution)
+        }
         if resolution.hasWaiting {
             for inject in resolution.takeWaiting(for: plan.index) {
                 try invoke(plan, resolution) { try inject(instance.value) }
@@ -300,6 +363,8 @@ public final class Factory: Sendable {
             return value
         case .component(let index):
             return try instance(index, in: &resolution)
+        case .inherited(let key):
+            return try inheritedInstance(forKey: key)
         case .collection(let items, let make, let typeName):
             let values = try items.map { try value($0, in: &resolution).value }
             guard let collection = make(values) else {

@@ -1,25 +1,66 @@
 /// Everything a factory needs before it builds its first component, made in
 /// the order Typhoon and Spring use:
 ///
-/// 1. the registry-free checks of ``AssemblyValidator``;
-/// 2. the active definitions, with their parents folded in;
-/// 3. infrastructure components (type converters and post-processors that
+/// 1. the active definitions, with their parents folded in;
+/// 2. infrastructure components (type converters and post-processors that
 ///    the assembly declares) compiled and built first;
-/// 4. factory post-processors, in order, editing the definitions;
-/// 5. every definition compiled into the plan table, with the converters of
-///    step 3 added.
+/// 3. factory post-processors, in order, editing the definitions;
+/// 4. every definition compiled into the plan table, with the converters of
+///    step 2 added;
+/// 5. the registry-free checks of ``AssemblyValidator``, told which
+///    selectors step 4 found unregistered, so that no message about their
+///    parameters sends anyone the wrong way.
 ///
-/// Registry-aware validation runs the same steps and keeps the diagnostics.
-/// A type converter or post-processor that fails to build is `build-failed`.
+/// Every problem of every step is kept, so one run reports them all: the
+/// registry-free errors do not stop the registry-aware checks of the
+/// definitions they leave intact. Registry-aware validation and the factory
+/// share this one path. A type converter or post-processor that fails to
+/// build is `build-failed`.
 struct FactoryBlueprint {
     let table: PlanTable
     /// Infrastructure instances already built, by index in `table`.
     let seeded: [Int: Any]
 
-    static func make(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws(DiagnosticReport) -> FactoryBlueprint {
-        let registryFree = AssemblyValidator.check(assemblies, configuration: configuration, knownEnvironments: [])
+    /// The blueprint, or every error found: the assembly set's reading
+    /// errors, the configuration's, the registry-free and the registry-aware ones.
+    static func make(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                     parent: Factory? = nil) throws(DiagnosticReport) -> FactoryBlueprint {
+        let diagnosis = diagnose(assemblies, configuration: configuration, registry: registry, parent: parent)
+        let errors = (assemblies.diagnostics + ConfigurationValidator.check(configuration) + diagnosis.diagnostics)
             .filter { $0.severity == .error }
-        guard registryFree.isEmpty else { throw DiagnosticReport(registryFree) }
+        guard errors.isEmpty else { throw DiagnosticReport(errors) }
+        guard let blueprint = diagnosis.blueprint else {
+            throw DiagnosticReport([Diagnostic(.buildFailed, "the assemblies did not compile, and no check said why; please report this",
+                                               at: nil)])
+        }
+        return blueprint
+    }
+
+    /// Every problem of the assemblies in one environment against the
+    /// registry, registry-free and registry-aware, each once; and the
+    /// blueprint when they compiled. The set's reading problems are not
+    /// repeated here.
+    static func diagnose(_ assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                         parent: Factory? = nil, knownEnvironments: [String] = []) -> (blueprint: FactoryBlueprint?, diagnostics: [Diagnostic]) {
+        var blueprint: FactoryBlueprint?
+        var registryAware: [Diagnostic] = []
+        do {
+            blueprint = try compile(assemblies, configuration: configuration, registry: registry, parent: parent)
+        } catch {
+            registryAware = error.diagnostics
+        }
+        var context = AssemblyValidator.Context(parentKeys: parent?.visibleKeys ?? [])
+        context.unregisteredSelectors = Set(registryAware.lazy.filter { $0.code == .unknownInitializer }.compactMap(\.location))
+        let registryFree = AssemblyValidator.check(assemblies, configuration: configuration, knownEnvironments: knownEnvironments,
+                                                   context: context)
+        var seen = Set<Diagnostic>()
+        let diagnostics = (registryFree + registryAware).filter { seen.insert($0).inserted }
+        return (diagnostics.contains { $0.severity == .error } ? nil : blueprint, diagnostics)
+    }
+
+    /// Steps 1 to 4; what fails is thrown, every problem of the step that failed.
+    private static func compile(_ assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                                parent: Factory?) throws(DiagnosticReport) -> FactoryBlueprint {
         var definitions = DefinitionInheritance.resolve(assemblies.components.filter { $0.isActive(in: configuration.environment) })
 
         let infrastructure = try buildInfrastructure(definitions, configuration: configuration, registry: registry)
@@ -33,11 +74,12 @@ struct FactoryBlueprint {
                 try postProcessor.postProcess(&definitions)
             } catch {
                 throw DiagnosticReport([Diagnostic(
-                    .buildFailed, "factory post-processor \(type(of: postProcessor)) failed: \(error)", at: nil)])
+                    .buildFailed, "factory post-processor \(type(of: postProcessor)) failed: \(ComponentBuildFailure.message(of: error))", at: nil)])
             }
         }
 
-        var compiler = PlanCompiler(definitions: definitions, configuration: configuration, registry: registry, converters: converters)
+        var compiler = PlanCompiler(definitions: definitions, aliases: assemblies.aliases, configuration: configuration,
+                                    registry: registry, converters: converters, parent: parent)
         guard let plans = compiler.compile() else { throw DiagnosticReport(compiler.diagnostics) }
         let table = PlanTable(plans: plans, indexByKey: compiler.keys,
                               postProcessors: ordered(registry.componentPostProcessors + infrastructure.componentPostProcessors),

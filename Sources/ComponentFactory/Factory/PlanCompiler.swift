@@ -28,20 +28,33 @@ struct PlanCompiler {
     let definitions: [ComponentDefinition]
     private(set) var diagnostics: [Diagnostic] = []
     private var resolver: PlaceholderResolver
+    /// Each key's index, aliases included.
     private var indexByKey: [String: Int] = [:]
+    private let aliases: AliasTable
+    /// The factory whose components a reference may name when no definition here has the key.
+    private let parent: Factory?
     private var heads: [Head?]
     private var headsInProgress = Set<Int>()
 
-    /// `definitions` are the active, inherited ones; abstract ones are skipped.
-    init(definitions: [ComponentDefinition], configuration: Configuration, registry: ComponentRegistry,
-         converters: TypeConverters) {
+    /// `definitions` are the active, inherited ones; abstract ones are
+    /// skipped. `aliases` are other keys for them (the validator reports bad
+    /// ones); `parent`'s components answer references that no definition does.
+    init(definitions: [ComponentDefinition], aliases: [AssemblyDocument.AliasDeclaration] = [],
+         configuration: Configuration, registry: ComponentRegistry, converters: TypeConverters, parent: Factory? = nil) {
         self.definitions = definitions.filter { !$0.isAbstract }
         self.registry = registry
         self.converters = converters
+        self.parent = parent
         self.resolver = PlaceholderResolver(configuration: configuration)
         self.heads = Array(repeating: nil, count: self.definitions.count)
+        var locations: [String: SourceLocation] = [:]
         for (index, definition) in self.definitions.enumerated() where indexByKey[definition.key] == nil {
             indexByKey[definition.key] = index
+            locations[definition.key] = definition.location
+        }
+        self.aliases = AliasTable(aliases, keys: locations, outsideKeys: parent?.visibleKeys ?? [])
+        for (alias, key) in self.aliases.targets {
+            if let index = indexByKey[key] { indexByKey[alias] = index }
         }
     }
 
@@ -89,21 +102,33 @@ struct PlanCompiler {
         defer { headsInProgress.remove(index) }
         let definition = definitions[index]
         var head = Head()
+        var unregisteredClass: (name: String, attribute: AttributeValue)?
         if let classAttribute = definition.className, let className = resolved(classAttribute) {
             if let registration = registry.registration(named: className) {
                 head.registration = registration
                 head.produces = registration.type
             } else {
-                let suggestion = SpellingSuggestions.didYouMean(className, among: registry.names)
-                report(.unknownClass, "no registered type named '\(className)' for component '\(definition.key)'"
-                           + (suggestion.isEmpty ? "; register it in the app's ComponentRegistry" : suggestion),
-                       at: classAttribute.location)
+                unregisteredClass = (className, classAttribute)
             }
         }
         if let factoryAttribute = definition.factoryComponent {
             head = factoryHead(head, factoryAttribute: factoryAttribute, of: definition)
+            // A factory method's product needs no registration: class= only has to name what it returns.
+            if let (className, attribute) = unregisteredClass, let method = head.maker, method.produces.identity.name != className {
+                report(.unknownClass,
+                       "factory method '\(method.selector)' of component '\(definition.key)' returns \(method.produces), "
+                           + "not '\(className)'; write class=\"\(method.produces)\" or leave class= out",
+                       at: attribute.location)
+            }
         } else if let registration = head.registration {
             head.maker = initializer(of: definition, in: registration)
+        } else if let (className, attribute) = unregisteredClass {
+            // Suggest only types that can be built as components: not converters or post-processors.
+            let buildable = registry.names.filter { registry.registration(named: $0)?.initializers.isEmpty == false }
+            let suggestion = SpellingSuggestions.didYouMean(className, among: buildable)
+            report(.unknownClass, "no registered type named '\(className)' for component '\(definition.key)'"
+                       + (suggestion.isEmpty ? "; register it in the app's ComponentRegistry" : suggestion),
+                   at: attribute.location)
         }
         heads[index] = head
         return head
@@ -196,13 +221,15 @@ struct PlanCompiler {
                 steps.append(ComponentPlan.PropertyStep(registration: setter, value: value, location: property.location))
             }
         }
+        let dependencies = dependencies(of: definition)
         let callbacks = [definition.beforePropertyInjection, definition.afterPropertyInjection,
                          definition.initMethod, definition.destroyMethod].map { callback($0, of: definition, in: head.registration) }
         guard diagnostics.count == before else { return nil }
         return ComponentPlan(
             index: index, key: definition.key, location: definition.location,
             scope: definition.scope ?? .objectGraph, isLazy: definition.isLazy,
-            produces: produces, maker: maker, arguments: arguments, factoryIndex: head.factoryIndex, properties: steps,
+            produces: produces, maker: maker, arguments: arguments, factoryIndex: head.factoryIndex,
+            dependencies: dependencies, properties: steps,
             beforePropertyInjection: callbacks[0], afterPropertyInjection: callbacks[1],
             initMethod: callbacks[2], destroyMethod: callbacks[3], roles: head.registration?.roles ?? [])
     }
@@ -302,18 +329,38 @@ struct PlanCompiler {
     }
 
     private mutating func reference(_ reference: AttributeValue, for type: InjectableType, member: Member) -> ValuePlan? {
-        guard let key = resolved(reference), let target = indexByKey[key] else { return nil }
-        guard let produced = head(target)?.produces else { return nil }
+        guard let key = resolved(reference) else { return nil }
+        let produced: ProducedType
+        let definedAt: SourceLocation
+        let plan: ValuePlan
+        if let target = indexByKey[key] {
+            guard let own = head(target)?.produces else { return nil }
+            (produced, definedAt, plan) = (own, definitions[target].location, .component(target))
+        } else if let inherited = parent?.plan(forKey: aliases.key(for: key)) {
+            (produced, definedAt, plan) = (inherited.produces, inherited.location, .inherited(key: aliases.key(for: key)))
+        } else {
+            return nil  // the validator reports the unknown key
+        }
         guard type.accepts(produced) else {
             report(.typeMismatch,
                    "'\(member.name)' of component '\(member.component.key)' is \(type), but '\(key)' is \(produced)",
                    at: reference.location,
-                   notes: [Diagnostic.Note("'\(key)' is defined here", at: definitions[target].location),
+                   notes: [Diagnostic.Note("'\(key)' is defined here", at: definedAt),
                            Diagnostic.Note("a component fits when its registered type is \(type.identity.name), a subclass of it, "
                                                + "or is registered with conformsTo: [\(type.identity.name)]")])
             return nil
         }
-        return .component(target)
+        return plan
+    }
+
+    /// The components that `depends-on` names, to build first.
+    private mutating func dependencies(of definition: ComponentDefinition) -> [ValuePlan] {
+        definition.dependencies.compactMap { dependency in
+            guard let key = resolved(dependency) else { return nil }
+            if let index = indexByKey[key] { return .component(index) }
+            let canonical = aliases.key(for: key)
+            return parent?.plan(forKey: canonical) == nil ? nil : .inherited(key: canonical)
+        }
     }
 
     private mutating func text(_ text: AttributeValue, hint: AttributeValue?, for type: InjectableType, member: Member) -> ValuePlan? {
@@ -400,26 +447,33 @@ struct PlanCompiler {
         return .collection(items: items, make: shape.make, typeName: "\(type)")
     }
 
+    /// The one component of `type`: among these definitions, or else among
+    /// the nearest parent factory's components that has any.
     private mutating func autowired(_ type: InjectableType, member: Member) -> ValuePlan? {
-        var candidates: [Int] = []
+        var candidates: [(key: String, location: SourceLocation, plan: ValuePlan)] = []
         for index in definitions.indices where index != member.index {
             if let produced = head(index)?.produces, type.accepts(produced), !type.acceptsAnything {
-                candidates.append(index)
+                candidates.append((definitions[index].key, definitions[index].location, .component(index)))
             }
         }
-        let notes = candidates.map { Diagnostic.Note("candidate '\(definitions[$0].key)'", at: definitions[$0].location) }
+        var ancestor = parent
+        while candidates.isEmpty, !type.acceptsAnything, let factory = ancestor {
+            candidates = factory.plans(accepting: type).map { ($0.key, $0.location, .inherited(key: $0.key)) }
+            ancestor = factory.parent
+        }
+        let notes = candidates.map { Diagnostic.Note("candidate '\($0.key)'", at: $0.location) }
         switch candidates.count {
         case 1:
-            return .component(candidates[0])
+            return candidates[0].plan
         case 0:
             report(.noComponentForType,
                    "no component of type \(type.identity.name) to autowire '\(member.name)' of component '\(member.component.key)'; "
-                       + "add one, or give the property ref= or value=", at: member.location)
+                       + "add one, or give it ref= or value=", at: member.location)
         default:
             report(.ambiguousType,
                    "\(candidates.count) components are \(type.identity.name), so '\(member.name)' of component "
                        + "'\(member.component.key)' cannot be autowired; name one with ref=: "
-                       + candidates.map { "'\(definitions[$0].key)'" }.joined(separator: ", "),
+                       + candidates.map { "'\($0.key)'" }.joined(separator: ", "),
                    at: member.location, notes: notes)
         }
         return nil

@@ -8,6 +8,9 @@ enum ValuePlan {
     case constant(Instance)
     /// The component at this index of the plan table.
     case component(Int)
+    /// A component of the parent factory (or its parent), by key: one that
+    /// no definition of this factory has.
+    case inherited(key: String)
     /// An `Array` or `Set`, made from its items and checked against the element type.
     indirect case collection(items: [ValuePlan], make: @Sendable ([Any]) -> Any?, typeName: String)
     /// A `Dictionary`, its keys already converted.

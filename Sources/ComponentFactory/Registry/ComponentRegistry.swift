@@ -36,7 +36,40 @@ public struct ComponentRegistry: Sendable {
     ) {
         var builder = RegistrationBuilder<T>(conformances: conformsTo.map(TypeIdentity.init))
         configure(&builder)
-        let name = name ?? String(describing: type)
+        add(builder, name: name ?? String(describing: type), type: type)
+    }
+
+    /// Registers the class `type` as a subclass of the registered class
+    /// `superclass`: it takes the superclass's registered properties,
+    /// callbacks and conformances, and `configure` adds its own initializers
+    /// (Swift does not inherit those) and may replace any of them by name.
+    /// Throws ``RegistrationError`` unless both are classes, `type` is a real
+    /// subclass, and `superclass` is registered already.
+    ///
+    /// ```swift
+    /// try registry.register(CavalryMan.self, inheriting: Knight.self) { cavalry in
+    ///     cavalry.initializer("initWithQuest:") { (quest: any Quest) in CavalryMan(quest: quest) }
+    ///     cavalry.property("hasHorseWillTravel", \.hasHorseWillTravel)
+    /// }
+    /// ```
+    public mutating func register<T, Superclass>(
+        _ type: T.Type, name: String? = nil, inheriting superclass: Superclass.Type, conformsTo: [Any.Type] = [],
+        _ configure: (inout RegistrationBuilder<T>) -> Void
+    ) throws(RegistrationError) {
+        guard T.self is AnyClass, Superclass.self is AnyClass, T.self is Superclass.Type, T.self != Superclass.self else {
+            throw RegistrationError("\(T.self) is not a subclass of \(Superclass.self), so it cannot inherit its registration")
+        }
+        guard let inherited = registration(for: TypeIdentity(Superclass.self)) else {
+            throw RegistrationError("\(Superclass.self) is not registered; register it before its subclass \(T.self)")
+        }
+        var builder = RegistrationBuilder<T>(conformances: inherited.type.conformances + conformsTo.map(TypeIdentity.init))
+        builder.properties = inherited.properties
+        builder.callbacks = inherited.callbacks
+        configure(&builder)
+        add(builder, name: name ?? String(describing: type), type: type)
+    }
+
+    private mutating func add<T>(_ builder: RegistrationBuilder<T>, name: String, type: T.Type) {
         byName[name] = TypeRegistration(
             name: name, type: builder.produced, initializers: builder.initializers,
             factoryMethods: builder.factoryMethods, properties: builder.properties,

@@ -2,10 +2,11 @@
 ///
 /// - Keys are unique among the components that exist in the environment
 ///   (profiles may give two environments two components of one key).
-/// - Every `ref`, `parent` and `factory-component` names such a component,
-///   and none names an abstract one.
-/// - No initializer (or factory component) needs, through other
-///   initializers, the component it builds: `initializer-cycle`.
+/// - Every `ref`, `parent`, `factory-component` and `depends-on` key names
+///   such a component (directly or through an `<alias>`), and none names an
+///   abstract one. An alias shadows no key and stands for a component.
+/// - No initializer, factory component or `depends-on` needs, through
+///   others, the component it builds: `initializer-cycle`.
 /// - Arguments name parameters of their selector, or indexes within it.
 /// - `scope`, `lazy-init`, `abstract`, `is-class-method`, collection types
 ///   and profile expressions hold valid values.
@@ -19,8 +20,24 @@ public enum AssemblyValidator {
     public static func check(
         _ assemblies: AssemblySet, configuration: Configuration, knownEnvironments: [String]
     ) -> [Diagnostic] {
-        var run = ValidationRun(configuration: configuration, knownEnvironments: knownEnvironments)
-        run.check(assemblies.components)
+        check(assemblies, configuration: configuration, knownEnvironments: knownEnvironments, context: Context())
+    }
+
+    /// What the checks know from outside the assemblies.
+    struct Context {
+        /// Keys of parent factories, which `ref=` and `depends-on` may name.
+        var parentKeys: Set<String> = []
+        /// The selectors (by where they are written) that the registry does
+        /// not have: their parameter names mean nothing, so they are not
+        /// checked; the registry-aware check reports the selector itself.
+        var unregisteredSelectors: Set<SourceLocation> = []
+    }
+
+    static func check(
+        _ assemblies: AssemblySet, configuration: Configuration, knownEnvironments: [String], context: Context
+    ) -> [Diagnostic] {
+        var run = ValidationRun(configuration: configuration, knownEnvironments: knownEnvironments, context: context)
+        run.check(assemblies.components, aliases: assemblies.aliases)
         return run.diagnostics
     }
 }
@@ -28,15 +45,23 @@ public enum AssemblyValidator {
 private struct ValidationRun {
     let configuration: Configuration
     let knownEnvironments: [String]
+    let context: AssemblyValidator.Context
     var resolver: PlaceholderResolver
     var diagnostics: [Diagnostic] = []
     /// The active components by key, the first of each key.
     private var byKey: [String: ComponentDefinition] = [:]
+    private var aliases = AliasTable([], keys: [:])
 
-    init(configuration: Configuration, knownEnvironments: [String]) {
+    init(configuration: Configuration, knownEnvironments: [String], context: AssemblyValidator.Context) {
         self.configuration = configuration
         self.knownEnvironments = knownEnvironments
+        self.context = context
         self.resolver = PlaceholderResolver(configuration: configuration)
+    }
+
+    /// The active component that `key` (or the alias `key`) names.
+    private func component(_ key: String) -> ComponentDefinition? {
+        byKey[aliases.key(for: key)]
     }
 
     private mutating func report(
@@ -56,7 +81,7 @@ private struct ValidationRun {
         }
     }
 
-    mutating func check(_ components: [ComponentDefinition]) {
+    mutating func check(_ components: [ComponentDefinition], aliases declarations: [AssemblyDocument.AliasDeclaration]) {
         for component in components {
             checkProfiles(component)
         }
@@ -69,6 +94,9 @@ private struct ValidationRun {
                 byKey[component.key] = component
             }
         }
+        aliases = AliasTable(declarations, keys: byKey.mapValues { $0.keyAttribute?.location ?? $0.location },
+                             outsideKeys: context.parentKeys)
+        diagnostics += aliases.diagnostics
         for component in active {
             checkAttributes(component)
             checkParent(component)
@@ -80,7 +108,10 @@ private struct ValidationRun {
                        at: component.location)
             }
             if let factory = component.factoryComponent {
-                checkReference(factory, from: component, role: "factory component")
+                checkReference(factory, from: component, role: "factory component", parentMayHaveIt: false)
+            }
+            for dependency in component.dependencies {
+                checkReference(dependency, from: component, role: "depends-on")
             }
             if let initializer = component.initializer {
                 checkInitializer(initializer, of: component)
@@ -153,9 +184,12 @@ private struct ValidationRun {
         }
     }
 
-    private mutating func checkReference(_ reference: AttributeValue, from component: ComponentDefinition, role: String) {
+    /// `parentMayHaveIt`: whether a parent factory's component will do.
+    private mutating func checkReference(_ reference: AttributeValue, from component: ComponentDefinition, role: String,
+                                         parentMayHaveIt: Bool = true) {
         guard let key = resolved(reference) else { return }
-        guard let target = byKey[key] else {
+        guard let target = self.component(key) else {
+            if parentMayHaveIt && context.parentKeys.contains(aliases.key(for: key)) { return }
             report(.unknownReference, "no component with key '\(key)' for the \(role) of '\(component.key)'"
                        + SpellingSuggestions.didYouMean(key, among: byKey.keys), at: reference.location)
             return
@@ -214,6 +248,12 @@ private struct ValidationRun {
     // MARK: Initializers
 
     private mutating func checkInitializer(_ initializer: InitializerDefinition, of component: ComponentDefinition) {
+        guard !context.unregisteredSelectors.contains(initializer.selector.location) else {
+            for argument in initializer.arguments {
+                checkValue(argument.value, of: component)
+            }
+            return
+        }
         let names = initializer.parameterNames
         let valid = names.isEmpty ? "it takes none" : "valid: " + names.map { "'\($0)'" }.joined(separator: ", ")
         for argument in initializer.arguments {
@@ -238,17 +278,36 @@ private struct ValidationRun {
         }
     }
 
+    /// One key that a component's construction needs, and why.
+    private struct ConstructionReference {
+        var key: String
+        var site: SourceLocation
+        var isDependsOn = false
+    }
+
+    /// A component on the cycle search's stack, and the next of its references to follow.
+    private struct Frame {
+        let key: String
+        let references: [ConstructionReference]
+        var next = 0
+
+        /// The reference being followed from this component.
+        var following: ConstructionReference { references[next - 1] }
+    }
+
     /// The keys a component's construction needs: its initializer's (or an
-    /// ancestor's) argument references, and its factory component.
-    private func constructionReferences(of component: ComponentDefinition) -> [(key: String, site: SourceLocation)] {
-        var references: [(key: String, site: SourceLocation)] = []
-        if let factory = component.factoryComponent { references.append((factory.text, factory.location)) }
+    /// ancestor's) argument references, its factory component and its
+    /// `depends-on` keys.
+    private func constructionReferences(of component: ComponentDefinition) -> [ConstructionReference] {
+        var references: [ConstructionReference] = []
+        if let factory = component.factoryComponent { references.append(ConstructionReference(key: factory.text, site: factory.location)) }
+        references += component.dependencies.map { ConstructionReference(key: $0.text, site: $0.location, isDependsOn: true) }
         var current: ComponentDefinition? = component
         var visited = Set<String>()
         while let definition = current, visited.insert(definition.key).inserted {
             if let initializer = definition.initializer {
                 for argument in initializer.arguments {
-                    references += Self.references(in: argument.value)
+                    references += Self.references(in: argument.value).map { ConstructionReference(key: $0.text, site: $0.location) }
                 }
                 break
             }
@@ -257,14 +316,14 @@ private struct ValidationRun {
         return references
     }
 
-    private static func references(in value: InjectedValue) -> [(key: String, site: SourceLocation)] {
+    private static func references(in value: InjectedValue) -> [AttributeValue] {
         switch value {
         case .reference(let reference):
-            return [(reference.text, reference.location)]
+            return [reference]
         case .collection(let collection):
-            return collection.items.flatMap { item -> [(key: String, site: SourceLocation)] in
+            return collection.items.flatMap { item -> [AttributeValue] in
                 switch item {
-                case .reference(let reference): [(reference.text, reference.location)]
+                case .reference(let reference): [reference]
                 case .entry(_, let value): references(in: value)
                 case .value, .null: []
                 }
@@ -274,41 +333,50 @@ private struct ValidationRun {
         }
     }
 
-    /// Finds each cycle of construction-time references once, by depth-first
-    /// search, and reports it at the first component on it.
+    /// Finds each cycle of construction-time references once, by a
+    /// depth-first search kept on an explicit stack (so that no chain of
+    /// components, however long, can overflow the call stack), and reports
+    /// it at the first component on it.
     private mutating func checkInitializerCycles(_ active: [ComponentDefinition]) {
-        var state: [String: Bool] = [:]  // false: on the stack; true: done
-        var stack: [(key: String, site: SourceLocation?)] = []
+        var done = Set<String>()
+        var depthOf: [String: Int] = [:]  // the components on the stack, and where
+        var stack: [Frame] = []
         var reported = Set<Set<String>>()
-
-        func visit(_ key: String, site: SourceLocation?, run: inout ValidationRun) {
-            if state[key] == true { return }
-            if state[key] == false {
-                guard let start = stack.firstIndex(where: { $0.key == key }) else { return }
-                let cycle = Array(stack[start...])
-                guard reported.insert(Set(cycle.map(\.key))).inserted, let first = run.byKey[cycle[0].key] else { return }
-                let path = (cycle.map(\.key) + [key]).joined(separator: " → ")
-                let notes = cycle.compactMap { step in
-                    run.byKey[step.key].map { Diagnostic.Note("'\(step.key)' is defined here", at: $0.location) }
+        for root in active where !done.contains(root.key) && depthOf[root.key] == nil {
+            depthOf[root.key] = 0
+            stack = [Frame(key: root.key, references: constructionReferences(of: root))]
+            while let top = stack.last {
+                guard top.next < top.references.count else {
+                    depthOf[top.key] = nil
+                    done.insert(top.key)
+                    stack.removeLast()
+                    continue
                 }
-                run.report(.initializerCycle,
-                           "initializer cycle: \(path); break it with property injection on one of them",
-                           at: first.location, notes: notes)
-                return
+                let reference = top.references[top.next]
+                stack[stack.count - 1].next += 1
+                let target = aliases.key(for: (try? resolver.resolve(reference.key, at: reference.site)) ?? reference.key)
+                if done.contains(target) { continue }
+                if let start = depthOf[target] {
+                    reportCycle(Array(stack[start...]), closingAt: target, reported: &reported)
+                    continue
+                }
+                guard let component = byKey[target] else { continue }
+                depthOf[target] = stack.count
+                stack.append(Frame(key: target, references: constructionReferences(of: component)))
             }
-            guard let component = run.byKey[key] else { return }
-            state[key] = false
-            stack.append((key, site))
-            for reference in run.constructionReferences(of: component) {
-                let target = (try? run.resolver.resolve(reference.key, at: reference.site)) ?? reference.key
-                visit(target, site: reference.site, run: &run)
-            }
-            stack.removeLast()
-            state[key] = true
         }
+    }
 
-        for component in active {
-            visit(component.key, site: nil, run: &self)
+    /// Reports the cycle that `frames` make, back to `key`, each set of components once.
+    private mutating func reportCycle(_ frames: [Frame], closingAt key: String, reported: inout Set<Set<String>>) {
+        guard reported.insert(Set(frames.map(\.key))).inserted, let first = frames.first.flatMap({ byKey[$0.key] }) else { return }
+        let path = (frames.map(\.key) + [key]).joined(separator: " → ")
+        let notes = frames.compactMap { frame in
+            byKey[frame.key].map { Diagnostic.Note("'\(frame.key)' is defined here", at: $0.location) }
         }
+        let message = frames.contains(where: { $0.following.isDependsOn })
+            ? "construction cycle through depends-on: \(path); a component cannot be built before itself"
+            : "initializer cycle: \(path); break it with property injection on one of them"
+        report(.initializerCycle, message, at: first.location, notes: notes)
     }
 }

@@ -1,5 +1,6 @@
 /// The components of an assembly set and what connects them, for
-/// `factory graph`: references, parents and factory components.
+/// `factory graph`: references, parents, factory components, `depends-on`
+/// and aliases (an edge from the alias to what it names).
 ///
 /// ```swift
 /// let graph = DependencyGraph(assemblies: loaded.assemblies, environment: nil, resolver: nil)
@@ -15,7 +16,7 @@ public struct DependencyGraph: Sendable {
 
     public struct Edge: Sendable, Hashable {
         public enum Kind: String, Sendable, Hashable {
-            case reference, parent, factory = "factory-component"
+            case reference, parent, factory = "factory-component", dependsOn = "depends-on", alias
         }
 
         public var from: String
@@ -47,6 +48,9 @@ public struct DependencyGraph: Sendable {
             if let factory = component.factoryComponent {
                 edges.append(Edge(from: component.key, to: text(factory), kind: .factory))
             }
+            for dependency in component.dependencies {
+                edges.append(Edge(from: component.key, to: text(dependency), kind: .dependsOn))
+            }
             for argument in component.initializer?.arguments ?? [] {
                 let via = argument.parameterName?.text ?? argument.index.map { "#\($0.text)" }
                 for reference in Self.references(in: argument.value) {
@@ -58,6 +62,9 @@ public struct DependencyGraph: Sendable {
                     edges.append(Edge(from: component.key, to: text(reference), kind: .reference, via: property.name.text))
                 }
             }
+        }
+        for alias in assemblies.aliases {
+            edges.append(Edge(from: alias.alias.text, to: alias.name.text, kind: .alias))
         }
         self.nodes = nodes
         self.edges = edges
@@ -79,11 +86,15 @@ public struct DependencyGraph: Sendable {
     }
 
     /// Graphviz: solid arrows for references, dashed for parents, dotted for
-    /// factory components.
+    /// factory components, bold for `depends-on`; an alias is an ellipse
+    /// with an arrow to what it names.
     public func dot() -> String {
         var lines = ["digraph components {", "    rankdir=LR;", "    node [shape=box];"]
         for node in nodes {
             lines.append("    \(JSONText.quoted(node.key)) [label=\(JSONText.quoted("\(node.key)\n\(node.className)\n\(node.scope)"))];")
+        }
+        for edge in edges where edge.kind == .alias {
+            lines.append("    \(JSONText.quoted(edge.from)) [shape=ellipse];")
         }
         for edge in edges {
             var attributes: [String] = []
@@ -91,6 +102,8 @@ public struct DependencyGraph: Sendable {
             case .reference: if let via = edge.via { attributes.append("label=\(JSONText.quoted(via))") }
             case .parent: attributes.append("style=dashed, label=\"parent\"")
             case .factory: attributes.append("style=dotted, label=\"factory\"")
+            case .dependsOn: attributes.append("style=bold, label=\"depends-on\"")
+            case .alias: attributes.append("arrowhead=empty, label=\"alias\"")
             }
             lines.append("    \(JSONText.quoted(edge.from)) -> \(JSONText.quoted(edge.to))"
                          + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")

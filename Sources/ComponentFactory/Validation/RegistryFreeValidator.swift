@@ -17,14 +17,16 @@ public enum RegistryFreeValidator {
     public static func validate(
         _ loaded: AssemblyLoader.Loading, loader: ConfigurationLoader, environments: [String?]
     ) -> DiagnosticReport {
-        validate(loaded, loader: loader, environments: environments, furtherChecks: { _ in [] })
+        validate(loaded, loader: loader, environments: environments) { configuration in
+            AssemblyValidator.check(loaded.assemblies, configuration: configuration, knownEnvironments: loader.root.environments)
+        }
     }
 
-    /// The same, then `furtherChecks` for each environment whose
-    /// registry-free checks found no error.
+    /// The same, with `checkAssemblies` in place of ``AssemblyValidator``
+    /// for each environment whose configuration loads.
     static func validate(
         _ loaded: AssemblyLoader.Loading, loader: ConfigurationLoader, environments: [String?],
-        furtherChecks: (Configuration) -> [Diagnostic]
+        checkAssemblies: (Configuration) -> [Diagnostic]
     ) -> DiagnosticReport {
         var perEnvironment: [(environment: String?, report: DiagnosticReport)] = []
         for environment in environments {
@@ -32,17 +34,12 @@ public enum RegistryFreeValidator {
             case .failure(let report):
                 perEnvironment.append((environment, report))
             case .success(let configuration):
-                var diagnostics = ConfigurationValidator.check(configuration)
-                    + AssemblyValidator.check(loaded.assemblies, configuration: configuration,
-                                              knownEnvironments: loader.root.environments)
-                if !diagnostics.contains(where: { $0.severity == .error }) && !loaded.diagnostics.contains(where: { $0.severity == .error }) {
-                    diagnostics += furtherChecks(configuration)
-                }
+                let diagnostics = ConfigurationValidator.check(configuration) + checkAssemblies(configuration)
                 perEnvironment.append((environment, DiagnosticReport(diagnostics)))
             }
         }
         let merged = DiagnosticReport.merging(environments: perEnvironment)
-        return DiagnosticReport(loaded.diagnostics + merged.diagnostics)
+        return DiagnosticReport(loaded.assemblies.diagnostics + merged.diagnostics)
     }
 
     /// The configuration that the assemblies declare for `environment`.

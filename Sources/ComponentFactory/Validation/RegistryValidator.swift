@@ -1,10 +1,13 @@
-/// Every check an app with a registry can run, for every environment: the
-/// registry-free ones of ``RegistryFreeValidator``, then compiling the
-/// assemblies against the registry as a factory would. That finds
+/// Every check an app with a registry can run, for every environment, in
+/// one run: the registry-free ones of ``RegistryFreeValidator``, and
+/// compiling the assemblies against the registry as a factory would, for
+/// every definition that the registry-free errors leave intact. That finds
 /// `unknown-class`, `unknown-initializer`, `missing-argument`,
 /// `unknown-property`, `unknown-callback`, `conversion`, `type-mismatch`,
 /// `ambiguous-type` and `no-component-for-type`, without building anything
-/// but the type converters and post-processors an assembly declares.
+/// but the type converters and post-processors an assembly declares. A
+/// selector the registry does not have is `unknown-initializer`, and its
+/// arguments' names are not checked against it.
 ///
 /// With `dryRun`, it then builds a factory and every non-lazy component, and
 /// reports what fails to build as `build-failed`.
@@ -19,21 +22,20 @@ public enum RegistryValidator {
         registry: ComponentRegistry, dryRun: Bool = false
     ) -> DiagnosticReport {
         RegistryFreeValidator.validate(loaded, loader: loader, environments: environments) { configuration in
-            check(loaded.assemblies, configuration: configuration, registry: registry, dryRun: dryRun)
+            check(loaded.assemblies, configuration: configuration, registry: registry, dryRun: dryRun,
+                  knownEnvironments: loader.root.environments)
         }
     }
 
-    /// The registry-aware checks of one environment.
+    /// Every check of the assemblies in one environment, registry-free and
+    /// registry-aware (not the set's reading problems, nor the configuration's).
     public static func check(
-        _ assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry, dryRun: Bool = false
+        _ assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry, dryRun: Bool = false,
+        knownEnvironments: [String] = []
     ) -> [Diagnostic] {
-        let blueprint: FactoryBlueprint
-        do {
-            blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry)
-        } catch {
-            return error.diagnostics
-        }
-        guard dryRun else { return [] }
+        let diagnosis = FactoryBlueprint.diagnose(assemblies, configuration: configuration, registry: registry,
+                                                  knownEnvironments: knownEnvironments)
+        guard dryRun, let blueprint = diagnosis.blueprint, assemblies.readingErrors.isEmpty else { return diagnosis.diagnostics }
         let factory = Factory(table: blueprint.table, seeded: blueprint.seeded)
         var diagnostics: [Diagnostic] = []
         var failedKeys = Set<String>()
@@ -49,6 +51,6 @@ public enum RegistryValidator {
         }
         try? factory.shutdown()
         var seen = Set<Diagnostic>()
-        return diagnostics.filter { seen.insert($0).inserted }
+        return diagnosis.diagnostics + diagnostics.filter { seen.insert($0).inserted }
     }
 }

@@ -13,7 +13,7 @@ import Testing
         let configuration = Configuration(environment: nil, sources: [
             InMemoryPropertySource(name: "SomeProperties.properties", values: ["damsels.rescued": "12"]),
         ])
-        let factory = try Factory(assemblies: assemblies, configuration: configuration, registry: TyphoonRegistry.make())
+        let factory = try Factory(assemblies: assemblies, configuration: configuration, registry: try TyphoonRegistry.make())
         return try factory.component(ofType: Knight.self)
     }
 

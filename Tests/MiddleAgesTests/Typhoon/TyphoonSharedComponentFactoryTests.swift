@@ -96,7 +96,7 @@ import Testing
     @Test func eachFactoryKeepsItsOwnConverters() throws {
         // Typhoon's tearDown had to unregister the assembly's converter from a shared
         // registry (its issue #407). Here a second factory without it cannot convert.
-        let registry = TyphoonRegistry.make()
+        let registry = try TyphoonRegistry.make()
         _ = try TyphoonFixture.factory("Placeholders.xml", registry: registry)
         let diagnostics = RegistryValidator.check(
             TyphoonFixture.assemblies("MiddleAges.xml").assemblies,

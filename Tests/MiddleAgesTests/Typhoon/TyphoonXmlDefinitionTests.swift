@@ -25,12 +25,12 @@ import Testing
     }
 
     /// Changed on purpose: Typhoon read `lazy-init="Wr0ngValue"` as false; we reject it.
-    @Test func aWrongLazyInitValueIsAnError() {
+    @Test func aWrongLazyInitValueIsAnError() throws {
         let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array("""
             <assembly><component class="Knight" key="k" scope="singleton" lazy-init="Wr0ngValue"/></assembly>
             """.utf8), file: "wrong-lazy.xml").document])
         let diagnostics = RegistryValidator.check(assemblies, configuration: Configuration(environment: nil, sources: []),
-                                                  registry: TyphoonRegistry.make())
+                                                  registry: try TyphoonRegistry.make())
         #expect(diagnostics.map(\.code) == [.invalidAttributeValue])
     }
 

@@ -1,0 +1,20 @@
+import Foundation
+
+/// A registration that cannot be what it says, such as a subclass
+/// registration whose type is no subclass. It prints as `error: <message>`.
+///
+/// ```swift
+/// do { try registry.register(Sword.self, inheriting: Knight.self) { _ in } }
+/// catch { print(error) }  // error: Sword is not a subclass of Knight, so it cannot inherit its registration
+/// ```
+public struct RegistrationError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { "error: \(message)" }
+
+    public var errorDescription: String? { description }
+}
