@@ -135,7 +135,9 @@ struct PatcherTests {
         let patcher = Patcher()
         try patcher.patch("car", with: Car(engine: StubEngine()))
 
-        #expect(throws: PatcherMisuse.notPatched(key: "engine", patched: ["car"])) { try patcher.unpatch("engine") }
+        let error = #expect(throws: PatcherMisuse.notPatched(key: "engine", patched: ["car"])) { try patcher.unpatch("engine") }
+        #expect(error.map { "\($0)" } == "error: 'engine' is not patched by this patcher (patched: 'car')")
+        #expect(error?.localizedDescription == "error: 'engine' is not patched by this patcher (patched: 'car')")
     }
 
     @Test func aPatcherServesOneFactory() throws {

@@ -22,7 +22,8 @@ struct WaitForConditionTests {
         #expect(error?.checks == 141)
         #expect(error?.line == line)
         #expect(error?.description.hasPrefix("ComponentFactoryTestingTests/WaitForConditionTests.swift:\(line):") == true)
-        #expect(error?.description.contains("still false after 7.00 s") == true)
+        #expect(error?.description.contains(": error: condition still false after 7.00 s") == true)
+        #expect(error?.localizedDescription == error?.description)
     }
 
     @Test func returnsAsSoonAsTheConditionHolds() async throws {

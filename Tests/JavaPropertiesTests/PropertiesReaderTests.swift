@@ -91,7 +91,9 @@ import Testing
             #expect(error.kind == .invalidUTF8)
             #expect(error.line == 2)
             #expect(error.column == 4)
-            #expect(error.description.hasPrefix("bad.properties:2:4: "))
+            #expect(error.description.hasPrefix("bad.properties:2:4: error: "))
+            #expect(error.description.hasSuffix(" [malformed-properties]"))
+            #expect(error.localizedDescription == error.description)
         }
     }
 

@@ -79,3 +79,31 @@ import Testing
         #expect(AssemblyFixture.diagnostics(Self.car("<property name=\"name\" value=\"Herbie\"/>"), registry: Garage.registry()).isEmpty)
     }
 }
+
+@Suite struct OneRunValidationTests {
+    @Test func aMisspelledSelectorIsNamedFirstNotItsParameters() {
+        let components = """
+            <component class="Car" key="car">
+                <initializer selector="initWithEngin:">
+                    <argument parameterName="engine" ref="engine"/>
+                </initializer>
+            </component>
+            <component class="ElectricEngine" key="engine"/>
+            """
+        let diagnostics = AssemblyFixture.diagnostics(components, registry: Garage.registry())
+        #expect(diagnostics.map(\.code) == [.unknownInitializer])
+        #expect(diagnostics.first?.message == "'Car' registers no initializer or class method 'initWithEngin:'; did you mean 'initWithEngine:'?")
+        #expect(diagnostics.first?.location?.line == AssemblyFixture.line(of: "initWithEngin:", in: components))
+    }
+
+    @Test func registryAwareChecksRunBesideRegistryFreeErrors() {
+        let diagnostics = AssemblyFixture.diagnostics("""
+            <component class="ElectricEngine" key="engine" scope="singelton"/>
+            <component class="Car" key="car">
+                <initializer selector="initWithEngine:"><argument parameterName="engine" ref="motor"/></initializer>
+            </component>
+            <component class="Driver" key="driver"><property name="nmae" value="Rita"/></component>
+            """, registry: Garage.registry())
+        #expect(diagnostics.map(\.code) == [.invalidAttributeValue, .unknownReference, .unknownProperty])
+    }
+}

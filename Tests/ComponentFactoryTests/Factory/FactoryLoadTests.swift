@@ -1,0 +1,115 @@
+import ComponentFactory
+import ComponentFactoryTesting
+import Foundation
+import Testing
+
+@Suite struct FactoryLoadTests {
+    /// The app of `Fixtures/BundledApp`, as a package ships it: its assemblies and config as resources.
+    private static func resource(_ name: String) throws -> URL {
+        try #require(Bundle.module.url(forResource: "Fixtures/BundledApp/" + name, withExtension: nil))
+    }
+
+    @Test func anAppGetsAWorkingFactoryFromItsBundleInOneCall() throws {
+        let factory = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
+                                       environment: "production", registry: Garage.registry())
+        let car = try factory.component(forKey: "car", as: Car.self)
+        #expect(car.engine.horsepower == 300, "the production overlay wins")
+        #expect(car.name == "Herbie")
+        #expect(factory.environment == "production")
+    }
+
+    @Test func theEnvironmentVariableChoosesTheEnvironmentWhenTheCallDoesNot() throws {
+        let factory = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
+                                       registry: Garage.registry(), processEnvironment: [Factory.environmentVariable: "test"])
+        #expect(try factory.component(forKey: "car", as: Car.self).name == "Herbie (test)")
+    }
+
+    @Test func noEnvironmentWhereTheConfigHasSeveralIsAnErrorListingThem() throws {
+        let error = thrown { () throws(DiagnosticReport) in
+            _ = try Factory.load(assemblies: [try? Self.resource("Assemblies")].compactMap { $0 },
+                                 config: try? Self.resource("Config"), registry: Garage.registry(), processEnvironment: [:])
+        }
+        #expect(error?.diagnostics.map(\.code) == [.propertiesNotFound])
+        #expect(error?.diagnostics.first?.message.hasSuffix("has production, test") == true)
+        #expect(error?.diagnostics.first?.message.contains(Factory.environmentVariable) == true)
+    }
+
+    @Test func anAssemblyThatReadsNoPropertyNeedsNoConfig() throws {
+        let directory = try TemporaryDirectory()
+        let assembly = try directory.write("Assemblies/Engine.xml",
+                                           "<assembly><component class=\"ElectricEngine\" key=\"engine\"/></assembly>")
+        let withNone = try Factory.load(assemblies: [assembly], registry: Garage.registry(), processEnvironment: [:])
+        #expect(try withNone.component(forKey: "engine") is ElectricEngine)
+        try FileManager.default.createDirectory(atPath: directory.file("Config"), withIntermediateDirectories: true)
+        let withEmpty = try Factory.load(assemblies: [assembly], config: directory.file("Config"), registry: Garage.registry(),
+                                         processEnvironment: [:])
+        #expect(try withEmpty.component(forKey: "engine") is ElectricEngine)
+    }
+
+    /// Three broken apps: each must fail in one call and through the five calls, with file:line, and never yield a factory.
+    enum Breakage: String, CaseIterable {
+        case malformedAssembly, unresolvedPlaceholder, unknownClass
+
+        var assembly: String {
+            switch self {
+            case .malformedAssembly:
+                "<assembly>\n<component class=\"ElectricEngine\" key=\"engine\">\n</assembly>\n"
+            case .unresolvedPlaceholder:
+                "<assembly>\n<component class=\"Driver\" key=\"driver\">\n<property name=\"name\" value=\"${driver.nmae}\"/>\n</component>\n</assembly>\n"
+            case .unknownClass:
+                "<assembly>\n<component class=\"ElectricEngin\" key=\"engine\"/>\n</assembly>\n"
+            }
+        }
+
+        var expected: (code: DiagnosticCode, line: Int) {
+            switch self {
+            case .malformedAssembly: (.malformedXML, 3)
+            case .unresolvedPlaceholder: (.unresolvedPlaceholder, 3)
+            case .unknownClass: (.unknownClass, 2)
+            }
+        }
+    }
+
+    @Test(arguments: Breakage.allCases)
+    func aBrokenAppThrowsWithFileAndLineInOneCallAndInFive(_ breakage: Breakage) throws {
+        let directory = try TemporaryDirectory()
+        let assembly = try directory.write("Assemblies/App.xml", breakage.assembly)
+        try directory.write("Config/app.properties", "driver.name = Rita\n")
+
+        let oneCall = thrown { () throws(DiagnosticReport) in
+            _ = try Factory.load(assemblies: [assembly], config: directory.file("Config"), registry: Garage.registry(),
+                                 processEnvironment: [:])
+        }
+        #expect(oneCall?.diagnostics.first?.code == breakage.expected.code)
+        #expect(oneCall?.diagnostics.first?.location?.file == assembly)
+        #expect(oneCall?.diagnostics.first?.location?.line == breakage.expected.line)
+        #expect(oneCall?.description.hasPrefix("\(assembly):\(breakage.expected.line):") == true)
+
+        let fiveCalls = thrown {
+            let loaded = AssemblyLoader.load(paths: [assembly])
+            let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory.file("Config")))
+            let configuration = try RegistryFreeValidator.configuration(for: nil, assemblies: loaded.assemblies, loader: loader).get()
+            _ = try Factory(assemblies: loaded.assemblies, configuration: configuration, registry: Garage.registry())
+        }
+        let report = try #require(fiveCalls as? DiagnosticReport, "a factory was built from a broken app")
+        #expect(report.diagnostics.first?.code == breakage.expected.code)
+        #expect(report.diagnostics.first?.location?.line == breakage.expected.line)
+    }
+
+    @Test func everyProblemOfTheCallIsInItsOneReport() throws {
+        let directory = try TemporaryDirectory()
+        let assembly = try directory.write("Assemblies/App.xml", """
+            <assembly>
+            <component class="ElectricEngin" key="engine"/>
+            <component class="Driver" key="driver"><property name="name" value="${driver.nmae}"/></component>
+            <component class="Car" key="car">
+                <initializer selector="initWithEngine:"><argument parameterName="engine" ref="engin"/></initializer>
+            </component>
+            </assembly>
+            """)
+        let error = thrown { () throws(DiagnosticReport) in
+            _ = try Factory.load(assemblies: [assembly], registry: Garage.registry(), processEnvironment: [:])
+        }
+        #expect(Set(error?.diagnostics.map(\.code) ?? []) == [.unknownClass, .unresolvedPlaceholder, .unknownReference])
+    }
+}

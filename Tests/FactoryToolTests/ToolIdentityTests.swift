@@ -1,0 +1,31 @@
+import FactoryTool
+import Testing
+
+@Suite struct ToolIdentityTests {
+    @Test func anAppsToolCallsItselfByItsOwnNameInHelpAndErrors() {
+        let environment = ToolEnvironment(toolName: "middle-ages")
+        let help = FactoryTool.run(arguments: ["validate", "--help"], environment: environment)
+        #expect(help.standardOutput.contains("USAGE: middle-ages validate"))
+        #expect(!help.standardOutput.contains("factory"))
+        let wrong = FactoryTool.run(arguments: ["valdiate"], environment: environment)
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.contains("middle-ages"))
+        #expect(FactoryTool.run(arguments: ["--help"]).standardOutput.contains("USAGE: factory"))
+    }
+
+    @Test func theToolsDefaultConfigIsReadWithoutConfigOption() {
+        let environment = ToolEnvironment(defaultAssemblies: [fixture("assemblies/alias-and-depends-on.xml")],
+                                          defaultConfig: fixture("config-with-environments"))
+        let result = FactoryTool.run(arguments: ["validate"], environment: environment)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 1 assembly, 2 environments\n"))
+    }
+
+    @Test func graphShowsAliasesAndDependsOn() {
+        let result = FactoryTool.run(arguments: ["graph", fixture("assemblies/alias-and-depends-on.xml"), "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains(#"{"from":"mission","to":"quest","kind":"alias","via":null}"#))
+        #expect(result.standardOutput.contains(#"{"from":"knight","to":"quest","kind":"depends-on","via":null}"#))
+        #expect(result.standardOutput.contains(#"{"from":"knight","to":"mission","kind":"reference","via":"quest"}"#))
+    }
+}
