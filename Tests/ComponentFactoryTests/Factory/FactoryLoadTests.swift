@@ -24,6 +24,18 @@ import Testing
         #expect(try factory.component(forKey: "car", as: Car.self).name == "Herbie (test)")
     }
 
+    @Test func overridesWinOverEnvironmentVariablesWhichAreOptIn() throws {
+        let variables = [Factory.environmentVariable: "test", "CAR_NAME": "KITT", "ENGINE_HORSEPOWER": "150"]
+        let optedIn = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
+                                       overrides: ["engine.horsepower": "200"], useEnvironmentVariables: true,
+                                       registry: Garage.registry(), processEnvironment: variables)
+        let car = try optedIn.component(forKey: "car", as: Car.self)
+        #expect((car.name, car.engine.horsepower) == ("KITT", 200))
+        let plain = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
+                                     registry: Garage.registry(), processEnvironment: variables)
+        #expect(try plain.component(forKey: "car", as: Car.self).name == "Herbie (test)")
+    }
+
     @Test func noEnvironmentWhereTheConfigHasSeveralIsAnErrorListingThem() throws {
         let error = thrown { () throws(DiagnosticReport) in
             _ = try Factory.load(assemblies: [try? Self.resource("Assemblies")].compactMap { $0 },
