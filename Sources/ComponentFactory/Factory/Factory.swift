@@ -105,9 +105,11 @@ public final class Factory: Sendable {
         return try resolve(index)
     }
 
-    /// The component with `key` in the nearest parent factory that has it.
+    /// The component with `key` (or the key an alias of this factory gives
+    /// it) in the nearest parent factory that has it.
     @inline(never)
-    private func inheritedInstance(forKey key: String) throws -> Instance {
+    private func inheritedInstance(forKey name: String) throws -> Instance {
+        let key = table.parentAliases[name] ?? name
         var ancestor = parent
         while let factory = ancestor {
             if let index = factory.index(ofKey: key) {
@@ -115,7 +117,7 @@ public final class Factory: Sendable {
             }
             ancestor = factory.parent
         }
-        throw unknownKey(key)
+        throw unknownKey(name)
     }
 
     /// Every key this factory and its parents answer, aliases included.

@@ -83,7 +83,7 @@ struct FactoryBlueprint {
         guard let plans = compiler.compile() else { throw DiagnosticReport(compiler.diagnostics) }
         let table = PlanTable(plans: plans, indexByKey: compiler.keys,
                               postProcessors: ordered(registry.componentPostProcessors + infrastructure.componentPostProcessors),
-                              environment: configuration.environment)
+                              environment: configuration.environment, parentAliases: compiler.parentAliases)
         var seeded: [Int: Any] = [:]
         for (key, instance) in infrastructure.instances {
             if let index = compiler.keys[key] { seeded[index] = instance }

@@ -71,8 +71,11 @@ struct PlanCompiler {
         return diagnostics.contains { $0.severity == .error } || plans.count != definitions.count ? nil : plans
     }
 
-    /// The index of each key in the table.
+    /// The index of each key in the table, aliases included.
     var keys: [String: Int] { indexByKey }
+
+    /// The aliases that stand for a parent factory's component, and its key there.
+    var parentAliases: [String: String] { aliases.targets.filter { indexByKey[$0.value] == nil } }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
                                  notes: [Diagnostic.Note] = []) {

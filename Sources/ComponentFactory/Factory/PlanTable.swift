@@ -6,11 +6,15 @@ final class PlanTable: @unchecked Sendable {
     let keys: ComponentKeyIndex
     let postProcessors: [any ComponentPostProcessor]
     let environment: String?
+    /// The aliases that stand for a parent factory's component, and its key there.
+    let parentAliases: [String: String]
 
-    init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?) {
+    init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?,
+         parentAliases: [String: String] = [:]) {
         self.plans = plans
         self.keys = ComponentKeyIndex(indexByKey)
         self.postProcessors = postProcessors
         self.environment = environment
+        self.parentAliases = parentAliases
     }
 }

@@ -19,8 +19,9 @@ import Testing
     @Test func aChildFactoryReferencesAutowiresAndLooksUpItsParentsComponents() throws {
         let app = try Self.appFactory()
         let request = try Self.child("""
+            <alias name="engine" alias="motor"/>
             <component class="Car" key="car" depends-on="driver">
-                <initializer selector="initWithEngine:"><argument parameterName="engine" ref="engine"/></initializer>
+                <initializer selector="initWithEngine:"><argument parameterName="engine" ref="motor"/></initializer>
                 <property name="owner"/>
             </component>
             """, parent: app)
@@ -29,6 +30,7 @@ import Testing
         #expect(car.engine === engine, "the parent's singleton, not a copy")
         #expect(car.owner != nil, "autowired from the parent")
         #expect(try request.component(forKey: "engine", as: PetrolEngine.self) === engine)
+        #expect(try request.component(forKey: "motor", as: PetrolEngine.self) === engine, "the child's alias of the parent's component")
         #expect(try request.component(ofType: PetrolEngine.self) === engine)
         #expect(request.parent === app)
     }
