@@ -35,13 +35,9 @@ extension Factory {
         useEnvironmentVariables: Bool = false, registry: ComponentRegistry, parent: Factory? = nil,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(DiagnosticReport) -> Factory {
-        let inputs = try prepare(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
-                                 useEnvironmentVariables: useEnvironmentVariables, processEnvironment: processEnvironment)
-        do {
-            return try Factory(assemblies: inputs.assemblies, configuration: inputs.configuration, registry: registry, parent: parent)
-        } catch {
-            throw DiagnosticReport(describing: error)
-        }
+        try load(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
+                 useEnvironmentVariables: useEnvironmentVariables, registry: registry, parent: parent,
+                 processEnvironment: processEnvironment, patches: []).factory
     }
 
     /// The same, from file URLs, such as a bundle's resources:
@@ -64,17 +60,18 @@ extension Factory {
     /// Loads like ``load(assemblies:config:environment:overrides:useEnvironmentVariables:registry:parent:processEnvironment:)``
     /// with `patches` in place before any component is built. Returns the
     /// factory and the id of each patch. `ComponentFactoryTesting`'s
-    /// `TestFactory` and `Patcher` use it.
+    /// `TestFactory` and `Patcher` use it; the public call is this one with no patches.
     @_spi(Patching)
     public static func load(
         assemblies: [String], config: String?, environment: String?, overrides: [String: String],
-        registry: ComponentRegistry, processEnvironment: [String: String],
-        patches: [(key: String, make: @Sendable () throws -> Any)]
+        useEnvironmentVariables: Bool = false, registry: ComponentRegistry, parent: Factory? = nil,
+        processEnvironment: [String: String], patches: [(key: String, make: @Sendable () throws -> Any)]
     ) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let inputs = try prepare(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
-                                 useEnvironmentVariables: false, processEnvironment: processEnvironment)
+                                 useEnvironmentVariables: useEnvironmentVariables, processEnvironment: processEnvironment)
         do {
-            return try load(assemblies: inputs.assemblies, configuration: inputs.configuration, registry: registry, patches: patches)
+            return try load(assemblies: inputs.assemblies, configuration: inputs.configuration, registry: registry, parent: parent,
+                            patches: patches)
         } catch {
             throw DiagnosticReport(describing: error)
         }
