@@ -20,10 +20,20 @@ import Darwin
 /// document["greeting"]  // "hello world"
 /// ```
 public enum PropertiesReader {
-    /// Reads the file at `path`. The path is also the document's name in
-    /// diagnostics.
+    /// The largest `.properties` file read: 256 MiB. A larger one, or one
+    /// that is not a regular file (a FIFO, a device), is `unreadable` before
+    /// anything is read.
+    public static let maximumSize = 256 << 20
+
+    /// Reads the file at `path`, which must be a regular file of at most
+    /// ``maximumSize`` bytes. The path is also the document's name in diagnostics.
     public static func read(contentsOfFile path: String) throws(PropertiesError) -> PropertiesDocument {
-        let bytes = try FileBytes.read(path: path)
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path, maximumSize: maximumSize)
+        } catch {
+            throw PropertiesError(kind: .unreadable, file: path, line: 0, column: 0, message: "cannot read file: \(error.reason)")
+        }
         return try read(bytes: bytes, file: path)
     }
 
@@ -42,31 +52,6 @@ public enum PropertiesReader {
             }
         }
         return try result.get()
-    }
-}
-
-/// Reads a whole file with the C library, so that the reader needs nothing
-/// beyond the standard library.
-enum FileBytes {
-    static func read(path: String) throws(PropertiesError) -> [UInt8] {
-        guard let handle = fopen(path, "rb") else {
-            throw unreadable(path, reason: String(cString: strerror(errno)))
-        }
-        defer { fclose(handle) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
-            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-            if count < chunk.count {
-                if ferror(handle) != 0 { throw unreadable(path, reason: String(cString: strerror(errno))) }
-                return bytes
-            }
-        }
-    }
-
-    private static func unreadable(_ path: String, reason: String) -> PropertiesError {
-        PropertiesError(kind: .unreadable, file: path, line: 0, column: 0, message: "cannot read file: \(reason)")
     }
 }
 

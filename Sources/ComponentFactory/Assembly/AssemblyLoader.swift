@@ -1,4 +1,5 @@
 import Foundation
+import JavaProperties
 
 /// Loads assembly files and directories, following `<import>`s.
 ///
@@ -39,76 +40,156 @@ public enum AssemblyLoader {
                 continue
             }
             if isDirectory.boolValue {
-                for file in xmlFiles(in: path) {
-                    state.visit(PathRules.join(path, file), root: path, chain: [], site: nil)
+                let files: [String]
+                do {
+                    files = try xmlFiles(in: path)
+                } catch {
+                    state.unreadable.append(Diagnostic(.importNotFound, "cannot list the assembly directory: \(error.reason)",
+                                                       at: SourceLocation(file: path, line: 0)))
+                    continue
+                }
+                let root = ContainedRoot(path)
+                for file in files {
+                    state.load(PathRules.join(path, file), root: root, named: false)
                 }
             } else {
-                state.visit(path, root: PathRules.directory(of: path), chain: [], site: nil)
+                state.load(path, root: ContainedRoot(PathRules.directory(of: path)), named: true)
             }
         }
         return Loading(assemblies: AssemblySet(documents: state.documents, diagnostics: state.unreadable + state.diagnostics),
                        unreadable: state.unreadable)
     }
 
-    static func xmlFiles(in directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
+    /// The `*.xml` names in `directory`, sorted; a directory that cannot be listed throws why.
+    static func xmlFiles(in directory: String) throws(RegularFile.Failure) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".xml") }.sorted()
+        } catch {
+            throw RegularFile.Failure(reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
     }
 }
 
+/// A directory that files must stay inside, symlinks resolved, however they are reached.
+struct ContainedRoot {
+    let path: String
+    /// The directory's real path, with a trailing slash; nil when it has none.
+    private let prefix: String?
+
+    init(_ path: String) {
+        self.path = path
+        self.prefix = ContainedRoot.realPath(path).map { $0 == "/" ? $0 : $0 + "/" }
+    }
+
+    /// Whether `file`, symlinks resolved, is inside the root.
+    func contains(_ file: String) -> Bool {
+        guard let prefix, let real = ContainedRoot.realPath(file) else { return false }
+        return real.hasPrefix(prefix)
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// Reads files and follows their imports depth-first, on an explicit stack,
+/// so that no chain of imports, however long, can overflow the call stack.
 private struct LoaderState {
+    /// A file whose imports are being followed.
+    private struct Frame {
+        let identity: String
+        let file: String
+        let root: ContainedRoot
+        let imports: [AssemblyDocument.ImportDeclaration]
+        var next = 0
+    }
+
     let checkSchema: Bool
     var documents: [AssemblyDocument] = []
     var diagnostics: [Diagnostic] = []
     var unreadable: [Diagnostic] = []
+    /// Every file read or being read, by real path.
     private var loaded = Set<String>()
+    /// The files whose imports are being followed, by real path: an import of one of them is a cycle.
+    private var onPath: [String: Int] = [:]
+    private var stack: [Frame] = []
 
     init(checkSchema: Bool) {
         self.checkSchema = checkSchema
     }
 
-    /// Reads `file` unless it was read already, then its imports.
-    /// `chain` is the import path that led here, for cycle detection.
-    mutating func visit(_ file: String, root: String, chain: [String], site: SourceLocation?) {
-        let identity = (file as NSString).standardizingPath
-        if let start = chain.firstIndex(of: identity), let site {
-            let path = (chain[start...] + [identity]).map { ($0 as NSString).lastPathComponent }
+    /// Reads `file` (named on the command line, or listed in a directory) and everything it imports.
+    mutating func load(_ file: String, root: ContainedRoot, named: Bool) {
+        if !named && !root.contains(file) {
+            diagnostics.append(Diagnostic(.pathOutsideRoot, "'\(file)' is a link to a file outside the assemblies root '\(root.path)'",
+                                          at: SourceLocation(file: file, line: 0)))
+            return
+        }
+        visit(file, root: root, site: nil)
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].next < stack[top].imports.count else {
+                onPath[stack[top].identity] = nil
+                stack.removeLast()
+                continue
+            }
+            let declaration = stack[top].imports[stack[top].next]
+            stack[top].next += 1
+            followImport(declaration, from: stack[top].file, root: stack[top].root)
+        }
+    }
+
+    /// Reads `file` unless it was read already, and puts it on the stack to follow its imports.
+    private mutating func visit(_ file: String, root: ContainedRoot, site: SourceLocation?) {
+        let identity = ContainedRoot.realPath(file) ?? (file as NSString).standardizingPath
+        if let start = onPath[identity], let site {
+            let path = (stack[start...].map(\.identity) + [identity]).map { ($0 as NSString).lastPathComponent }
             diagnostics.append(Diagnostic(.importCycle, "import cycle: " + path.joined(separator: " → "), at: site))
             return
         }
         guard loaded.insert(identity).inserted else { return }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            let diagnostic = Diagnostic(.importNotFound, "cannot read assembly '\(file)'", at: site ?? SourceLocation(file: file, line: 0))
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(file, maximumSize: LibXMLDocument.maximumSize)
+        } catch {
+            let diagnostic = Diagnostic(.importNotFound, "cannot read assembly '\(file)': \(error.reason)", at: site ?? SourceLocation(file: file, line: 0))
             if site == nil { unreadable.append(diagnostic) } else { diagnostics.append(diagnostic) }
             return
         }
-        let reading = AssemblyReader.read(bytes: Array(data), file: file, checkSchema: checkSchema)
+        let reading = AssemblyReader.read(bytes: bytes, file: file, checkSchema: checkSchema)
         documents.append(reading.document)
         diagnostics += reading.diagnostics
-        for declaration in reading.document.imports {
-            visitImport(declaration, from: file, root: root, chain: chain + [identity])
-        }
+        guard !reading.document.imports.isEmpty else { return }
+        onPath[identity] = stack.count
+        stack.append(Frame(identity: identity, file: file, root: root, imports: reading.document.imports))
     }
 
-    private mutating func visitImport(_ declaration: AssemblyDocument.ImportDeclaration, from file: String, root: String, chain: [String]) {
+    private mutating func followImport(_ declaration: AssemblyDocument.ImportDeclaration, from file: String, root: ContainedRoot) {
         let resource = declaration.resource
         let directory = PathRules.directory(of: file)
-        let base = Self.absolute(root)
-        let target = Self.absolute(PathRules.join(directory, resource.text))
-        guard !resource.text.hasPrefix("/"), target.hasPrefix(base == "/" ? "/" : base + "/") else {
-            diagnostics.append(Diagnostic(.pathOutsideRoot, "import '\(resource.text)' is outside the assemblies root '\(root)'",
+        let path = PathRules.join(directory, resource.text)
+        let base = Self.absolute(root.path)
+        guard !resource.text.hasPrefix("/"), Self.absolute(path).hasPrefix(base == "/" ? "/" : base + "/") else {
+            diagnostics.append(Diagnostic(.pathOutsideRoot, "import '\(resource.text)' is outside the assemblies root '\(root.path)'",
                                           at: resource.location))
             return
         }
-        let path = PathRules.join(directory, resource.text)
         guard FileManager.default.fileExists(atPath: path) else {
+            let siblings = (try? AssemblyLoader.xmlFiles(in: directory)) ?? []
             diagnostics.append(Diagnostic(
                 .importNotFound,
-                "imported assembly '\(resource.text)' not found"
-                    + SpellingSuggestions.didYouMean(resource.text, among: AssemblyLoader.xmlFiles(in: directory)),
+                "imported assembly '\(resource.text)' not found" + SpellingSuggestions.didYouMean(resource.text, among: siblings),
                 at: resource.location))
             return
         }
-        visit(path, root: root, chain: chain, site: resource.location)
+        guard root.contains(path) else {
+            diagnostics.append(Diagnostic(.pathOutsideRoot, "import '\(resource.text)' is outside the assemblies root '\(root.path)'",
+                                          at: resource.location))
+            return
+        }
+        visit(path, root: root, site: resource.location)
     }
 
     /// `path` made absolute against the working directory, with `.` and `..` folded.

@@ -35,10 +35,17 @@ public enum AssemblyReader {
     /// validated against ``AssemblySchema`` (ordering and counts).
     public static func read(bytes: [UInt8], file: String, checkSchema: Bool = false) -> Reading {
         LibXMLInitialization.once()
+        func refused(_ message: String, line: Int = 1) -> Reading {
+            Reading(document: AssemblyDocument(file: file), diagnostics: [Diagnostic(.malformedXML, message, at: SourceLocation(file: file, line: line))])
+        }
         guard bytes.count <= LibXMLDocument.maximumSize else {
-            return Reading(document: AssemblyDocument(file: file), diagnostics: [
-                Diagnostic(.malformedXML, "file is larger than \(LibXMLDocument.maximumSize >> 20) MiB", at: SourceLocation(file: file, line: 1)),
-            ])
+            return refused("file is larger than \(LibXMLDocument.maximumSize >> 20) MiB")
+        }
+        guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
+            return refused("the file is empty; an assembly needs an <assembly> root element")
+        }
+        if let crowded = AttributeBound.firstElementOverLimit(in: bytes) {
+            return refused("an element has more than \(AttributeBound.maximumAttributes) attributes", line: crowded.line)
         }
         var builder = AssemblyBuilder(file: file, bytes: bytes)
         if let failure = stream(bytes, file: file, into: &builder) {
@@ -55,9 +62,13 @@ public enum AssemblyReader {
         return Reading(document: builder.document, diagnostics: diagnostics)
     }
 
-    /// Feeds the whole of `bytes` through libxml2's push parser into
-    /// `builder`; returns the diagnostic that ended a malformed or refused
-    /// document.
+    /// libxml2 is fed this many bytes at a time, so that a document of any
+    /// size up to the limit parses (one call over 10 MB is "Huge input lookup").
+    static let chunkSize = 1 << 20
+
+    /// Feeds `bytes` through libxml2's push parser into `builder`, a chunk
+    /// at a time; returns the diagnostic that ended a malformed or refused
+    /// document. libxml2's own messages come here, never to standard error.
     private static func stream(_ bytes: [UInt8], file: String, into builder: inout AssemblyBuilder) -> Diagnostic? {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
@@ -66,20 +77,34 @@ public enum AssemblyReader {
         handler.characters = characters
         handler.cdataBlock = characters
         handler.entityDecl = refuseEntity
+        handler.serror = ignoreError  // the context keeps the last error; nothing is printed
         return withUnsafeMutablePointer(to: &builder) { target -> Diagnostic? in
             // The callbacks reach the builder through this pointer, which is
             // valid for the whole parse: it runs inside this closure.
             guard let parser = xmlCreatePushParserCtxt(&handler, target, nil, 0, file) else {
                 return Diagnostic(.malformedXML, "libxml2 could not create a parser", at: SourceLocation(file: file, line: 1))
             }
-            defer { xmlFreeParserCtxt(parser) }
+            defer {
+                // A declaration in the document (such as a refused entity) makes libxml2 start a tree it does not free.
+                if let partial = parser.pointee.myDoc {
+                    xmlFreeDoc(partial)
+                    parser.pointee.myDoc = nil
+                }
+                xmlFreeParserCtxt(parser)
+            }
             _ = xmlCtxtUseOptions(parser, LibXMLDocument.options)
             target.pointee.parser = parser
             bytes.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { start in
-                    _ = xmlParseChunk(parser, start, Int32(buffer.count), 1)
+                guard let base = buffer.baseAddress else { return }
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
+                    var offset = 0
+                    while offset < buffer.count && target.pointee.failure == nil {
+                        let count = min(chunkSize, buffer.count - offset)
+                        _ = xmlParseChunk(parser, start + offset, Int32(count), 0)
+                        offset += count
+                    }
+                    _ = xmlParseChunk(parser, nil, 0, 1)
                 }
-                if buffer.isEmpty { _ = xmlParseChunk(parser, nil, 0, 1) }
             }
             target.pointee.parser = nil
             if let failure = target.pointee.failure { return failure }
@@ -109,6 +134,8 @@ private let characters: charactersSAXFunc = { context, bytes, length in
     guard let bytes, length > 0 else { return }
     builder(context)?.pointee.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
 }
+
+private let ignoreError: xmlStructuredErrorFunc = { _, _ in }
 
 private let refuseEntity: entityDeclSAXFunc = { context, name, _, _, _, _ in
     guard let builder = builder(context), let parser = builder.pointee.parser else { return }
