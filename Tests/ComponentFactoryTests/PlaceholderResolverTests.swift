@@ -1,5 +1,6 @@
 import ComponentFactory
 import ComponentFactoryTesting
+import enum JavaProperties.PropertiesReader
 import Testing
 
 @Suite struct PlaceholderResolverTests {
@@ -120,5 +121,42 @@ import Testing
     @Test func unterminatedAndEmptyPlaceholdersAreErrors() {
         #expect(failure("${open", [:])?.message.contains("unterminated") == true)
         #expect(failure("${}", [:])?.message.contains("empty key") == true)
+    }
+
+    // Spring 6.2.2's rules, each written here from its documented behaviour.
+
+    @Test func anEscapedColonIsPartOfTheKey() throws {
+        #expect(try resolve("${first\\:Name}", ["first:Name": "John"]) == "John")
+        #expect(try resolve("${first\\:Name:anonymous}", [:]) == "anonymous")
+        #expect(failure("${first\\:Name}", ["Name": "wrong"])?.message.contains("no property 'first:Name'") == true)
+    }
+
+    @Test func theWholeTextIsTriedAsAKeyBeforeTheDefaultIsSplitOff() throws {
+        #expect(try resolve("${prefix://my-service}", ["prefix://my-service": "http://svc"]) == "http://svc")
+        #expect(try resolve("${prefix://my-service}", [:]) == "//my-service", "no such key: 'prefix' with the default '//my-service'")
+        #expect(try resolve("${prefix://my-service}", ["prefix": "p"]) == "p")
+    }
+
+    @Test func anEscapedOpeningInsideAPlaceholderKeepsBracesMatched() throws {
+        #expect(try resolve("${\\${test}}", ["${test}": "literal key"]) == "literal key")
+        #expect(try resolve("${\\${test}:fallback} and after", [:]) == "fallback and after")
+        #expect(try resolve("\\${test} stays", ["test": "no"]) == "${test} stays")
+    }
+
+    @Test func oneValueOfManyPlaceholdersResolvesInLinearTime() throws {
+        var values: [String: String] = [:]
+        var text = ""
+        for index in 0..<20_000 {
+            values["k\(index)"] = "v"
+            text += "${k\(index)}"
+        }
+        var resolver = PlaceholderResolver(configuration: Configuration(environment: nil, sources: [
+            PropertiesFileSource(document: try PropertiesReader.read(
+                text: values.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"), file: "many.properties")),
+        ]))
+        var origins: [ComponentFactory.SourceLocation] = []
+        let value = try resolver.resolve(text, at: site, origins: &origins)
+        #expect(value.count == 20_000)
+        #expect(origins.count == 20_000, "each property line once")
     }
 }

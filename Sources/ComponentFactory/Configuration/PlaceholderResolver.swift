@@ -4,7 +4,9 @@
 /// - A placeholder may stand anywhere in a text, and nest:
 ///   `http://${host}:${port}/api`, `${db.${env}.url}`, `${a:${b:none}}`.
 /// - A property's own value is resolved in turn, recursively.
-/// - `\${` is a literal `${`.
+/// - `\${` is a literal `${`, and `\:` a literal `:` in a key.
+/// - The whole text of a placeholder is tried as a key before it is split
+///   into key and default, so `${prefix://my-service}` finds that key.
 /// - A missing key with no default is `unresolved-placeholder`, naming the
 ///   key, the site, the environment and near-miss keys; a loop is
 ///   `placeholder-cycle` with its path and where each key is defined.
@@ -41,14 +43,40 @@ public struct PlaceholderResolver: Sendable {
     /// so that a later error about the result can point at them too.
     public mutating func resolve(_ text: String, at site: SourceLocation?, origins: inout [SourceLocation]) throws(Diagnostic) -> String {
         guard Self.mayContainPlaceholder(text) else { return text }
+        var collected = Origins(origins)
         let bytes = Array(text.utf8)
-        return String(decoding: try expand(bytes[...], site: site, chain: [], depth: 0, origins: &origins), as: UTF8.self)
+        let result = try expand(bytes[...], site: site, chain: [], depth: 0, origins: &collected)
+        origins = collected.list
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The value of `key` with its placeholders resolved, or nil when no
     /// source defines it.
     public mutating func value(forKey key: String) throws(Diagnostic) -> String? {
-        try lookup(key, site: nil, chain: [], depth: 0)?.value
+        var origins = Origins([])
+        return try lookup(key, site: nil, chain: [], depth: 0, origins: &origins)
+    }
+
+    /// The `.properties` lines behind a value, in order, each once: a list
+    /// for the caller and a set, so that adding stays linear.
+    private struct Origins {
+        private(set) var list: [SourceLocation]
+        private var seen: Set<SourceLocation>
+
+        init(_ list: [SourceLocation]) {
+            self.list = list
+            self.seen = Set(list)
+        }
+
+        mutating func add(_ origins: [SourceLocation]) {
+            for origin in origins where seen.insert(origin).inserted { list.append(origin) }
+        }
+    }
+
+    /// One piece of a placeholder's text: literal bytes, or a nested placeholder's inside.
+    private enum Part {
+        case text([UInt8])
+        case placeholder(ArraySlice<UInt8>)
     }
 
     private static let dollar = UInt8(ascii: "$")
@@ -70,124 +98,194 @@ public struct PlaceholderResolver: Sendable {
         index + 1 < bytes.endIndex && bytes[index] == dollar && bytes[index + 1] == openBrace
     }
 
-    private static func isEscapedOpening(_ bytes: ArraySlice<UInt8>, at index: Int) -> Bool {
-        bytes[index] == backslash && isOpening(bytes, at: index + 1)
-    }
-
-    private mutating func expand(
-        _ bytes: ArraySlice<UInt8>, site: SourceLocation?, chain: [String], depth: Int, origins: inout [SourceLocation]
-    ) throws(Diagnostic) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if Self.isEscapedOpening(bytes, at: index) {
-                output.append(contentsOf: [Self.dollar, Self.openBrace])
-                index += 3
-                continue
-            }
-            guard Self.isOpening(bytes, at: index) else {
-                output.append(bytes[index])
-                index += 1
-                continue
-            }
-            let whole = String(decoding: bytes[index...].prefix(80), as: UTF8.self)
-            guard let close = Self.matchingClose(bytes, from: index + 2) else {
-                throw failure(.unresolvedPlaceholder, "unterminated placeholder '\(whole)': '${' has no closing '}'", site: site)
-            }
-            let placeholder = String(decoding: bytes[index...close], as: UTF8.self)
-            guard depth < Self.maximumDepth else {
-                throw failure(.unresolvedPlaceholder,
-                              "placeholders nest more than \(Self.maximumDepth) levels deep at '\(placeholder)'", site: site)
-            }
-            let inner = bytes[(index + 2)..<close]
-            let (keyPart, defaultPart) = Self.splitDefault(inner)
-            let key = String(decoding: try expand(keyPart, site: site, chain: chain, depth: depth + 1, origins: &origins),
-                             as: UTF8.self)
-            guard !key.isEmpty else {
-                throw failure(.unresolvedPlaceholder, "placeholder '\(placeholder)' has an empty key", site: site)
-            }
-            if let found = try lookup(key, site: site, chain: chain, depth: depth + 1) {
-                output.append(contentsOf: found.value.utf8)
-                for origin in found.origins where !origins.contains(origin) { origins.append(origin) }
-            } else if let defaultPart {
-                output.append(contentsOf: try expand(defaultPart, site: site, chain: chain, depth: depth + 1, origins: &origins))
-            } else {
-                throw unresolved(key, placeholder: placeholder, site: site)
-            }
-            guard output.count <= Self.maximumLength else {
-                throw failure(.unresolvedPlaceholder,
-                              "expanding '\(placeholder)' makes a value longer than \(Self.maximumLength) bytes (1 MiB)",
-                              site: site)
-            }
-            index = close + 1
-        }
-        return output
-    }
-
-    private mutating func lookup(
-        _ key: String, site: SourceLocation?, chain: [String], depth: Int
-    ) throws(Diagnostic) -> (value: String, origins: [SourceLocation])? {
-        if let known = resolved[key] { return known }
-        if let start = chain.firstIndex(of: key) {
-            throw cycle(Array(chain[start...]) + [key], site: site)
-        }
-        guard let property = configuration.property(forKey: key) else { return nil }
-        var origins = property.location.map { [$0] } ?? []
-        guard Self.mayContainPlaceholder(property.text) else {
-            resolved[key] = (property.text, origins)
-            return (property.text, origins)
-        }
-        let bytes = Array(property.text.utf8)
-        let value = String(
-            decoding: try expand(bytes[...], site: property.location ?? site, chain: chain + [key], depth: depth, origins: &origins),
-            as: UTF8.self)
-        resolved[key] = (value, origins)
-        return (value, origins)
-    }
-
-    /// The index of the `}` that closes a `${` whose body starts at `start`.
-    private static func matchingClose(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-        var nesting = 1
-        var index = start
-        while index < bytes.endIndex {
-            if isEscapedOpening(bytes, at: index) {
-                index += 3
-                continue
-            }
-            if isOpening(bytes, at: index) {
-                nesting += 1
-                index += 2
-                continue
-            }
-            if bytes[index] == closeBrace {
-                nesting -= 1
-                if nesting == 0 { return index }
-            }
+    /// The index of the next `${` from `index`, or nil.
+    private static func nextOpening(_ bytes: ArraySlice<UInt8>, from index: Int) -> Int? {
+        var index = index
+        while index + 1 < bytes.endIndex {
+            if bytes[index] == dollar && bytes[index + 1] == openBrace { return index }
             index += 1
         }
         return nil
     }
 
-    /// Splits `key:default` at the first `:` outside any nested placeholder.
-    private static func splitDefault(_ inner: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>?) {
-        var nesting = 0
-        var index = inner.startIndex
-        while index < inner.endIndex {
-            if isOpening(inner, at: index) {
-                nesting += 1
-                index += 2
+    /// `bytes` split into literal text and placeholders, as Spring 6.2 reads
+    /// them: a `${` after a backslash is the literal `${` (the backslash
+    /// dropped), and its brace still counts when braces are matched.
+    private func parts(of bytes: ArraySlice<UInt8>, site: SourceLocation?) throws(Diagnostic) -> [Part] {
+        var parts: [Part] = []
+        var text: [UInt8] = []
+        var index = bytes.startIndex
+        while let open = Self.nextOpening(bytes, from: index) {
+            text.append(contentsOf: bytes[index..<open])
+            if open > bytes.startIndex && bytes[open - 1] == Self.backslash {
+                text.removeLast()
+                text.append(contentsOf: [Self.dollar, Self.openBrace])
+                index = open + 2
                 continue
             }
-            switch inner[index] {
-            case closeBrace: nesting -= 1
-            case colon where nesting == 0:
-                return (inner[inner.startIndex..<index], inner[(index + 1)...])
+            guard let close = Self.matchingClose(bytes, from: open + 2) else {
+                let whole = String(decoding: bytes[open...].prefix(80), as: UTF8.self)
+                throw failure(.unresolvedPlaceholder, "unterminated placeholder '\(whole)': '${' has no closing '}'", site: site)
+            }
+            if !text.isEmpty { parts.append(.text(text)) }
+            text = []
+            parts.append(.placeholder(bytes[(open + 2)..<close]))
+            index = close + 1
+        }
+        text.append(contentsOf: bytes[index...])
+        if !text.isEmpty { parts.append(.text(text)) }
+        return parts
+    }
+
+    private mutating func expand(
+        _ bytes: ArraySlice<UInt8>, site: SourceLocation?, chain: [String], depth: Int, origins: inout Origins
+    ) throws(Diagnostic) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        for part in try parts(of: bytes, site: site) {
+            switch part {
+            case .text(let text):
+                output.append(contentsOf: text)
+            case .placeholder(let inner):
+                output.append(contentsOf: try placeholder(inner, site: site, chain: chain, depth: depth, origins: &origins))
+                guard output.count <= Self.maximumLength else {
+                    throw failure(.unresolvedPlaceholder,
+                                  "expanding '${\(Self.excerpt(inner))}' makes a value longer than \(Self.maximumLength) bytes (1 MiB)",
+                                  site: site)
+                }
+            }
+        }
+        return output
+    }
+
+    /// The value of one placeholder, `inner` being the text between `${` and `}`.
+    ///
+    /// With no placeholder inside, the whole text is tried as a key first;
+    /// only when no property has that key is it split at the first `:` not
+    /// escaped as `\\:` into key and default (Spring before 6.2 and since
+    /// 6.2.2). With placeholders inside, the key is everything before the
+    /// first unescaped `:` in the literal text, resolved; the default is
+    /// resolved only when the key is missing.
+    private mutating func placeholder(
+        _ inner: ArraySlice<UInt8>, site: SourceLocation?, chain: [String], depth: Int, origins: inout Origins
+    ) throws(Diagnostic) -> [UInt8] {
+        let written = "${" + Self.excerpt(inner) + "}"
+        guard depth < Self.maximumDepth else {
+            throw failure(.unresolvedPlaceholder, "placeholders nest more than \(Self.maximumDepth) levels deep at '\(written)'", site: site)
+        }
+        var keyBytes: [UInt8] = []
+        var fallback: [Part]?
+        var candidates: [String] = []
+        if Self.nextOpening(inner, from: inner.startIndex) == nil {
+            let text = Array(inner)
+            let section = Self.section(text[...])
+            keyBytes = section.key
+            fallback = section.fallback.map { [.text($0)] }
+            if section.key != text { candidates.append(String(decoding: text, as: UTF8.self)) }
+        } else {
+            let parts = try parts(of: inner, site: site)
+            for (position, part) in parts.enumerated() {
+                switch part {
+                case .placeholder(let nested):
+                    keyBytes += try placeholder(nested, site: site, chain: chain, depth: depth + 1, origins: &origins)
+                case .text(let text):
+                    let section = Self.section(text[...])
+                    keyBytes += section.key
+                    if let rest = section.fallback {
+                        fallback = [.text(rest)] + parts[(position + 1)...]
+                    }
+                }
+                if fallback != nil { break }
+            }
+        }
+        let key = String(decoding: keyBytes, as: UTF8.self)
+        guard !key.isEmpty else {
+            throw failure(.unresolvedPlaceholder, "placeholder '\(written)' has an empty key", site: site)
+        }
+        for candidate in candidates + [key] {
+            if let value = try lookup(candidate, site: site, chain: chain, depth: depth + 1, origins: &origins) {
+                return Array(value.utf8)
+            }
+        }
+        guard let fallback else { throw unresolved(key, placeholder: written, site: site) }
+        var output: [UInt8] = []
+        for part in fallback {
+            switch part {
+            case .text(let text): output += text
+            case .placeholder(let nested): output += try placeholder(nested, site: site, chain: chain, depth: depth + 1, origins: &origins)
+            }
+        }
+        return output
+    }
+
+    /// `key:default` split at the first `:` that no backslash escapes; the
+    /// key loses the backslashes of its escaped colons, the default is kept as written.
+    private static func section(_ text: ArraySlice<UInt8>) -> (key: [UInt8], fallback: [UInt8]?) {
+        var key: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
+            if byte == colon {
+                if index > text.startIndex && text[index - 1] == backslash {
+                    key[key.count - 1] = colon
+                } else {
+                    return (key, Array(text[(index + 1)...]))
+                }
+            } else {
+                key.append(byte)
+            }
+            index += 1
+        }
+        return (key, nil)
+    }
+
+    /// The start of a placeholder's text, for messages: at most 80 bytes.
+    private static func excerpt(_ bytes: ArraySlice<UInt8>) -> String {
+        bytes.count <= 80 ? String(decoding: bytes, as: UTF8.self) : String(decoding: bytes.prefix(80), as: UTF8.self) + "…"
+    }
+
+    private mutating func lookup(
+        _ key: String, site: SourceLocation?, chain: [String], depth: Int, origins: inout Origins
+    ) throws(Diagnostic) -> String? {
+        if let known = resolved[key] {
+            origins.add(known.origins)
+            return known.value
+        }
+        if let start = chain.firstIndex(of: key) {
+            throw cycle(Array(chain[start...]) + [key], site: site)
+        }
+        guard let property = configuration.property(forKey: key) else { return nil }
+        var own = Origins(property.location.map { [$0] } ?? [])
+        guard Self.mayContainPlaceholder(property.text) else {
+            resolved[key] = (property.text, own.list)
+            origins.add(own.list)
+            return property.text
+        }
+        let bytes = Array(property.text.utf8)
+        let value = String(
+            decoding: try expand(bytes[...], site: property.location ?? site, chain: chain + [key], depth: depth, origins: &own),
+            as: UTF8.self)
+        resolved[key] = (value, own.list)
+        origins.add(own.list)
+        return value
+    }
+
+    /// The index of the `}` that closes a `${` whose text starts at `start`:
+    /// every `{` after it, escaped or not, needs its own `}` first, as in Spring.
+    private static func matchingClose(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        var nesting = 1
+        var index = start
+        while index < bytes.endIndex {
+            switch bytes[index] {
+            case openBrace: nesting += 1
+            case closeBrace:
+                nesting -= 1
+                if nesting == 0 { return index }
             default: break
             }
             index += 1
         }
-        return (inner, nil)
+        return nil
     }
 
     private func failure(_ code: DiagnosticCode, _ message: String, site: SourceLocation?, notes: [Diagnostic.Note] = []) -> Diagnostic {

@@ -286,7 +286,21 @@ public final class Factory: Sendable {
         }
     }
 
+    /// How deeply components may be built one inside another (through
+    /// arguments, properties, collections or `depends-on`) in one resolution.
+    /// Each level costs a few kilobytes of the calling thread's stack, so a
+    /// chain of thousands would overflow it; real graphs nest a few levels.
+    public static let maximumNesting = 128
+
     private func build(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
+        guard resolution.depth < Self.maximumNesting else {
+            throw Diagnostic(.buildFailed,
+                             "building '\(plan.key)' nests components more than \(Self.maximumNesting) deep; "
+                                 + "a chain that long is likely a mistake, and would overflow the thread's stack",
+                             at: plan.location)
+        }
+        resolution.depth += 1
+        defer { resolution.depth -= 1 }
         if resolution.isConstructing(plan.index) {
             let path = (resolution.constructing + [plan.index]).map { table.plans[$0].key }
             throw Diagnostic(.initializerCycle,

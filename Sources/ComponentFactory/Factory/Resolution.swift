@@ -21,6 +21,9 @@ struct Resolution {
     private var graphInstances: [Instance] = []
     private var waitingTargets: [Int] = []
     private var waitingInjections: [(Any) throws -> Void] = []
+    /// How many components are being built, one inside another: bounded, so
+    /// that no chain of components can overflow the call stack.
+    var depth = 0
 
     func inProgress(_ index: Int) -> Instance? {
         var position = publishedIndexes.count

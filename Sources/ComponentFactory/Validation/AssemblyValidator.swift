@@ -172,11 +172,17 @@ private struct ValidationRun {
                        + SpellingSuggestions.didYouMean(parent.text, among: byKey.keys), at: parent.location)
             return
         }
+        // At most maximumDepth steps up, so the check of every component together stays linear.
         var seen = [component.key]
         var current = byKey[parent.text]
         while let ancestor = current {
             if seen.contains(ancestor.key) {
                 report(.unknownParent, "parent chain loops: " + (seen + [ancestor.key]).joined(separator: " → "), at: parent.location)
+                return
+            }
+            guard seen.count <= DefinitionInheritance.maximumDepth else {
+                report(.unknownParent, "the parent chain of '\(component.key)' is more than \(DefinitionInheritance.maximumDepth) "
+                           + "definitions deep; flatten it", at: parent.location)
                 return
             }
             seen.append(ancestor.key)
@@ -304,7 +310,7 @@ private struct ValidationRun {
         references += component.dependencies.map { ConstructionReference(key: $0.text, site: $0.location, isDependsOn: true) }
         var current: ComponentDefinition? = component
         var visited = Set<String>()
-        while let definition = current, visited.insert(definition.key).inserted {
+        while let definition = current, visited.count <= DefinitionInheritance.maximumDepth, visited.insert(definition.key).inserted {
             if let initializer = definition.initializer {
                 for argument in initializer.arguments {
                     references += Self.references(in: argument.value).map { ConstructionReference(key: $0.text, site: $0.location) }
