@@ -55,7 +55,7 @@ struct PropertiesCommand: ToolCommand {
 
     private func print(_ configuration: Configuration) -> ToolResult {
         var resolver = PlaceholderResolver(configuration: configuration)
-        var values: [String: String] = [:]
+        var pairs: [(key: String, value: String)] = []
         var problems: [Diagnostic] = []
         for key in configuration.keys {
             let value: String?
@@ -69,16 +69,17 @@ struct PropertiesCommand: ToolCommand {
                     continue
                 }
             }
-            values[key] = !showSecrets && SecretKeys.isSecret(key) ? SecretKeys.mask : value
+            if let value { pairs.append((key, !showSecrets && SecretKeys.isSecret(key) ? SecretKeys.mask : value)) }
         }
         if !problems.isEmpty {
             return ToolFailure(status: ToolResult.errorsFound, diagnostics: problems).result
         }
         switch format {
         case .text:
+            var values = [PropertyKey: String](minimumCapacity: pairs.count)
+            for (key, value) in pairs { values[PropertyKey(key)] = value }
             return ToolResult(status: ToolResult.success, standardOutput: PropertiesWriter.write(values))
         case .json:
-            let pairs = configuration.keys.compactMap { key in values[key].map { (key: key, value: $0) } }
             return ToolResult(status: ToolResult.success, standardOutput: JSONText.object(pairs) + "\n")
         }
     }

@@ -44,10 +44,11 @@ public struct PropertiesDocument: Sendable, Hashable {
         winningEntries.map(\.key)
     }
 
-    /// The merged map: the last assignment of each key wins.
-    public var values: [String: String] {
-        var map = [String: String](minimumCapacity: entries.count)
-        for entry in winningEntries { map[entry.key] = entry.value }
+    /// The merged map: the last assignment of each key wins. Keys are
+    /// ``PropertyKey``s, so that two keys Java tells apart stay two.
+    public var values: [PropertyKey: String] {
+        var map = [PropertyKey: String](minimumCapacity: entries.count)
+        for entry in winningEntries { map[PropertyKey(entry.key)] = entry.value }
         return map
     }
 

@@ -1,21 +1,21 @@
 /// Writes a map as `.properties` text that ``PropertiesReader`` (and
 /// `java.util.Properties.load`) reads back to the same map.
 ///
-/// Keys are sorted by their Unicode scalars. Spaces in keys, a leading space
+/// Keys are sorted by their Unicode scalars (``PropertyKey`` order). Spaces in keys, a leading space
 /// in a value, `\`, `=`, `:`, `#`, `!`, tab, line ends and form feed are
 /// escaped; other control characters become `\uXXXX`; the rest is written as
 /// UTF-8.
 ///
 /// ```swift
-/// PropertiesWriter.write(["a key": "x=1"])  // "a\\ key=x\\=1\n"
+/// PropertiesWriter.write([PropertyKey("a key"): "x=1"])  // "a\\ key=x\\=1\n"
 /// ```
 public enum PropertiesWriter {
-    public static func write(_ values: [String: String]) -> String {
+    public static func write(_ values: [PropertyKey: String]) -> String {
         var output = ""
-        for key in values.keys.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
-            escape(key, isKey: true, into: &output)
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            escape(key.text, isKey: true, into: &output)
             output.append("=")
-            escape(values[key] ?? "", isKey: false, into: &output)
+            escape(value, isKey: false, into: &output)
             output.append("\n")
         }
         return output

@@ -135,3 +135,16 @@ import Testing
         return map
     }
 }
+
+@Suite struct PropertyKeyIdentityTests {
+    @Test func keysThatDifferOnlyInNormalizationStayTwoKeysThroughEveryLayer() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cafe-\(UUID().uuidString).properties")
+        try Data("caf\u{E9}=one\ncafe\u{301}=two\nboth=${caf\u{E9}}+${cafe\u{301}}\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let result = factory("properties", file.path, "--format", "json")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "{\"both\":\"one+two\",\"cafe\u{301}\":\"two\",\"caf\u{E9}\":\"one\"}\n")
+        #expect(result.standardOutput.utf8.count == "{\"both\":\"one+two\",\"cafe\u{301}\":\"two\",\"caf\u{E9}\":\"one\"}\n".utf8.count)
+    }
+}

@@ -19,7 +19,7 @@ import Testing
             switch (fixture.expectation, outcome) {
             case (.map(let expected), .success(let document)):
                 var actual: [[UInt8]: [UInt8]] = [:]
-                for (key, value) in document.values { actual[Array(key.utf8)] = Array(value.utf8) }
+                for (key, value) in document.values { actual[Array(key.text.utf8)] = Array(value.utf8) }
                 #expect(actual == expected, "\(fixture.name)")
             case (.error(let javaClass), .failure(let error)):
                 let expectedKind: PropertiesError.Kind =

@@ -23,7 +23,8 @@ public struct AssemblySet: Sendable, Hashable {
 
     /// Every component of every document, in load order.
     public var components: [ComponentDefinition] {
-        documents.flatMap(\.components)
+        // One document's array is shared, not copied: a definition is a large value.
+        documents.count == 1 ? documents[0].components : documents.flatMap(\.components)
     }
 
     /// Every `<alias>` of every document, in load order.

@@ -1,3 +1,5 @@
+import JavaProperties
+
 /// The property sources of one environment, stacked so that a later source
 /// wins: base files, their `-<env>` overlays, environment variables (opt-in),
 /// overrides, and the built-in `env` key.
@@ -36,8 +38,13 @@ public struct Configuration: Sendable {
         return nil
     }
 
-    /// Every key some source lists, sorted by Unicode scalars.
+    /// Every key some source lists, each once as Java tells keys apart (by
+    /// their exact characters), sorted by Unicode scalars.
     public var keys: [String] {
-        Set(sources.flatMap(\.listedKeys)).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        var distinct = Set<PropertyKey>()
+        for source in sources {
+            for key in source.listedKeys { distinct.insert(PropertyKey(key)) }
+        }
+        return distinct.sorted().map(\.text)
     }
 }

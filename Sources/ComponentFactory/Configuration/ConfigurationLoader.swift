@@ -34,6 +34,7 @@ public struct ConfigurationLoader: Sendable {
         var bases: [PropertySource] = []
         var overlays: [PropertySource] = []
         let listed = locations ?? root.baseFiles.map { AttributeValue($0, at: SourceLocation(file: root.path, line: 0)) }
+        let contained = ContainedRoot(root.path)
         for entry in listed {
             let location = entry.text
             let site: SourceLocation? = locations == nil ? nil : entry.location
@@ -51,14 +52,18 @@ public struct ConfigurationLoader: Sendable {
                     at: site ?? SourceLocation(file: basePath, line: 0)))
                 continue
             }
+            let overlayPath = environment.map { PathRules.join(root.path, ConfigRoot.overlayName(of: relative, environment: $0)) }
+            let paths = [basePath] + [overlayPath].compactMap { $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+            // A link that leads out of the root is refused, however the file is named.
+            if let escaping = paths.first(where: { !contained.contains($0) }) {
+                diagnostics.append(Diagnostic(
+                    .pathOutsideRoot, "'\(escaping)' is a link to a file outside the config root '\(root.path)'",
+                    at: site ?? SourceLocation(file: escaping, line: 0)))
+                continue
+            }
             do {
                 bases.append(try Self.read(basePath))
-                if let environment {
-                    let overlayPath = PathRules.join(root.path, ConfigRoot.overlayName(of: relative, environment: environment))
-                    if FileManager.default.fileExists(atPath: overlayPath) {
-                        overlays.append(try Self.read(overlayPath))
-                    }
-                }
+                if paths.count > 1 { overlays.append(try Self.read(paths[1])) }
             } catch {
                 diagnostics.append(error)
             }

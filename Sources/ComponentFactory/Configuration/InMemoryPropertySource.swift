@@ -1,21 +1,29 @@
+import JavaProperties
+
 /// A source of values set in code or on the command line (`--set key=value`).
-/// The built-in `env` key comes from one too.
+/// The built-in `env` key comes from one too. Keys are looked up by their
+/// exact characters, as in a `.properties` file.
 ///
 /// ```swift
 /// let overrides = InMemoryPropertySource(name: "overrides", values: ["db.url": "sqlite::memory:"])
 /// ```
 public struct InMemoryPropertySource: PropertySource {
     public let name: String
-    public let values: [String: String]
+    private let exact: [PropertyKey: String]
 
     public init(name: String, values: [String: String]) {
         self.name = name
-        self.values = values
+        var exact = [PropertyKey: String](minimumCapacity: values.count)
+        for (key, value) in values { exact[PropertyKey(key)] = value }
+        self.exact = exact
     }
 
-    public var listedKeys: [String] { Array(values.keys) }
+    /// Each key with its value, as Java tells keys apart.
+    public var values: [PropertyKey: String] { exact }
+
+    public var listedKeys: [String] { exact.keys.map(\.text) }
 
     public func property(forKey key: String) -> PropertyValue? {
-        values[key].map { PropertyValue(text: $0, location: nil, sourceName: name) }
+        exact[PropertyKey(key)].map { PropertyValue(text: $0, location: nil, sourceName: name) }
     }
 }

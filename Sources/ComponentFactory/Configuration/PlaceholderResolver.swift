@@ -1,3 +1,5 @@
+import JavaProperties
+
 /// Resolves `${key}` and `${key:default}` placeholders against one
 /// ``Configuration``.
 ///
@@ -26,7 +28,9 @@ public struct PlaceholderResolver: Sendable {
 
     public let configuration: Configuration
     /// Each key resolved so far, with the property lines that supplied its text.
-    private var resolved: [String: (value: String, origins: [SourceLocation])] = [:]
+    private var resolved: [PropertyKey: (value: String, origins: [SourceLocation])] = [:]
+    /// The configuration's keys, prepared for "did you mean" once, when the first one is wanted.
+    private var keySpelling: SpellingIndex?
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -247,7 +251,8 @@ public struct PlaceholderResolver: Sendable {
     private mutating func lookup(
         _ key: String, site: SourceLocation?, chain: [String], depth: Int, origins: inout Origins
     ) throws(Diagnostic) -> String? {
-        if let known = resolved[key] {
+        let exactKey = PropertyKey(key)
+        if let known = resolved[exactKey] {
             origins.add(known.origins)
             return known.value
         }
@@ -257,7 +262,7 @@ public struct PlaceholderResolver: Sendable {
         guard let property = configuration.property(forKey: key) else { return nil }
         var own = Origins(property.location.map { [$0] } ?? [])
         guard Self.mayContainPlaceholder(property.text) else {
-            resolved[key] = (property.text, own.list)
+            resolved[exactKey] = (property.text, own.list)
             origins.add(own.list)
             return property.text
         }
@@ -265,7 +270,7 @@ public struct PlaceholderResolver: Sendable {
         let value = String(
             decoding: try expand(bytes[...], site: property.location ?? site, chain: chain + [key], depth: depth, origins: &own),
             as: UTF8.self)
-        resolved[key] = (value, own.list)
+        resolved[exactKey] = (value, own.list)
         origins.add(own.list)
         return value
     }
@@ -292,10 +297,13 @@ public struct PlaceholderResolver: Sendable {
         Diagnostic(code, message, at: site, notes: notes, environment: configuration.environment)
     }
 
-    private func unresolved(_ key: String, placeholder: String, site: SourceLocation?) -> Diagnostic {
-        var candidates = configuration.keys
-        if configuration.environment != nil { candidates.append(Configuration.environmentKey) }
-        let hint = SpellingSuggestions.didYouMean(key, among: candidates)
+    private mutating func unresolved(_ key: String, placeholder: String, site: SourceLocation?) -> Diagnostic {
+        if keySpelling == nil {
+            var candidates = configuration.keys
+            if configuration.environment != nil { candidates.append(Configuration.environmentKey) }
+            keySpelling = SpellingIndex(candidates)
+        }
+        let hint = keySpelling?.didYouMean(key) ?? ""
         // The environment is the diagnostic's own field, not part of the
         // message, so that a problem shared by every environment merges.
         return failure(.unresolvedPlaceholder,

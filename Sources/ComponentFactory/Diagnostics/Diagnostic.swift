@@ -22,7 +22,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible, Lo
         public var location: SourceLocation?
 
         public init(_ message: String, at location: SourceLocation? = nil) {
-            self.message = message
+            self.message = Diagnostic.bounded(message)
             self.location = location
         }
     }
@@ -41,10 +41,23 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible, Lo
     ) {
         self.severity = severity
         self.code = code
-        self.message = message
+        self.message = Self.bounded(message)
         self.location = location
         self.notes = notes
         self.environment = environment
+    }
+
+    /// The longest message kept whole, in characters: a longer one (such as
+    /// one quoting a huge value) keeps its start and end around a marker, so
+    /// that a diagnostic stays one readable line.
+    public static let maximumMessageLength = 1_000
+
+    static func bounded(_ message: String) -> String {
+        guard message.utf8.count > maximumMessageLength else { return message }
+        let count = message.count
+        guard count > maximumMessageLength else { return message }
+        let kept = maximumMessageLength / 2 - 20
+        return String(message.prefix(kept)) + " …(\(count - 2 * kept) characters left out)… " + String(message.suffix(kept))
     }
 
     /// The compiler-style text of ``DiagnosticRenderer/text(_:)-(Diagnostic)``, notes included.

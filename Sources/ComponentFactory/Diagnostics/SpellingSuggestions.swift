@@ -4,44 +4,16 @@
 /// SpellingSuggestions.nearest(to: "qeust", among: ["quest", "knight"])  // ["quest"]
 /// ```
 public enum SpellingSuggestions {
-    /// At most this many candidates are compared letter by letter for one
-    /// name, so that thousands of misspellings among thousands of keys cost
-    /// linear time; the rest are passed over by their length alone.
-    public static let maximumComparisons = 500
-
     /// Up to `limit` candidates within a small edit distance, or that start
-    /// with `name`, closest first.
+    /// with `name`, closest first. For many questions over one set of
+    /// candidates, build a ``SpellingIndex`` once instead.
     public static func nearest(to name: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
-        let target = Array(name.lowercased().unicodeScalars)
-        let allowed = max(2, target.count / 3)
-        // A candidate with fewer bytes than this has too few letters to be near; one with more is near only as an abbreviation.
-        let fewestBytes = target.count - allowed
-        let mostBytes = (target.count + allowed) * 4
-        let firstByte = name.lowercased().utf8.first
-        var comparisons = 0
-        var scored: [(distance: Int, name: String)] = []
-        for candidate in candidates where candidate != name {
-            let bytes = candidate.utf8.count
-            guard bytes >= fewestBytes else { continue }
-            if bytes > mostBytes {
-                guard target.count >= 3, candidate.utf8.first.map({ $0 | 0x20 }) == firstByte.map({ $0 | 0x20 }) else { continue }
-            }
-            guard comparisons < maximumComparisons else { break }
-            comparisons += 1
-            let other = Array(candidate.lowercased().unicodeScalars)
-            // An abbreviation ('prod' for 'production') is as near as one typo.
-            let isPrefix = target.count >= 3 && other.starts(with: target)
-            let distance = isPrefix ? 1 : editDistance(target, other, cap: allowed)
-            if distance <= allowed { scored.append((distance, candidate)) }
-        }
-        return scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(limit).map(\.name)
+        SpellingIndex(candidates).nearest(to: name, limit: limit)
     }
 
     /// `"; did you mean 'a'?"`, `"; did you mean 'a' or 'b'?"`, or "" when none is near.
     public static func didYouMean(_ name: String, among candidates: some Sequence<String>) -> String {
-        let near = nearest(to: name, among: candidates)
-        guard !near.isEmpty else { return "" }
-        return "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        SpellingIndex(candidates).didYouMean(name)
     }
 
     /// Optimal string alignment distance (Levenshtein plus adjacent swaps),

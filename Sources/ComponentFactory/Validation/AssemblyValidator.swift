@@ -49,8 +49,24 @@ private struct ValidationRun {
     var resolver: PlaceholderResolver
     var diagnostics: [Diagnostic] = []
     /// The active components by key, the first of each key.
-    private var byKey: [String: ComponentDefinition] = [:]
+    /// The active components, and the position of the first of each key:
+    /// positions, not copies, since a definition is a large value.
+    private var active: [ComponentDefinition] = []
+    private var positionByKey: [String: Int] = [:]
+
+    /// The active component with `key`, the first of that key.
+    private func byKey(_ key: String) -> ComponentDefinition? {
+        positionByKey[key].map { active[$0] }
+    }
     private var aliases = AliasTable([], keys: [:])
+    /// The keys, prepared for "did you mean" once, when the first one is wanted.
+    private var keySpelling: SpellingIndex?
+
+    /// "; did you mean …?" among the active components' keys.
+    private mutating func didYouMeanKey(_ key: String) -> String {
+        if keySpelling == nil { keySpelling = SpellingIndex(positionByKey.keys.sorted()) }
+        return keySpelling?.didYouMean(key) ?? ""
+    }
 
     init(configuration: Configuration, knownEnvironments: [String], context: AssemblyValidator.Context) {
         self.configuration = configuration
@@ -61,7 +77,7 @@ private struct ValidationRun {
 
     /// The active component that `key` (or the alias `key`) names.
     private func component(_ key: String) -> ComponentDefinition? {
-        byKey[aliases.key(for: key)]
+        byKey(aliases.key(for: key))
     }
 
     private mutating func report(
@@ -85,16 +101,17 @@ private struct ValidationRun {
         for component in components {
             checkProfiles(component)
         }
-        let active = components.filter { $0.isActive(in: configuration.environment) }
-        for component in active {
-            if let first = byKey[component.key] {
+        active = components.filter { $0.isActive(in: configuration.environment) }
+        positionByKey.reserveCapacity(active.count)
+        for (position, component) in active.enumerated() {
+            if let first = byKey(component.key) {
                 report(.duplicateKey, "duplicate key '\(component.key)'", at: component.keyAttribute?.location ?? component.location,
                        notes: [Diagnostic.Note("first defined here", at: first.keyAttribute?.location ?? first.location)])
             } else {
-                byKey[component.key] = component
+                positionByKey[component.key] = position
             }
         }
-        aliases = AliasTable(declarations, keys: byKey.mapValues { $0.keyAttribute?.location ?? $0.location },
+        aliases = AliasTable(declarations, keys: positionByKey.mapValues { active[$0].keyAttribute?.location ?? active[$0].location },
                              outsideKeys: context.parentKeys)
         diagnostics += aliases.diagnostics
         for component in active {
@@ -167,14 +184,14 @@ private struct ValidationRun {
 
     private mutating func checkParent(_ component: ComponentDefinition) {
         guard let parent = component.parent else { return }
-        guard byKey[parent.text] != nil else {
+        guard byKey(parent.text) != nil else {
             report(.unknownParent, "no component with key '\(parent.text)' to inherit from"
-                       + SpellingSuggestions.didYouMean(parent.text, among: byKey.keys), at: parent.location)
+                       + didYouMeanKey(parent.text), at: parent.location)
             return
         }
         // At most maximumDepth steps up, so the check of every component together stays linear.
         var seen = [component.key]
-        var current = byKey[parent.text]
+        var current = byKey(parent.text)
         while let ancestor = current {
             if seen.contains(ancestor.key) {
                 report(.unknownParent, "parent chain loops: " + (seen + [ancestor.key]).joined(separator: " → "), at: parent.location)
@@ -186,7 +203,7 @@ private struct ValidationRun {
                 return
             }
             seen.append(ancestor.key)
-            current = ancestor.parent.flatMap { byKey[$0.text] }
+            current = ancestor.parent.flatMap { byKey($0.text) }
         }
     }
 
@@ -197,7 +214,7 @@ private struct ValidationRun {
         guard let target = self.component(key) else {
             if parentMayHaveIt && context.parentKeys.contains(aliases.key(for: key)) { return }
             report(.unknownReference, "no component with key '\(key)' for the \(role) of '\(component.key)'"
-                       + SpellingSuggestions.didYouMean(key, among: byKey.keys), at: reference.location)
+                       + didYouMeanKey(key), at: reference.location)
             return
         }
         if target.isAbstract {
@@ -317,7 +334,7 @@ private struct ValidationRun {
                 }
                 break
             }
-            current = definition.parent.flatMap { byKey[$0.text] }
+            current = definition.parent.flatMap { byKey($0.text) }
         }
         return references
     }
@@ -366,7 +383,7 @@ private struct ValidationRun {
                     reportCycle(Array(stack[start...]), closingAt: target, reported: &reported)
                     continue
                 }
-                guard let component = byKey[target] else { continue }
+                guard let component = byKey(target) else { continue }
                 depthOf[target] = stack.count
                 stack.append(Frame(key: target, references: constructionReferences(of: component)))
             }
@@ -375,10 +392,10 @@ private struct ValidationRun {
 
     /// Reports the cycle that `frames` make, back to `key`, each set of components once.
     private mutating func reportCycle(_ frames: [Frame], closingAt key: String, reported: inout Set<Set<String>>) {
-        guard reported.insert(Set(frames.map(\.key))).inserted, let first = frames.first.flatMap({ byKey[$0.key] }) else { return }
+        guard reported.insert(Set(frames.map(\.key))).inserted, let first = frames.first.flatMap({ byKey($0.key) }) else { return }
         let path = (frames.map(\.key) + [key]).joined(separator: " → ")
         let notes = frames.compactMap { frame in
-            byKey[frame.key].map { Diagnostic.Note("'\(frame.key)' is defined here", at: $0.location) }
+            byKey(frame.key).map { Diagnostic.Note("'\(frame.key)' is defined here", at: $0.location) }
         }
         let message = frames.contains(where: { $0.following.isDependsOn })
             ? "construction cycle through depends-on: \(path); a component cannot be built before itself"
