@@ -42,8 +42,10 @@ final class LibXMLDocument {
         guard let error else {
             return Diagnostic(.malformedXML, "the document is not well-formed XML", at: SourceLocation(file: file, line: 1))
         }
+        // libxml2 may break its message over lines ("…indicate encoding !\nBytes: …"): a diagnostic is one line.
         let message = error.pointee.message.map { String(cString: $0) }?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "not well-formed"
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces) ?? "not well-formed"
         return Diagnostic(.malformedXML, message,
                           at: SourceLocation(file: file, line: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1)))
     }

@@ -2,18 +2,25 @@ import Foundation
 import Synchronization
 
 /// The shared instances of one factory: singletons, weak singletons, and
-/// the order singletons were created in, for shutdown.
+/// the order they were created in, for shutdown.
 ///
 /// A built singleton is read without a lock: its slot is an atomic
 /// reference, stored with release ordering once the instance is finished and
-/// loaded with acquire ordering. An instance once published is never
-/// released while the store lives (``drain()`` retires it instead), so a
-/// reader racing a shutdown still holds a valid instance. Weak singletons
-/// are read under a short lock (a pthread mutex, which ThreadSanitizer
-/// understands). Creating an instance happens under a recursive creation
-/// lock, so that each singleton is built exactly once even when many threads
-/// ask for it at the same moment, while the thread that builds it may
-/// resolve other components on the way.
+/// loaded with acquire ordering. A reader marks itself in one of two counters
+/// (by the current epoch) while it loads and retains the instance. Whoever
+/// takes an instance out of a slot (shutdown, a patch) first empties the
+/// slot, then waits for a grace period, as read-copy-update does: it moves
+/// the epoch on twice, each time waiting until the readers of the epoch
+/// before have left. After that no reader can still be about to retain the
+/// old instance, so it may be released, and its destroy callback run,
+/// without any reader handing it out afterwards. The store owns exactly the
+/// instances in its slots, so memory stays flat however often they change.
+///
+/// Weak singletons are read under a short lock (a pthread mutex, which
+/// ThreadSanitizer understands). Creating an instance happens under a
+/// recursive creation lock, so that each singleton is built exactly once
+/// even when many threads ask for it at the same moment, while the thread
+/// that builds it may resolve other components on the way.
 final class InstanceStore: @unchecked Sendable {
     private final class WeakReference: @unchecked Sendable {
         weak var object: AnyObject?
@@ -22,16 +29,21 @@ final class InstanceStore: @unchecked Sendable {
 
     private struct State {
         var weakSlots: [Int: WeakReference] = [:]
-        var creationOrder: [Int] = []
-        /// Every instance ever published, kept until the store goes, so that
-        /// a lock-free reader never sees one freed.
-        var published: [AnyObject] = []
+        /// When each singleton and weak singleton was last built, by index:
+        /// one entry per component, however often a weak one is rebuilt.
+        var built: [Int: Int] = [:]
+        var builds = 0
+        /// The instance in each strong slot, owned here: the slot itself holds it unretained.
+        var owned: [Int: AnyObject] = [:]
     }
 
-    /// Each slot is an ``Instance``'s reference, unretained: `published` holds it.
+    /// Each slot is an ``Instance``'s reference, unretained: `owned` holds it.
     private let strong: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>
     /// Which components are weak singletons, by index: held weakly, read under the lock.
     private let isWeak: [Bool]
+    /// The epoch, and the readers inside a lock-free read, counted by the epoch they started in.
+    private let epoch = Atomic<Int>(0)
+    private let readers: UnsafeMutablePointer<Atomic<Int>>
     private var state = State()
     private let stateLock = NSLock()
     private let creation = NSRecursiveLock()
@@ -42,11 +54,16 @@ final class InstanceStore: @unchecked Sendable {
         for index in isWeak.indices {
             (strong + index).initialize(to: Atomic<Unmanaged<AnyObject>?>(nil))
         }
+        self.readers = .allocate(capacity: 2)
+        readers.initialize(to: Atomic<Int>(0))
+        (readers + 1).initialize(to: Atomic<Int>(0))
     }
 
     deinit {
         strong.deinitialize(count: isWeak.count)
         strong.deallocate()
+        readers.deinitialize(count: 2)
+        readers.deallocate()
     }
 
     private func withState<Result>(_ body: (inout State) -> Result) -> Result {
@@ -56,9 +73,12 @@ final class InstanceStore: @unchecked Sendable {
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).
     @inline(__always)
     func shared(_ index: Int) -> Instance? {
-        if let object = strong[index].load(ordering: .acquiring) {
-            return Instance(object: object.takeUnretainedValue())
-        }
+        let counter = readers + (epoch.load(ordering: .sequentiallyConsistent) & 1)
+        counter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        // Retained here, inside the read, so that a grace period covers it.
+        let object = strong[index].load(ordering: .sequentiallyConsistent).map { Instance(object: $0.takeUnretainedValue()) }
+        counter.pointee.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        if let object { return object }
         guard isWeak[index] else { return nil }
         return withState { state in state.weakSlots[index]?.object.map(Instance.init(object:)) }
     }
@@ -67,8 +87,9 @@ final class InstanceStore: @unchecked Sendable {
     /// it is not a class instance, cannot be held weakly and is not kept).
     func keep(_ index: Int, _ instance: Instance) {
         _ = replace(index, with: instance)
-        if !isWeak[index] {
-            withState { state in state.creationOrder.append(index) }
+        withState { state in
+            state.built[index] = state.builds
+            state.builds += 1
         }
     }
 
@@ -87,11 +108,15 @@ final class InstanceStore: @unchecked Sendable {
                 return previous.map(Instance.init(object:))
             }
         }
-        if let instance {
-            withState { state in state.published.append(instance.object) }  // never freed while a reader may hold it
+        let previous = withState { state -> AnyObject? in
+            let previous = state.owned[index]
+            state.owned[index] = instance?.object
+            return previous
         }
-        let previous = strong[index].exchange(instance.map { Unmanaged.passUnretained($0.object) }, ordering: .acquiringAndReleasing)
-        return previous.map { Instance(object: $0.takeUnretainedValue()) }
+        strong[index].store(instance.map { Unmanaged.passUnretained($0.object) }, ordering: .sequentiallyConsistent)
+        // The caller may drop what it gets back: no reader may still be about to retain it.
+        if previous != nil { waitForReaders() }
+        return previous.map(Instance.init(object:))
     }
 
     /// Runs `body` holding the creation lock.
@@ -101,19 +126,34 @@ final class InstanceStore: @unchecked Sendable {
         return try body()
     }
 
-    /// Empties the store, returning the singletons newest first.
+    /// Empties the store, returning the singletons and the weak singletons
+    /// still held, newest first. No read in progress can hand one out after this returns.
     func drain() -> [(index: Int, instance: Instance)] {
         creating {
-            let order = withState { state -> [Int] in
-                defer {
-                    state.creationOrder = []
-                    state.weakSlots = [:]
-                }
-                return state.creationOrder.reversed()
+            let (order, owned, weak) = withState { state in
+                defer { state = State() }
+                return (state.built.sorted { $0.value > $1.value }.map(\.key), state.owned, state.weakSlots)
             }
+            for index in owned.keys {
+                strong[index].store(nil, ordering: .sequentiallyConsistent)
+            }
+            waitForReaders()
             return order.compactMap { index -> (index: Int, instance: Instance)? in
-                guard let object = strong[index].exchange(nil, ordering: .acquiringAndReleasing) else { return nil }
-                return (index, Instance(object: object.takeUnretainedValue()))
+                if isWeak[index] { return weak[index]?.object.map { (index, Instance(object: $0)) } }
+                return owned[index].map { (index, Instance(object: $0)) }
+            }
+        }
+    }
+
+    /// A grace period: every lock-free read that started before it has ended.
+    /// The epoch moves on twice; each time, the readers counted in the epoch
+    /// left behind are waited for, while new readers count in the other one.
+    private func waitForReaders() {
+        for _ in 0..<2 {
+            let left = epoch.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue
+            let counter = readers + (left & 1)
+            while counter.pointee.load(ordering: .sequentiallyConsistent) != 0 {
+                sched_yield()
             }
         }
     }

@@ -1,4 +1,5 @@
 import ComponentFactory
+import ComponentFactoryTesting
 import Dispatch
 import Foundation
 import Synchronization
@@ -93,4 +94,101 @@ private final class IdentitySet: @unchecked Sendable {
     private let lock = NSLock()
     func add(_ seen: Set<ObjectIdentifier>) { lock.lock(); identities.formUnion(seen); lock.unlock() }
     var all: Set<ObjectIdentifier> { lock.lock(); defer { lock.unlock() }; return identities }
+}
+
+/// Shutdown racing resolution, and memory across many cycles.
+@Suite struct FactoryShutdownRaceTests {
+    /// A singleton that records which shutdown destroyed it.
+    final class Tracked: @unchecked Sendable {
+        private let lock = NSLock()
+        private var shutdown: Int?
+        var destroyedBy: Int? { lock.withLock { shutdown } }
+        func destroy(in number: Int) { lock.withLock { shutdown = number } }
+    }
+
+    /// The number of the shutdown under way, and of the last one finished.
+    final class Shutdowns: Sendable {
+        let started = Atomic<Int>(0)
+        let finished = Atomic<Int>(0)
+    }
+
+    private static func factory(_ shutdowns: Shutdowns = Shutdowns()) throws -> Factory {
+        var registry = ComponentRegistry()
+        registry.register(Tracked.self) { tracked in
+            tracked.initializer { Tracked() }
+            tracked.callback("destroy") { $0.destroy(in: shutdowns.started.load(ordering: .sequentiallyConsistent)) }
+        }
+        registry.register(ElectricEngine.self) { engine in
+            engine.initializer { ElectricEngine() }
+            engine.callback("stop") { $0.horsepower = -1 }
+        }
+        return try AssemblyFixture.factory("""
+            <component class="Tracked" key="tracked" scope="singleton" destroy-method="destroy"/>
+            <component class="ElectricEngine" key="weak" scope="weak-singleton" destroy-method="stop"/>
+            """, registry: registry)
+    }
+
+    @Test func sixteenThreadsResolvingNeverGetAnInstanceThatAFinishedShutdownDestroyed() throws {
+        let shutdowns = Shutdowns()
+        let factory = try Self.factory(shutdowns)
+        let stop = Atomic<Bool>(false)
+        let violations = Atomic<Int>(0)
+        let resolves = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 17) { thread in
+            if thread == 0 {
+                for number in 1...2_000 {
+                    // Interleave: each shutdown waits until the resolvers have been at work.
+                    while resolves.load(ordering: .relaxed) < number * 16 { sched_yield() }
+                    shutdowns.started.store(number, ordering: .sequentiallyConsistent)
+                    try? factory.shutdown()
+                    shutdowns.finished.store(number, ordering: .sequentiallyConsistent)
+                }
+                stop.store(true, ordering: .sequentiallyConsistent)
+                return
+            }
+            while !stop.load(ordering: .sequentiallyConsistent) {
+                let before = shutdowns.finished.load(ordering: .sequentiallyConsistent)
+                guard let tracked = try? factory.component(forKey: "tracked", as: Tracked.self) else {
+                    violations.add(1, ordering: .relaxed)
+                    continue
+                }
+                resolves.add(1, ordering: .relaxed)
+                if let destroyedBy = tracked.destroyedBy, destroyedBy <= before { violations.add(1, ordering: .relaxed) }
+            }
+        }
+        #expect(violations.load(ordering: .relaxed) == 0)
+        #expect(resolves.load(ordering: .relaxed) > 0)
+    }
+
+    @Test func shutdownReleasesWhatItDestroyedAndRunsWeakSingletonsDestroy() throws {
+        let factory = try Self.factory()
+        weak var first: Tracked?
+        weak var firstWeak: ElectricEngine?
+        var held: ElectricEngine? = try factory.component(forKey: "weak", as: ElectricEngine.self)
+        firstWeak = held
+        do {
+            first = try factory.component(forKey: "tracked", as: Tracked.self)
+        }
+        try factory.shutdown()
+        #expect(held?.horsepower == -1, "a weak singleton still held gets its destroy-method")
+        held = nil
+        #expect(first == nil, "the store keeps nothing it has shut down")
+        #expect(firstWeak == nil)
+    }
+
+    @Test func memoryStaysFlatAcrossManyPatchAndShutdownCycles() throws {
+        let factory = try Self.factory()
+        let patcher = Patcher()
+        try patcher.attach(to: factory)
+        weak var earliest: Tracked?
+        for cycle in 0..<100_000 {
+            let tracked = try factory.component(forKey: "tracked", as: Tracked.self)
+            if cycle == 0 { earliest = tracked }
+            try patcher.patch("tracked") { Tracked() }
+            _ = try factory.component(forKey: "tracked")
+            try patcher.unpatch("tracked")
+            try factory.shutdown()
+        }
+        #expect(earliest == nil, "no instance of an earlier cycle is kept")
+    }
 }
