@@ -4,6 +4,7 @@
 //   swift run -c release properties-benchmark
 //   swift run -c release assembly-benchmark
 //   swift run -c release factory-benchmark
+//   swift run -c release whole-process-benchmark   (after `swift build -c release --product factory` in ..)
 import PackageDescription
 
 let package = Package(
@@ -31,10 +32,13 @@ let package = Package(
                 .product(name: "Swinject", package: "Swinject"),
             ]
         ),
+        // Inputs generated the same way for every benchmark.
+        .target(name: "BenchmarkInputs"),
         .executableTarget(
             name: "properties-benchmark",
-            dependencies: [.product(name: "JavaProperties", package: "ComponentFactory")]
+            dependencies: ["BenchmarkInputs", .product(name: "JavaProperties", package: "ComponentFactory")]
         ),
+        .executableTarget(name: "whole-process-benchmark", dependencies: ["BenchmarkInputs"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,36 +2,12 @@
 // run, with java.util.Properties in a JVM, and prints MB/s and the ratio.
 // Both read the same bytes from memory; only the load is timed, after warm-up.
 import Foundation
+import BenchmarkInputs
 import JavaProperties
 
 let megabytes = 50
 let warmups = 5
 let runs = 10
-
-/// A deterministic mix of what real configuration holds: dotted keys, URLs,
-/// comments, blank lines, escapes, non-ASCII text and continuation lines.
-func generate(bytes target: Int) -> [UInt8] {
-    var text = ""
-    text.reserveCapacity(target + 1024)
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next() -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Int(truncatingIfNeeded: state >> 33)
-    }
-    var section = 0
-    while text.utf8.count < target {
-        section += 1
-        text += "# settings of service \(section)\n"
-        text += "service\(section).endpoint.url = https://host\(next() % 1000).example.org:\(8000 + next() % 1000)/api/v1\n"
-        text += "service\(section).timeout.ms=\(next() % 60000)\n"
-        text += "service\(section).enabled : \(next() % 2 == 0 ? "true" : "false")\n"
-        text += "service\(section).description = Handles requests for tenant \(next() % 500), see the runbook\\tpage \(next() % 90)\n"
-        text += "service\(section).greeting = Grüße aus Köln, 日本語のテキスト \\u00e9t\\u00e9\n"
-        text += "service\(section).hosts = alpha.example.org,\\\n    beta.example.org,\\\n    gamma.example.org\n"
-        text += "service\(section).path\\ with\\ spaces = /var/lib/service\(section)/data\n\n"
-    }
-    return Array(text.utf8)
-}
 
 func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
 
@@ -39,7 +15,7 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-let bytes = generate(bytes: megabytes * 1_000_000)
+let bytes = PropertiesText.generate(bytes: megabytes * 1_000_000)
 let size = Double(bytes.count) / 1_000_000
 let file = FileManager.default.temporaryDirectory.appendingPathComponent("properties-benchmark-\(getpid()).properties")
 try Data(bytes).write(to: file)
