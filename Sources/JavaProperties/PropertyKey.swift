@@ -9,6 +9,7 @@
 /// ```swift
 /// PropertyKey("caf\u{E9}") == PropertyKey("cafe\u{301}")  // false
 /// ```
+@frozen
 public struct PropertyKey: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public let text: String
 
@@ -24,19 +25,23 @@ public struct PropertyKey: Hashable, Comparable, Sendable, CustomStringConvertib
 
     public var description: String { text }
 
+    @inlinable
     public static func == (lhs: PropertyKey, rhs: PropertyKey) -> Bool {
         lhs.withBytes { left in rhs.withBytes { right in left.elementsEqual(right) } }
     }
 
+    @inlinable
     public func hash(into hasher: inout Hasher) {
         withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
+    @inlinable
     public static func < (lhs: PropertyKey, rhs: PropertyKey) -> Bool {
         lhs.withBytes { left in rhs.withBytes { right in left.lexicographicallyPrecedes(right) } }
     }
 
-    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // The text was made contiguous on creation, so this never copies.
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(text.utf8).withUnsafeBufferPointer(body)

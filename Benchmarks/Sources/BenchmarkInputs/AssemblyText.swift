@@ -9,7 +9,7 @@ public enum AssemblyText {
             switch index % 4 {
             case 0:
                 text += "    <component class=\"CampaignQuest\" key=\"quest\(index)\" scope=\"singleton\" lazy-init=\"yes\">\n"
-                    + "        <initializer selector=\"initWithImageUrl:\"><argument parameterName=\"imageURL\" value=\"https://example.org/q/\(index).png\"/></initializer>\n"
+                    + "        <initializer selector=\"initWithImageUrl:\"><argument parameterName=\"imageUrl\" value=\"https://example.org/q/\(index).png\"/></initializer>\n"
                     + "    </component>\n"
             case 1:
                 text += "    <component class=\"Knight\" key=\"knight\(index)\" scope=\"prototype\">\n"

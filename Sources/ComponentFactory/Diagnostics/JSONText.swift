@@ -3,7 +3,21 @@
 public enum JSONText {
     /// A JSON string literal, quotes included.
     public static func quoted(_ text: String) -> String {
-        var output = "\""
+        var output = ""
+        appendQuoted(text, to: &output)
+        return output
+    }
+
+    /// Appends `text` as a JSON string literal to `output`.
+    public static func appendQuoted(_ text: String, to output: inout String) {
+        // Most text needs no escape: copy it whole.
+        if !text.utf8.contains(where: needsEscape) {
+            output += "\""
+            output += text
+            output += "\""
+            return
+        }
+        output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -21,11 +35,25 @@ public enum JSONText {
                 output.unicodeScalars.append(scalar)
             }
         }
-        return output + "\""
+        output += "\""
+    }
+
+    /// Whether a UTF-8 byte may start something `quoted` escapes: a control
+    /// character, a quote, a backslash, or the first byte of U+2028, U+2029 or U+FEFF.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 || byte == 0xEF
     }
 
     /// `{"key":"value",…}` with the pairs in the given order.
     public static func object(_ pairs: [(key: String, value: String)]) -> String {
-        "{" + pairs.map { quoted($0.key) + ":" + quoted($0.value) }.joined(separator: ",") + "}"
+        var output = "{"
+        output.reserveCapacity(pairs.reduce(2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 })
+        for (position, pair) in pairs.enumerated() {
+            if position > 0 { output += "," }
+            appendQuoted(pair.key, to: &output)
+            output += ":"
+            appendQuoted(pair.value, to: &output)
+        }
+        return output + "}"
     }
 }
