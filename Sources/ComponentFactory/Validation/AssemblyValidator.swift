@@ -54,11 +54,17 @@ private struct ValidationRun {
     private var active: [ComponentDefinition] = []
     private var positionByKey: [String: Int] = [:]
 
-    /// The active component with `key`, the first of that key.
-    private func byKey(_ key: String) -> ComponentDefinition? {
-        positionByKey[key].map { active[$0] }
-    }
     private var aliases = AliasTable([], keys: [:])
+    /// Each selector's parameter names, worked out once however many components use it.
+    private var parameterNamesBySelector: [String: [String]] = [:]
+
+    private mutating func parameterNames(of selector: String) -> [String] {
+        if let known = parameterNamesBySelector[selector] { return known }
+        let names = Selector.parameterNames(of: selector)
+        parameterNamesBySelector[selector] = names
+        return names
+    }
+
     /// The keys, prepared for "did you mean" once, when the first one is wanted.
     private var keySpelling: SpellingIndex?
 
@@ -75,10 +81,6 @@ private struct ValidationRun {
         self.resolver = PlaceholderResolver(configuration: configuration)
     }
 
-    /// The active component that `key` (or the alias `key`) names.
-    private func component(_ key: String) -> ComponentDefinition? {
-        byKey(aliases.key(for: key))
-    }
 
     private mutating func report(
         _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
@@ -97,24 +99,37 @@ private struct ValidationRun {
         }
     }
 
+    // Definitions are large values: the loops below pass them from an array that
+    // nothing mutates meanwhile, by position, so that none is copied.
     mutating func check(_ components: [ComponentDefinition], aliases declarations: [AssemblyDocument.AliasDeclaration]) {
-        for component in components {
-            checkProfiles(component)
+        for position in components.indices {
+            checkProfiles(components[position])
         }
-        active = components.filter { $0.isActive(in: configuration.environment) }
+        // Shared, not copied, when every component exists in the environment (the common case).
+        let environment = configuration.environment
+        active = components.allSatisfy { $0.profiles.isEmpty } ? components : components.filter { $0.isActive(in: environment) }
         positionByKey.reserveCapacity(active.count)
-        for (position, component) in active.enumerated() {
-            if let first = byKey(component.key) {
-                report(.duplicateKey, "duplicate key '\(component.key)'", at: component.keyAttribute?.location ?? component.location,
-                       notes: [Diagnostic.Note("first defined here", at: first.keyAttribute?.location ?? first.location)])
+        let active = self.active
+        for position in active.indices {
+            if let first = positionByKey[active[position].key] {
+                report(.duplicateKey, "duplicate key '\(active[position].key)'",
+                       at: active[position].keyAttribute?.location ?? active[position].location,
+                       notes: [Diagnostic.Note("first defined here", at: active[first].keyAttribute?.location ?? active[first].location)])
             } else {
-                positionByKey[component.key] = position
+                positionByKey[active[position].key] = position
             }
         }
         aliases = AliasTable(declarations, keys: positionByKey.mapValues { active[$0].keyAttribute?.location ?? active[$0].location },
                              outsideKeys: context.parentKeys)
         diagnostics += aliases.diagnostics
-        for component in active {
+        for position in active.indices {
+            checkComponent(active[position])
+        }
+        checkInitializerCycles()
+    }
+
+    private mutating func checkComponent(_ component: ComponentDefinition) {
+        do {
             checkAttributes(component)
             checkParent(component)
             if let className = component.className {
@@ -137,7 +152,6 @@ private struct ValidationRun {
                 checkValue(property.value, of: component)
             }
         }
-        checkInitializerCycles(active)
     }
 
     // MARK: Attribute values
@@ -184,17 +198,18 @@ private struct ValidationRun {
 
     private mutating func checkParent(_ component: ComponentDefinition) {
         guard let parent = component.parent else { return }
-        guard byKey(parent.text) != nil else {
+        guard let first = positionByKey[parent.text] else {
             report(.unknownParent, "no component with key '\(parent.text)' to inherit from"
                        + didYouMeanKey(parent.text), at: parent.location)
             return
         }
         // At most maximumDepth steps up, so the check of every component together stays linear.
         var seen = [component.key]
-        var current = byKey(parent.text)
+        var current: Int? = first
         while let ancestor = current {
-            if seen.contains(ancestor.key) {
-                report(.unknownParent, "parent chain loops: " + (seen + [ancestor.key]).joined(separator: " → "), at: parent.location)
+            let ancestorKey = active[ancestor].key
+            if seen.contains(ancestorKey) {
+                report(.unknownParent, "parent chain loops: " + (seen + [ancestorKey]).joined(separator: " → "), at: parent.location)
                 return
             }
             guard seen.count <= DefinitionInheritance.maximumDepth else {
@@ -202,8 +217,8 @@ private struct ValidationRun {
                            + "definitions deep; flatten it", at: parent.location)
                 return
             }
-            seen.append(ancestor.key)
-            current = ancestor.parent.flatMap { byKey($0.text) }
+            seen.append(ancestorKey)
+            current = active[ancestor].parent.flatMap { positionByKey[$0.text] }
         }
     }
 
@@ -211,15 +226,15 @@ private struct ValidationRun {
     private mutating func checkReference(_ reference: AttributeValue, from component: ComponentDefinition, role: String,
                                          parentMayHaveIt: Bool = true) {
         guard let key = resolved(reference) else { return }
-        guard let target = self.component(key) else {
+        guard let target = positionByKey[aliases.key(for: key)] else {
             if parentMayHaveIt && context.parentKeys.contains(aliases.key(for: key)) { return }
             report(.unknownReference, "no component with key '\(key)' for the \(role) of '\(component.key)'"
                        + didYouMeanKey(key), at: reference.location)
             return
         }
-        if target.isAbstract {
+        if active[target].isAbstract {
             report(.abstractReference, "'\(key)' is abstract and is never built; reference a component that inherits from it",
-                   at: reference.location, notes: [Diagnostic.Note("'\(key)' is declared abstract here", at: target.location)])
+                   at: reference.location, notes: [Diagnostic.Note("'\(key)' is declared abstract here", at: active[target].location)])
         }
     }
 
@@ -277,7 +292,7 @@ private struct ValidationRun {
             }
             return
         }
-        let names = initializer.parameterNames
+        let names = parameterNames(of: initializer.selector.text)
         let valid = names.isEmpty ? "it takes none" : "valid: " + names.map { "'\($0)'" }.joined(separator: ", ")
         for argument in initializer.arguments {
             if let name = argument.parameterName, !names.contains(name.text) {
@@ -321,20 +336,25 @@ private struct ValidationRun {
     /// The keys a component's construction needs: its initializer's (or an
     /// ancestor's) argument references, its factory component and its
     /// `depends-on` keys.
-    private func constructionReferences(of component: ComponentDefinition) -> [ConstructionReference] {
+    private func constructionReferences(of position: Int) -> [ConstructionReference] {
         var references: [ConstructionReference] = []
-        if let factory = component.factoryComponent { references.append(ConstructionReference(key: factory.text, site: factory.location)) }
-        references += component.dependencies.map { ConstructionReference(key: $0.text, site: $0.location, isDependsOn: true) }
-        var current: ComponentDefinition? = component
-        var visited = Set<String>()
-        while let definition = current, visited.count <= DefinitionInheritance.maximumDepth, visited.insert(definition.key).inserted {
-            if let initializer = definition.initializer {
-                for argument in initializer.arguments {
+        if let factory = active[position].factoryComponent {
+            references.append(ConstructionReference(key: factory.text, site: factory.location))
+        }
+        if active[position].dependsOn != nil {
+            references += active[position].dependencies.map { ConstructionReference(key: $0.text, site: $0.location, isDependsOn: true) }
+        }
+        var current: Int? = position
+        var steps = 0
+        while let definition = current, steps <= DefinitionInheritance.maximumDepth {
+            if let arguments = active[definition].initializer?.arguments {
+                for argument in arguments {
                     references += Self.references(in: argument.value).map { ConstructionReference(key: $0.text, site: $0.location) }
                 }
                 break
             }
-            current = definition.parent.flatMap { byKey($0.text) }
+            current = active[definition].parent.flatMap { positionByKey[$0.text] }
+            steps += 1
         }
         return references
     }
@@ -360,14 +380,14 @@ private struct ValidationRun {
     /// depth-first search kept on an explicit stack (so that no chain of
     /// components, however long, can overflow the call stack), and reports
     /// it at the first component on it.
-    private mutating func checkInitializerCycles(_ active: [ComponentDefinition]) {
+    private mutating func checkInitializerCycles() {
         var done = Set<String>()
         var depthOf: [String: Int] = [:]  // the components on the stack, and where
         var stack: [Frame] = []
         var reported = Set<Set<String>>()
-        for root in active where !done.contains(root.key) && depthOf[root.key] == nil {
-            depthOf[root.key] = 0
-            stack = [Frame(key: root.key, references: constructionReferences(of: root))]
+        for root in active.indices where !done.contains(active[root].key) && depthOf[active[root].key] == nil {
+            depthOf[active[root].key] = 0
+            stack = [Frame(key: active[root].key, references: constructionReferences(of: root))]
             while let top = stack.last {
                 guard top.next < top.references.count else {
                     depthOf[top.key] = nil
@@ -383,23 +403,23 @@ private struct ValidationRun {
                     reportCycle(Array(stack[start...]), closingAt: target, reported: &reported)
                     continue
                 }
-                guard let component = byKey(target) else { continue }
+                guard let position = positionByKey[target] else { continue }
                 depthOf[target] = stack.count
-                stack.append(Frame(key: target, references: constructionReferences(of: component)))
+                stack.append(Frame(key: target, references: constructionReferences(of: position)))
             }
         }
     }
 
     /// Reports the cycle that `frames` make, back to `key`, each set of components once.
     private mutating func reportCycle(_ frames: [Frame], closingAt key: String, reported: inout Set<Set<String>>) {
-        guard reported.insert(Set(frames.map(\.key))).inserted, let first = frames.first.flatMap({ byKey($0.key) }) else { return }
+        guard reported.insert(Set(frames.map(\.key))).inserted, let first = frames.first.flatMap({ positionByKey[$0.key] }) else { return }
         let path = (frames.map(\.key) + [key]).joined(separator: " → ")
         let notes = frames.compactMap { frame in
-            byKey(frame.key).map { Diagnostic.Note("'\(frame.key)' is defined here", at: $0.location) }
+            positionByKey[frame.key].map { Diagnostic.Note("'\(frame.key)' is defined here", at: active[$0].location) }
         }
         let message = frames.contains(where: { $0.following.isDependsOn })
             ? "construction cycle through depends-on: \(path); a component cannot be built before itself"
             : "initializer cycle: \(path); break it with property injection on one of them"
-        report(.initializerCycle, message, at: first.location, notes: notes)
+        report(.initializerCycle, message, at: active[first].location, notes: notes)
     }
 }
