@@ -241,6 +241,10 @@ public enum AssemblySchema {
                 }
             }
         }
-        return document.validate(against: text, file: file)
+        return document.validate(against: parsed, file: file)
     }
+
+    /// The schema parsed once, on first use, for every file after: parsing it
+    /// costs more than validating a small assembly, and imports may bring thousands.
+    private static let parsed = ParsedSchema.parse(text)
 }

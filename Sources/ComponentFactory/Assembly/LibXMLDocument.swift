@@ -52,26 +52,39 @@ final class LibXMLDocument {
 
     /// Validates the document against `schema`; each violation is a `schema`
     /// diagnostic at its line.
-    func validate(against schema: String, file: String) -> [Diagnostic] {
-        let schemaBytes = Array(schema.utf8)
-        let parsed: xmlSchemaPtr? = schemaBytes.withUnsafeBufferPointer { buffer in
+    func validate(against schema: ParsedSchema?, file: String) -> [Diagnostic] {
+        guard let schema, let validation = xmlSchemaNewValidCtxt(schema.pointer) else {
+            return [Diagnostic(.schema, "the assembly schema could not be loaded", at: SourceLocation(file: file, line: 1))]
+        }
+        defer { xmlSchemaFreeValidCtxt(validation) }
+        let collector = SchemaErrorCollector(file: file)
+        xmlSchemaSetValidStructuredErrors(validation, collectSchemaError, Unmanaged.passUnretained(collector).toOpaque())
+        _ = xmlSchemaValidateDoc(validation, pointer)
+        return collector.diagnostics
+    }
+}
+
+/// A schema that libxml2 has parsed: read-only once made, so one can serve
+/// every validation, on any thread. It lives as long as the process.
+final class ParsedSchema: @unchecked Sendable {
+    let pointer: xmlSchemaPtr
+
+    private init(pointer: xmlSchemaPtr) {
+        self.pointer = pointer
+    }
+
+    /// Parses `text`; nil when libxml2 cannot.
+    static func parse(_ text: String) -> ParsedSchema? {
+        LibXMLInitialization.once()
+        let bytes = Array(text.utf8)
+        let parsed: xmlSchemaPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
                 guard let parserContext = xmlSchemaNewMemParserCtxt(start, Int32(buffer.count)) else { return nil }
                 defer { xmlSchemaFreeParserCtxt(parserContext) }
                 return xmlSchemaParse(parserContext)
             }
         }
-        guard let parsed, let validation = xmlSchemaNewValidCtxt(parsed) else {
-            return [Diagnostic(.schema, "the assembly schema could not be loaded", at: SourceLocation(file: file, line: 1))]
-        }
-        defer {
-            xmlSchemaFreeValidCtxt(validation)
-            xmlSchemaFree(parsed)
-        }
-        let collector = SchemaErrorCollector(file: file)
-        xmlSchemaSetValidStructuredErrors(validation, collectSchemaError, Unmanaged.passUnretained(collector).toOpaque())
-        _ = xmlSchemaValidateDoc(validation, pointer)
-        return collector.diagnostics
+        return parsed.map(ParsedSchema.init(pointer:))
     }
 }
 
