@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 private let systemRead = Glibc.read
@@ -18,15 +20,19 @@ private let systemRead = Darwin.read
 /// let bytes = try RegularFile.read("Config/app.properties", maximumSize: 1 << 20)
 /// ```
 public enum RegularFile {
-    /// Why a file was not read, in words for a diagnostic.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why a file was not read, in words for a diagnostic: `it is not a
+    /// regular file`. It prints as `error: <reason>`; the caller, which knows
+    /// the path, makes the diagnostic with file and code.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
         public var reason: String
 
         public init(reason: String) {
             self.reason = reason
         }
 
-        public var description: String { reason }
+        public var description: String { "error: \(reason)" }
+
+        public var errorDescription: String? { description }
     }
 
     public static func read(_ path: String, maximumSize: Int) throws(Failure) -> [UInt8] {
@@ -63,6 +69,6 @@ public enum RegularFile {
     }
 
     private static func tooLarge(_ limit: Int) -> String {
-        "it is larger than \(limit >> 20) MiB, the most that is read"
+        "it is larger than " + (limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") + ", the most that is read"
     }
 }
