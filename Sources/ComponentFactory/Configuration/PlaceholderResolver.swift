@@ -98,10 +98,6 @@ public struct PlaceholderResolver: Sendable {
         return false
     }
 
-    private static func isOpening(_ bytes: ArraySlice<UInt8>, at index: Int) -> Bool {
-        index + 1 < bytes.endIndex && bytes[index] == dollar && bytes[index + 1] == openBrace
-    }
-
     /// The index of the next `${` from `index`, or nil.
     private static func nextOpening(_ bytes: ArraySlice<UInt8>, from index: Int) -> Int? {
         var index = index

@@ -84,28 +84,32 @@ extension Factory {
         useEnvironmentVariables: Bool, processEnvironment: [String: String]
     ) throws(DiagnosticReport) -> (assemblies: AssemblySet, configuration: Configuration) {
         let assemblies = AssemblyLoader.load(paths: paths).assemblies
+        /// What stops the load here, after the assemblies' own errors, so that the report holds them all.
+        func refusal(_ problems: [Diagnostic]) -> DiagnosticReport {
+            DiagnosticReport(assemblies.readingErrors + problems)
+        }
         let root: ConfigRoot
         do {
             root = try config.map { path throws(Diagnostic) in try ConfigRoot.scan(path) } ?? ConfigRoot(path: "", baseFiles: [], environments: [])
         } catch {
-            throw DiagnosticReport(assemblies.readingErrors + [error])
+            throw refusal([error])
         }
         let chosen = environment ?? processEnvironment[environmentVariable]
         if let chosen, config != nil {
             do {
                 try root.checkEnvironment(chosen)
             } catch {
-                throw DiagnosticReport(assemblies.readingErrors + [error])
+                throw refusal([error])
             }
         } else if chosen == nil, !root.environments.isEmpty {
-            throw DiagnosticReport(assemblies.readingErrors + [Diagnostic(
+            throw refusal([Diagnostic(
                 .propertiesNotFound,
                 "choose an environment: pass environment:, or set \(environmentVariable); '\(root.path)' has "
                     + root.environments.joined(separator: ", "),
                 at: nil)])
         }
         if config == nil, !assemblies.placeholderLocations.isEmpty {
-            throw DiagnosticReport(assemblies.readingErrors + assemblies.placeholderLocations.map { location in
+            throw refusal(assemblies.placeholderLocations.map { location in
                 Diagnostic(.propertiesNotFound, "the assembly reads '\(location.text)', but no config root was given; pass config:",
                            at: location.location)
             })
@@ -116,7 +120,7 @@ extension Factory {
         case .success(let configuration):
             return (assemblies, configuration)
         case .failure(let report):
-            throw DiagnosticReport(assemblies.readingErrors + report.diagnostics)
+            throw refusal(report.diagnostics)
         }
     }
 }

@@ -129,28 +129,26 @@ private struct ValidationRun {
     }
 
     private mutating func checkComponent(_ component: ComponentDefinition) {
-        do {
-            checkAttributes(component)
-            checkParent(component)
-            if let className = component.className {
-                _ = resolved(className)
-            } else if component.parent == nil && component.factoryComponent == nil && !component.isAbstract {
-                report(.missingAttribute,
-                       "component '\(component.key)' needs 'class' (or a 'parent' to inherit it from, or a 'factory-component' to make it)",
-                       at: component.location)
-            }
-            if let factory = component.factoryComponent {
-                checkReference(factory, from: component, role: "factory component", parentMayHaveIt: false)
-            }
-            for dependency in component.dependencies {
-                checkReference(dependency, from: component, role: "depends-on")
-            }
-            if let initializer = component.initializer {
-                checkInitializer(initializer, of: component)
-            }
-            for property in component.properties {
-                checkValue(property.value, of: component)
-            }
+        checkAttributes(component)
+        checkParent(component)
+        if let className = component.className {
+            _ = resolved(className)
+        } else if component.parent == nil && component.factoryComponent == nil && !component.isAbstract {
+            report(.missingAttribute,
+                   "component '\(component.key)' needs 'class' (or a 'parent' to inherit it from, or a 'factory-component' to make it)",
+                   at: component.location)
+        }
+        if let factory = component.factoryComponent {
+            checkReference(factory, from: component, role: "factory component", parentMayHaveIt: false)
+        }
+        for dependency in component.dependencies {
+            checkReference(dependency, from: component, role: "depends-on")
+        }
+        if let initializer = component.initializer {
+            checkInitializer(initializer, of: component)
+        }
+        for property in component.properties {
+            checkValue(property.value, of: component)
         }
     }
 
