@@ -26,9 +26,25 @@ public enum FactoryTool {
                                           defaultAssemblies: assemblies, defaultConfig: config,
                                           toolName: executable.isEmpty ? "factory" : executable)
         let result = run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
-        FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
-        FileHandle.standardError.write(Data(result.standardError.utf8))
+        emit(result.standardOutput, to: STDOUT_FILENO)
+        emit(result.standardError, to: STDERR_FILENO)
         exit(result.status)
+    }
+
+    /// Writes all of `text` to `descriptor` from the string's own bytes, with
+    /// no copy: a listing may be tens of megabytes.
+    private static func emit(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 
     /// Parses `arguments` (without the program name) and runs the command.

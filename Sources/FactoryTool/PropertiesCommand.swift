@@ -54,22 +54,24 @@ struct PropertiesCommand: ToolCommand {
     }
 
     private func print(_ configuration: Configuration) -> ToolResult {
-        var resolver = PlaceholderResolver(configuration: configuration)
         var pairs: [(key: String, value: String)] = []
         var problems: [Diagnostic] = []
-        for key in configuration.keys {
-            let value: String?
-            if raw {
-                value = configuration.property(forKey: key)?.text
-            } else {
+        if raw {
+            pairs = configuration.listedValues
+        } else {
+            var resolver = PlaceholderResolver(configuration: configuration)
+            for key in configuration.keys {
                 do {
-                    value = try resolver.value(forKey: key)
+                    if let value = try resolver.value(forKey: key) { pairs.append((key, value)) }
                 } catch {
                     problems.append(error)
-                    continue
                 }
             }
-            if let value { pairs.append((key, !showSecrets && SecretKeys.isSecret(key) ? SecretKeys.mask : value)) }
+        }
+        if !showSecrets {
+            for position in pairs.indices where SecretKeys.isSecret(pairs[position].key) {
+                pairs[position].value = SecretKeys.mask
+            }
         }
         if !problems.isEmpty {
             return ToolFailure(status: ToolResult.errorsFound, diagnostics: problems).result
@@ -80,7 +82,7 @@ struct PropertiesCommand: ToolCommand {
             for (key, value) in pairs { values[PropertyKey(key)] = value }
             return ToolResult(status: ToolResult.success, standardOutput: PropertiesWriter.write(values))
         case .json:
-            return ToolResult(status: ToolResult.success, standardOutput: JSONText.object(pairs) + "\n")
+            return ToolResult(status: ToolResult.success, standardOutput: JSONText.object(pairs, trailer: "\n"))
         }
     }
 }

@@ -51,6 +51,14 @@ struct KeyIndex: Sendable, Hashable {
     }
 
     /// The position of the last entry whose key has the same bytes as `key`.
+    /// The position of each key's last assignment, in file order: read off
+    /// the slots, with no key hashed again.
+    var lastPositions: [Int] {
+        var isLast = [Bool](repeating: false, count: hashes.count)
+        for slot in slots where slot >= 0 { isLast[Int(slot)] = true }
+        return isLast.indices.filter { isLast[$0] }
+    }
+
     func lastPosition(of key: String, in entries: [PropertyEntry]) -> Int? {
         let hash = Self.hash(key)
         var slot = hash & mask

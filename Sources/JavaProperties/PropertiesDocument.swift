@@ -41,14 +41,20 @@ public struct PropertiesDocument: Sendable, Hashable {
 
     /// The distinct keys, in the order of their last assignment.
     public var keys: [String] {
-        winningEntries.map(\.key)
+        winners.map(\.key)
+    }
+
+    /// The last assignment of each key, in file order: what the map holds,
+    /// with lines, in one pass over the index.
+    public var winners: [PropertyEntry] {
+        index.lastPositions.map { entries[$0] }
     }
 
     /// The merged map: the last assignment of each key wins. Keys are
     /// ``PropertyKey``s, so that two keys Java tells apart stay two.
     public var values: [PropertyKey: String] {
         var map = [PropertyKey: String](minimumCapacity: entries.count)
-        for entry in winningEntries { map[PropertyKey(entry.key)] = entry.value }
+        for entry in winners { map[PropertyKey(entry.key)] = entry.value }
         return map
     }
 
@@ -63,9 +69,5 @@ public struct PropertiesDocument: Sendable, Hashable {
             }
         }
         return result
-    }
-
-    private var winningEntries: [PropertyEntry] {
-        entries.indices.filter { index.lastPosition(of: entries[$0].key, in: entries) == $0 }.map { entries[$0] }
     }
 }

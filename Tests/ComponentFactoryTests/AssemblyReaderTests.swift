@@ -183,6 +183,35 @@ import Testing
         #expect(reading.diagnostics.map(\.code) == [.schema])
     }
 
+    @Test func theSchemaIsCheckedInTheSamePassAtTheLineOfTheMistakeWithOrWithoutTheNamespace() {
+        let body = """
+            <component class="K" key="k">
+                <property name="a" value="1"/>
+                <description>too late</description>
+            </component>
+            <component class="K" key="j"><initializer selector="initWithA:"><argument index="-1" value="1"/></initializer></component>
+        </assembly>
+        """
+        for root in ["<assembly>", #"<assembly xmlns="http://www.typhoonframework.org/schema/assembly">"#] {
+            let reading = read(root + "\n" + body)
+            #expect(reading.diagnostics.map(\.code) == [.schema, .schema], "\(root)")
+            #expect(reading.diagnostics.map { $0.location?.line } == [4, 6], "\(root)")
+            #expect(reading.document.components.map(\.key) == ["k", "j"], "\(root)")
+        }
+    }
+
+    @Test func schemaFindingsWaitUntilTheGrammarIsClean() {
+        // An unknown element is also a schema violation; it is reported once, by the grammar.
+        let reading = read(#"<assembly><component class="K" key="k"><propery name="a" value="1"/></component></assembly>"#)
+        #expect(reading.diagnostics.map(\.code) == [.unknownElement])
+    }
+
+    @Test func withoutTheSchemaCheckOrderingIsNotAnError() {
+        let xml = #"<assembly><component class="K" key="k"><property name="a" value="1"/><description>late</description></component></assembly>"#
+        #expect(AssemblyReader.read(bytes: Array(xml.utf8), file: "test.xml").diagnostics.isEmpty)
+        #expect(read(xml).diagnostics.map(\.code) == [.schema])
+    }
+
     @Test func argumentWithNeitherNameNorIndexIsMissingAttribute() {
         let reading = read(#"<assembly><component class="K" key="k"><initializer selector="initWithA:"><argument value="1"/></initializer></component></assembly>"#)
         #expect(reading.diagnostics.map(\.code) == [.missingAttribute])

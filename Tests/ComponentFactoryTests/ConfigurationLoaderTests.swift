@@ -1,5 +1,6 @@
 import ComponentFactory
 import ComponentFactoryTesting
+import JavaProperties
 import Testing
 
 @Suite struct ConfigurationLoaderTests {
@@ -117,5 +118,43 @@ import Testing
         #expect(diagnostics.first?.location?.line == 3)
         #expect(diagnostics.first?.notes.first?.location?.line == 1)
         #expect(diagnostics.last?.location?.line == 2)
+    }
+}
+
+@Suite struct ConfigurationListingTests {
+    /// What `listedValues` must equal: every listed key, looked up through the whole stack.
+    private func lookedUp(_ configuration: Configuration) -> [String] {
+        configuration.keys.map { "\($0)=\(configuration.property(forKey: $0)?.text ?? "nil")" }
+    }
+
+    private func listed(_ configuration: Configuration) -> [String] {
+        configuration.listedValues.map { "\($0.key)=\($0.value)" }
+    }
+
+    @Test func oneFileIsListedWholeInByteOrderWithTheLastAssignmentWinning() throws {
+        let document = try PropertiesReader.read(text: "b=1\na=2\nb=3\né=4\nz=5\n", file: "app.properties")
+        let configuration = Configuration(environment: nil, sources: [PropertiesFileSource(document: document)])
+        #expect(listed(configuration) == ["a=2", "b=3", "z=5", "é=4"])
+        #expect(listed(configuration) == lookedUp(configuration))
+    }
+
+    @Test func aLookupOnlySourceAboveAFileOverridesItsKeysButListsNoneOfItsOwn() throws {
+        let document = try PropertiesReader.read(text: "db.url=file\nname=base\n", file: "app.properties")
+        let configuration = Configuration(environment: "test", sources: [
+            PropertiesFileSource(document: document),
+            EnvironmentVariablesSource(variables: ["DB_URL": "from-env", "OTHER": "unlisted"]),
+            InMemoryPropertySource(name: "overrides", values: ["name": "set", "extra": "x"]),
+        ])
+        #expect(listed(configuration) == ["db.url=from-env", "env=test", "extra=x", "name=set"])
+        #expect(listed(configuration) == lookedUp(configuration))
+    }
+
+    @Test func aLookupOnlySourceBelowTheListingsChangesNothing() throws {
+        let document = try PropertiesReader.read(text: "db.url=file\n", file: "app.properties")
+        let configuration = Configuration(environment: nil, sources: [
+            EnvironmentVariablesSource(variables: ["DB_URL": "from-env"]), PropertiesFileSource(document: document),
+        ])
+        #expect(listed(configuration) == ["db.url=file"])
+        #expect(listed(configuration) == lookedUp(configuration))
     }
 }

@@ -64,6 +64,16 @@ import Testing
         #expect(JSONText.quoted("é😀") == "\"é😀\"")
     }
 
+    @Test func objectEscapesLikeQuotedAndMeasuresItsOutputExactly() {
+        let pairs: [(key: String, value: String)] = [
+            ("plain", "text"), ("tab\tkey", "a\u{2029}b\u{7F}"), ("é", "\u{FEFF}"), ("near", "\u{2027}\u{E2}\u{80}"), ("", ""),
+        ]
+        let expected = "{" + pairs.map { JSONText.quoted($0.key) + ":" + JSONText.quoted($0.value) }.joined(separator: ",") + "}\n"
+        #expect(JSONText.object(pairs, trailer: "\n") == expected)
+        #expect(JSONText.quoted("a\u{2029}b\u{7F}") == #""a\u2029b\u007f""#)
+        #expect(JSONText.object([]) == "{}")
+    }
+
     @Test func abbreviationIsSuggested() {
         #expect(SpellingSuggestions.nearest(to: "prod", among: ["production", "test"]) == ["production"])
     }

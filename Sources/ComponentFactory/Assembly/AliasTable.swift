@@ -70,6 +70,6 @@ struct AliasTable {
 
     /// The key that `name` stands for: itself, or an alias's target.
     func key(for name: String) -> String {
-        targets[name] ?? name
+        targets.isEmpty ? name : targets[name] ?? name
     }
 }

@@ -37,6 +37,8 @@ struct AssemblyBuilder {
 
     private var map: XMLSourceMap
     let file: String
+    /// The file's name without its directory, for the keys of components that have none.
+    private let baseName: String
     private(set) var document: AssemblyDocument
     private(set) var diagnostics: [Diagnostic] = []
     /// What stopped the parse early: an entity declaration, or nesting
@@ -63,6 +65,7 @@ struct AssemblyBuilder {
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
+        self.baseName = file.split(separator: "/").last.map(String.init) ?? file
         self.map = XMLSourceMap(file: file, bytes: bytes)
         self.document = AssemblyDocument(file: file)
         // Definitions are large; room for all of them spares copying them as
@@ -121,10 +124,9 @@ struct AssemblyBuilder {
             skipping = 1
             return
         }
-        let allowed = AssemblyGrammar.children(of: parent)
-        guard let element = known, allowed.contains(element) else {
+        guard let element = known, AssemblyGrammar.allows(element, in: parent) else {
             report(.unknownElement, "unknown element <\(name)> in <\(parent?.rawValue ?? "document")>"
-                       + SpellingSuggestions.didYouMean(name, among: allowed.map(\.rawValue)),
+                       + SpellingSuggestions.didYouMean(name, among: AssemblyGrammar.children(of: parent).map(\.rawValue)),
                    at: location)
             skipping = 1
             return
@@ -214,14 +216,13 @@ struct AssemblyBuilder {
         case .profile:
             profiles.removeLast()
         case .component:
-            if var finished = component {
-                finished.profiles = profiles + finished.profiles
+            // Taken, not copied: a definition is a large value.
+            if var finished = component.take() {
+                if !profiles.isEmpty { finished.profiles = profiles + finished.profiles }
                 document.components.append(finished)
             }
-            component = nil
         case .initializer:
-            if let finished = initializer { component?.initializer = finished }
-            initializer = nil
+            if let finished = initializer.take() { component?.initializer = finished }
         case .argument:
             guard let holder = holders.popLast(), let value = value(of: holder, optional: true) else { return }
             initializer?.arguments.append(ArgumentDefinition(
@@ -262,10 +263,10 @@ struct AssemblyBuilder {
     }
 
     private func makeComponent(_ values: Attributes, at location: SourceLocation) -> ComponentDefinition {
-        let baseName = file.split(separator: "/").last.map(String.init) ?? file
-        let generated = "\(values["class"]?.text ?? "component")@\(baseName):\(location.line)"
-        var definition = ComponentDefinition(key: values["key"]?.text ?? generated, location: location)
-        definition.keyAttribute = values["key"]
+        let keyAttribute = values["key"]
+        let key = keyAttribute?.text ?? "\(values["class"]?.text ?? "component")@\(baseName):\(location.line)"
+        var definition = ComponentDefinition(key: key, location: location)
+        definition.keyAttribute = keyAttribute
         definition.className = values["class"]
         definition.scopeAttribute = values["scope"]
         definition.lazyInit = values["lazy-init"]
@@ -285,15 +286,13 @@ struct AssemblyBuilder {
     /// `value=`, `<collection>` or `<null/>`; none autowires when `optional`
     /// (a property or an argument, found by type).
     private mutating func value(of holder: Holder, optional: Bool) -> InjectedValue? {
-        var found: [InjectedValue] = []
-        if let reference = holder.attributes["ref"] { found.append(.reference(reference)) }
-        if let text = holder.attributes["value"] {
-            found.append(.text(text, requiredType: holder.element == .argument ? holder.attributes["required-class"] : nil))
-        }
-        found += holder.children
-        switch found.count {
+        let reference = holder.attributes["ref"]
+        let text = holder.attributes["value"]
+        switch (reference == nil ? 0 : 1) + (text == nil ? 0 : 1) + holder.children.count {
         case 1:
-            return found[0]
+            if let reference { return .reference(reference) }
+            if let text { return .text(text, requiredType: holder.element == .argument ? holder.attributes["required-class"] : nil) }
+            return holder.children.first
         case 0 where optional:
             return .autowired
         case 0:
@@ -301,11 +300,11 @@ struct AssemblyBuilder {
                    at: holder.location)
             return nil
         default:
-            let both = holder.attributes["ref"] != nil && holder.attributes["value"] != nil
+            let both = reference != nil && text != nil
             report(.invalidAttributeValue,
                    both ? "<\(holder.element.rawValue)> has both 'ref' and 'value'; keep one"
                         : "<\(holder.element.rawValue)> has more than one of 'ref', 'value', <collection> and <null/>; keep one",
-                   at: holder.attributes["value"]?.location ?? holder.location)
+                   at: text?.location ?? holder.location)
             return nil
         }
     }
@@ -330,17 +329,21 @@ struct AssemblyBuilder {
             offsets.removeAll(keepingCapacity: true)
         }
         let allowed = AssemblyGrammar.attributes(of: element)
+        let allowedNames = AssemblyGrammar.attributeNames(of: element)
+        result.values.reserveCapacity(count)
         for position in 0..<count {
             let base = position * 5
             if let namespace = raw[base + 2], !Self.isOwnNamespace(namespace) { continue }
             guard let localName = raw[base], let start = raw[base + 3], let end = raw[base + 4] else { continue }
-            let name = String(cString: localName)
             let location = position < offsets.count ? map.location(ofOffset: offsets[position]) : fallback
-            guard allowed.contains(name) else {
+            let cName = UnsafeRawPointer(localName).assumingMemoryBound(to: CChar.self)
+            guard let known = allowedNames.firstIndex(where: { strcmp(cName, $0) == 0 }) else {
+                let name = String(cString: localName)
                 report(.unknownAttribute, "unknown attribute '\(name)' on <\(element.rawValue)>"
                            + SpellingSuggestions.didYouMean(name, among: allowed), at: location)
                 continue
             }
+            let name = allowed[known]
             let length = start.distance(to: end)
             var value = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
             if memchr(start, 0x26, length) != nil {

@@ -25,7 +25,22 @@ enum AssemblyGrammar {
 
     private static let names: [(Element, [CChar])] = Element.allCases.map { ($0, Array($0.rawValue.utf8CString)) }
 
-    /// The elements allowed inside `parent`; nil parent means the document.
+    /// Whether `child` may stand inside `parent`; nil parent means the document.
+    static func allows(_ child: Element, in parent: Element?) -> Bool {
+        switch parent {
+        case nil: child == .assembly
+        case .assembly: child == .description || child == .propertyPlaceholder || child == .import || child == .component
+            || child == .alias || child == .profile
+        case .profile: child == .description || child == .component
+        case .component: child == .description || child == .initializer || child == .property
+        case .initializer: child == .description || child == .argument
+        case .argument, .property, .entry: child == .description || child == .collection || child == .null
+        case .collection: child == .description || child == .ref || child == .value || child == .entry || child == .null
+        case .description, .ref, .value, .null, .propertyPlaceholder, .import, .alias: false
+        }
+    }
+
+    /// The elements allowed inside `parent`, for messages; nil parent means the document.
     static func children(of parent: Element?) -> [Element] {
         switch parent {
         case nil: [.assembly]
@@ -39,22 +54,43 @@ enum AssemblyGrammar {
         }
     }
 
-    /// The attributes allowed on `element`.
+    /// The attributes allowed on `element`: shared tables, so that reading
+    /// an element allocates no list.
     static func attributes(of element: Element) -> [String] {
         switch element {
         case .assembly, .description, .ref, .null: []
-        case .propertyPlaceholder: ["location"]
-        case .import: ["resource"]
-        case .profile: ["name"]
-        case .alias: ["name", "alias"]
+        case .propertyPlaceholder: placeholderAttributes
+        case .import: importAttributes
+        case .profile: profileAttributes
+        case .alias: aliasAttributes
         case .component: componentAttributes
-        case .initializer: ["selector", "is-class-method"]
-        case .argument: ["parameterName", "index", "ref", "value", "required-class"]
-        case .property: ["name", "ref", "value"]
-        case .collection, .value: ["requiredType"]
-        case .entry: ["key", "ref", "value"]
+        case .initializer: initializerAttributes
+        case .argument: argumentAttributes
+        case .property: propertyAttributes
+        case .collection, .value: typedAttributes
+        case .entry: entryAttributes
         }
     }
+
+    /// Each attribute name of ``attributes(of:)`` as a NUL-terminated C
+    /// string, in the same order, for matching libxml2's names on their bytes.
+    static func attributeNames(of element: Element) -> [[CChar]] {
+        cNames[element] ?? []
+    }
+
+    private static let cNames: [Element: [[CChar]]] = Dictionary(uniqueKeysWithValues: Element.allCases.map { element in
+        (element, attributes(of: element).map { Array($0.utf8CString) })
+    })
+
+    private static let placeholderAttributes = ["location"]
+    private static let importAttributes = ["resource"]
+    private static let profileAttributes = ["name"]
+    private static let aliasAttributes = ["name", "alias"]
+    private static let initializerAttributes = ["selector", "is-class-method"]
+    private static let argumentAttributes = ["parameterName", "index", "ref", "value", "required-class"]
+    private static let propertyAttributes = ["name", "ref", "value"]
+    private static let typedAttributes = ["requiredType"]
+    private static let entryAttributes = ["key", "ref", "value"]
 
     static let componentAttributes = [
         "class", "key", "scope", "lazy-init", "parent", "abstract", "factory-component",

@@ -152,7 +152,7 @@ private struct LoaderState {
         guard loaded.insert(identity).inserted else { return }
         let bytes: [UInt8]
         do {
-            bytes = try RegularFile.read(file, maximumSize: LibXMLDocument.maximumSize)
+            bytes = try RegularFile.read(file, maximumSize: AssemblyReader.maximumSize)
         } catch {
             let diagnostic = Diagnostic(.importNotFound, "cannot read assembly '\(file)': \(error.reason)", at: site ?? SourceLocation(file: file, line: 0))
             if site == nil { unreadable.append(diagnostic) } else { diagnostics.append(diagnostic) }

@@ -31,15 +31,17 @@ public enum AssemblyReader {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Reads `bytes`. With `checkSchema`, a file that reads clean is also
-    /// validated against ``AssemblySchema`` (ordering and counts).
+    /// Reads `bytes`. With `checkSchema`, the file is also validated against
+    /// ``AssemblySchema`` (ordering and counts) in the same pass; the schema's
+    /// findings are kept only when the grammar found nothing, since both would
+    /// otherwise report one mistake twice.
     public static func read(bytes: [UInt8], file: String, checkSchema: Bool = false) -> Reading {
         LibXMLInitialization.once()
         func refused(_ message: String, line: Int = 1) -> Reading {
             Reading(document: AssemblyDocument(file: file), diagnostics: [Diagnostic(.malformedXML, message, at: SourceLocation(file: file, line: line))])
         }
-        guard bytes.count <= LibXMLDocument.maximumSize else {
-            return refused("file is larger than \(LibXMLDocument.maximumSize >> 20) MiB")
+        guard bytes.count <= maximumSize else {
+            return refused("file is larger than \(maximumSize >> 20) MiB")
         }
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
             return refused("the file is empty; an assembly needs an <assembly> root element")
@@ -47,39 +49,42 @@ public enum AssemblyReader {
         if let crowded = AttributeBound.firstElementOverLimit(in: bytes) {
             return refused("an element has more than \(AttributeBound.maximumAttributes) attributes", line: crowded.line)
         }
-        var builder = AssemblyBuilder(file: file, bytes: bytes)
-        if let failure = stream(bytes, file: file, into: &builder) {
+        var target = ParseTarget(builder: AssemblyBuilder(file: file, bytes: bytes))
+        if let failure = stream(bytes, file: file, checkSchema: checkSchema, into: &target) {
             return Reading(document: AssemblyDocument(file: file), diagnostics: [failure])
         }
-        var diagnostics = builder.diagnostics
-        if checkSchema && diagnostics.isEmpty {
-            do {
-                diagnostics += AssemblySchema.validate(try LibXMLDocument.parse(bytes, file: file), file: file)
-            } catch {
-                diagnostics.append(error)
-            }
-        }
-        return Reading(document: builder.document, diagnostics: diagnostics)
+        var diagnostics = target.builder.diagnostics
+        if diagnostics.isEmpty { diagnostics = target.schemaDiagnostics }
+        return Reading(document: target.builder.document, diagnostics: diagnostics)
     }
+
+    /// The largest file read, so that a huge input fails fast and plainly.
+    static let maximumSize = 64 << 20
+
+    /// No network, no error printing, lines past 65,535 counted; never
+    /// `XML_PARSE_HUGE`, never entity substitution or DTD loading.
+    static let options: Int32 = Int32(bitPattern:
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
     /// libxml2 is fed this many bytes at a time, so that a document of any
     /// size up to the limit parses (one call over 10 MB is "Huge input lookup").
     static let chunkSize = 1 << 20
 
-    /// Feeds `bytes` through libxml2's push parser into `builder`, a chunk
+    /// Feeds `bytes` through libxml2's push parser into `target`, a chunk
     /// at a time; returns the diagnostic that ended a malformed or refused
     /// document. libxml2's own messages come here, never to standard error.
-    private static func stream(_ bytes: [UInt8], file: String, into builder: inout AssemblyBuilder) -> Diagnostic? {
+    private static func stream(_ bytes: [UInt8], file: String, checkSchema: Bool, into target: inout ParseTarget) -> Diagnostic? {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = startElement
         handler.endElementNs = endElement
         handler.characters = characters
+        handler.ignorableWhitespace = characters
         handler.cdataBlock = characters
         handler.entityDecl = refuseEntity
         handler.serror = ignoreError  // the context keeps the last error; nothing is printed
-        return withUnsafeMutablePointer(to: &builder) { target -> Diagnostic? in
-            // The callbacks reach the builder through this pointer, which is
+        return withUnsafeMutablePointer(to: &target) { target -> Diagnostic? in
+            // The callbacks reach the target through this pointer, which is
             // valid for the whole parse: it runs inside this closure.
             guard let parser = xmlCreatePushParserCtxt(&handler, target, nil, 0, file) else {
                 return Diagnostic(.malformedXML, "libxml2 could not create a parser", at: SourceLocation(file: file, line: 1))
@@ -92,13 +97,19 @@ public enum AssemblyReader {
                 }
                 xmlFreeParserCtxt(parser)
             }
-            _ = xmlCtxtUseOptions(parser, LibXMLDocument.options)
-            target.pointee.parser = parser
+            _ = xmlCtxtUseOptions(parser, options)
+            target.pointee.builder.parser = parser
+            if checkSchema {
+                guard let schema = AssemblySchema.parsed.flatMap({ SchemaStream(schema: $0, file: file, parser: parser) }) else {
+                    return Diagnostic(.schema, "the assembly schema could not be loaded", at: SourceLocation(file: file, line: 1))
+                }
+                target.pointee.schema = schema
+            }
             bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
                     var offset = 0
-                    while offset < buffer.count && target.pointee.failure == nil {
+                    while offset < buffer.count && target.pointee.builder.failure == nil {
                         let count = min(chunkSize, buffer.count - offset)
                         _ = xmlParseChunk(parser, start + offset, Int32(count), 0)
                         offset += count
@@ -106,41 +117,74 @@ public enum AssemblyReader {
                     _ = xmlParseChunk(parser, nil, 0, 1)
                 }
             }
-            target.pointee.parser = nil
-            if let failure = target.pointee.failure { return failure }
+            target.pointee.builder.parser = nil
+            target.pointee.finishSchema()
+            if let failure = target.pointee.builder.failure { return failure }
             guard parser.pointee.wellFormed != 0 else {
-                return LibXMLDocument.malformed(xmlCtxtGetLastError(parser), file: file)
+                return malformed(xmlCtxtGetLastError(parser), file: file)
             }
             return nil
         }
     }
+
+    /// A parse error as one `malformed-xml` line at libxml2's line and column.
+    private static func malformed(_ error: xmlErrorPtr?, file: String) -> Diagnostic {
+        guard let error else {
+            return Diagnostic(.malformedXML, "the document is not well-formed XML", at: SourceLocation(file: file, line: 1))
+        }
+        // libxml2 may break its message over lines ("…indicate encoding !\nBytes: …"): a diagnostic is one line.
+        let message = error.pointee.message.map { String(cString: $0) }?
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces) ?? "not well-formed"
+        return Diagnostic(.malformedXML, message,
+                          at: SourceLocation(file: file, line: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1)))
+    }
 }
 
-private func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<AssemblyBuilder>? {
-    context?.assumingMemoryBound(to: AssemblyBuilder.self)
+/// What the SAX callbacks feed: the builder, and the schema validator when
+/// the schema is checked.
+private struct ParseTarget {
+    var builder: AssemblyBuilder
+    var schema: SchemaStream?
+    var schemaDiagnostics: [Diagnostic] = []
+
+    /// Ends validation (libxml2 reports what is still missing at the end) and keeps its findings.
+    mutating func finishSchema() {
+        schemaDiagnostics = schema?.diagnostics ?? []
+        schema = nil
+    }
 }
 
-private let startElement: startElementNsSAX2Func = { context, localName, _, namespace, _, _, attributeCount, _, attributes in
-    guard let builder = builder(context), let localName else { return }
-    builder.pointee.start(name: localName, namespace: namespace,
-                          attributes: UnsafePointer(attributes), count: Int(attributeCount))
+private func target(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<ParseTarget>? {
+    context?.assumingMemoryBound(to: ParseTarget.self)
 }
 
-private let endElement: endElementNsSAX2Func = { context, _, _, _ in
-    builder(context)?.pointee.end()
+private let startElement: startElementNsSAX2Func = { context, localName, prefix, namespace, namespaceCount, namespaces, attributeCount, defaultedCount, attributes in
+    guard let target = target(context), let localName else { return }
+    target.pointee.schema?.start(name: localName, prefix: prefix, namespace: namespace, namespaceCount: namespaceCount, namespaces: namespaces,
+                                 attributeCount: attributeCount, defaultedCount: defaultedCount, attributes: attributes)
+    target.pointee.builder.start(name: localName, namespace: namespace,
+                                 attributes: UnsafePointer(attributes), count: Int(attributeCount))
+}
+
+private let endElement: endElementNsSAX2Func = { context, localName, prefix, namespace in
+    guard let target = target(context) else { return }
+    target.pointee.schema?.end(name: localName, prefix: prefix, namespace: namespace)
+    target.pointee.builder.end()
 }
 
 private let characters: charactersSAXFunc = { context, bytes, length in
-    guard let bytes, length > 0 else { return }
-    builder(context)?.pointee.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
+    guard let target = target(context), let bytes, length > 0 else { return }
+    target.pointee.schema?.characters(bytes, count: length)
+    target.pointee.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
 }
 
 private let ignoreError: xmlStructuredErrorFunc = { _, _ in }
 
 private let refuseEntity: entityDeclSAXFunc = { context, name, _, _, _, _ in
-    guard let builder = builder(context), let parser = builder.pointee.parser else { return }
+    guard let target = target(context), let parser = target.pointee.builder.parser else { return }
     let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 1
     let entity = name.map { String(cString: $0) } ?? "?"
-    builder.pointee.stop(Diagnostic(.xmlEntity, "the document declares the entity '\(entity)'; assemblies may not declare entities",
-                                    at: SourceLocation(file: builder.pointee.file, line: line)))
+    target.pointee.builder.stop(Diagnostic(.xmlEntity, "the document declares the entity '\(entity)'; assemblies may not declare entities",
+                                           at: SourceLocation(file: target.pointee.builder.file, line: line)))
 }

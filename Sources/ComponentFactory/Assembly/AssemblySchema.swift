@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// The XML Schema of assemblies, `Assemblies/assembly.xsd`, built in so that
 /// `factory schema` and the `schema` check need no file at run time. A test
 /// keeps it identical to the file.
@@ -226,25 +224,7 @@ public enum AssemblySchema {
 </xsd:schema>
 """#
 
-    /// Validates a parsed assembly. A document in no namespace is validated
-    /// as if it were in Typhoon's, which the schema targets.
-    static func validate(_ document: LibXMLDocument, file: String) -> [Diagnostic] {
-        if let root = xmlDocGetRootElement(document.pointer), root.pointee.ns == nil {
-            let namespace = xmlNewNs(root, AssemblyReader.namespace, nil)
-            var stack = [root]
-            while let node = stack.popLast() {
-                if node.pointee.type == XML_ELEMENT_NODE && node.pointee.ns == nil { xmlSetNs(node, namespace) }
-                var child = node.pointee.children
-                while let current = child {
-                    stack.append(current)
-                    child = current.pointee.next
-                }
-            }
-        }
-        return document.validate(against: parsed, file: file)
-    }
-
     /// The schema parsed once, on first use, for every file after: parsing it
     /// costs more than validating a small assembly, and imports may bring thousands.
-    private static let parsed = ParsedSchema.parse(text)
+    static let parsed = ParsedSchema.parse(text)
 }

@@ -56,18 +56,51 @@ public struct Configuration: Sendable {
         return Self.sortedByBytes(distinct.map(\.text))
     }
 
-    /// `keys` in UTF-8 byte order (the order of their Unicode scalars),
-    /// sorted as positions into one buffer of their bytes: a million keys
-    /// sort with no reference counting per comparison.
+    /// ``keys`` with the raw value of each, as ``property(forKey:)`` gives
+    /// it: what `factory properties --raw` prints. The sources hand over
+    /// their pairs whole; only a source that lists no keys (environment
+    /// variables) is asked key by key.
+    public var listedValues: [(key: String, value: String)] {
+        let listings = sources.map(\.listedValues)
+        let listing = listings.indices.filter { !listings[$0].isEmpty }
+        // The common case: one source lists keys, and none above it can answer for them.
+        if listing.count <= 1 && (listing.first ?? 0) == sources.count - 1 {
+            let pairs = listing.first.map { listings[$0] } ?? []
+            return Self.byteOrder(pairs, key: \.key).map { pairs[$0] }
+        }
+        var merged: [PropertyKey: String] = [:]
+        for (position, source) in sources.enumerated() {
+            if listings[position].isEmpty {
+                // Keys listed only by sources above this one are theirs, whatever this one says.
+                for key in Array(merged.keys) {
+                    if let value = source.property(forKey: key.text) { merged[key] = value.text }
+                }
+            } else {
+                for (key, value) in listings[position] { merged[PropertyKey(key)] = value }
+            }
+        }
+        let pairs = merged.map { (key: $0.key.text, value: $0.value) }
+        return Self.byteOrder(pairs, key: \.key).map { pairs[$0] }
+    }
+
+    /// `keys` in UTF-8 byte order (the order of their Unicode scalars).
     static func sortedByBytes(_ keys: [String]) -> [String] {
+        byteOrder(keys, key: { $0 }).map { keys[$0] }
+    }
+
+    /// The positions of `items` in the UTF-8 byte order of their keys, sorted as spans of one
+    /// buffer of their bytes: a million keys sort with no reference counting
+    /// per comparison.
+    private static func byteOrder<Item>(_ items: [Item], key: (Item) -> String) -> [Int] {
         var bytes: [UInt8] = []
         var spans: [(start: Int, count: Int)] = []
-        spans.reserveCapacity(keys.count)
-        for key in keys {
+        spans.reserveCapacity(items.count)
+        for item in items {
+            let key = key(item)
             spans.append((bytes.count, key.utf8.count))
             bytes.append(contentsOf: key.utf8)
         }
-        var order = Array(keys.indices)
+        var order = Array(items.indices)
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             order.sort { left, right in
@@ -76,6 +109,6 @@ public struct Configuration: Sendable {
                 return common != 0 ? common < 0 : a.count < b.count
             }
         }
-        return order.map { keys[$0] }
+        return order
     }
 }

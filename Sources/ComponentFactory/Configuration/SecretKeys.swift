@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decides which keys hold secrets, so that listings and messages show
 /// `******` instead of their values.
 ///
@@ -13,22 +19,35 @@ public enum SecretKeys {
     public static let mask = "******"
     private static let markers: [[UInt8]] = ["password", "secret", "token", "credential", "private", "apikey"].map { Array($0.utf8) }
 
-    /// Works on the key's bytes: the markers are ASCII, so only ASCII letters
-    /// need lower-casing, and a listing of a million keys stays fast.
+    /// Works on the key's bytes, in a buffer on the stack: the markers are
+    /// ASCII, so only ASCII letters need lower-casing, and a listing of a
+    /// million keys stays fast.
     public static func isSecret(_ key: String) -> Bool {
-        var squeezed: [UInt8] = []
-        squeezed.reserveCapacity(key.utf8.count)
-        for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: " "): continue
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): squeezed.append(byte | 0x20)
-            default: squeezed.append(byte)
+        let count = key.utf8.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
+            var length = 0
+            for byte in key.utf8 {
+                switch byte {
+                case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: " "): continue
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[length] = byte | 0x20
+                default: buffer[length] = byte
+                }
+                length += 1
             }
-        }
-        return markers.contains { marker in
-            squeezed.count >= marker.count && (0...(squeezed.count - marker.count)).contains { start in
-                squeezed[start..<(start + marker.count)].elementsEqual(marker)
+            guard let base = buffer.baseAddress else { return false }
+            for start in 0..<length {
+                // Only a marker's first letter can start a match: a, c, p, s or t.
+                switch base[start] {
+                case UInt8(ascii: "a"), UInt8(ascii: "c"), UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "t"):
+                    for marker in markers where marker[0] == base[start] && length - start >= marker.count
+                    && memcmp(base + start, marker, marker.count) == 0 {
+                        return true
+                    }
+                default:
+                    continue
+                }
             }
+            return false
         }
     }
 }

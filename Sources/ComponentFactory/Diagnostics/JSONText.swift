@@ -1,59 +1,136 @@
 /// Writes JSON by hand, so that key order and spacing are exactly those that
-/// design.md documents.
+/// docs/diagnostics.md documents.
 public enum JSONText {
     /// A JSON string literal, quotes included.
     public static func quoted(_ text: String) -> String {
-        var output = ""
-        appendQuoted(text, to: &output)
-        return output
+        String(unsafeUninitializedCapacity: quotedLength(text)) { buffer in
+            var writer = ByteWriter(buffer: buffer)
+            writer.putQuoted(text)
+            return writer.count
+        }
     }
 
     /// Appends `text` as a JSON string literal to `output`.
     public static func appendQuoted(_ text: String, to output: inout String) {
-        // Most text needs no escape: copy it whole.
-        if !text.utf8.contains(where: needsEscape) {
-            output += "\""
-            output += text
-            output += "\""
-            return
-        }
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{FEFF}":
-                // Control characters must be escaped; the line separators and the
-                // byte-order mark are escaped too, since some parsers drop or
-                // mangle them raw.
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                output.unicodeScalars.append(scalar)
+        output += quoted(text)
+    }
+
+    /// `{"key":"value",…}` with the pairs in the given order, then `trailer`.
+    /// Written as bytes straight into the result, measured first: a listing
+    /// of a million pairs is one allocation, with no piecemeal appends.
+    public static func object(_ pairs: [(key: String, value: String)], trailer: String = "") -> String {
+        var length = 2 + max(pairs.count - 1, 0) + trailer.utf8.count
+        for pair in pairs { length += quotedLength(pair.key) + 1 + quotedLength(pair.value) }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var writer = ByteWriter(buffer: buffer)
+            writer.put(0x7B)  // {
+            for (position, pair) in pairs.enumerated() {
+                if position > 0 { writer.put(0x2C) }  // ,
+                writer.putQuoted(pair.key)
+                writer.put(0x3A)  // :
+                writer.putQuoted(pair.value)
             }
+            writer.put(0x7D)  // }
+            for byte in trailer.utf8 { writer.put(byte) }
+            return writer.count
         }
-        output += "\""
     }
 
-    /// Whether a UTF-8 byte may start something `quoted` escapes: a control
-    /// character, a quote, a backslash, or the first byte of U+2028, U+2029 or U+FEFF.
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 || byte == 0xEF
+    /// The bytes of `text` as a JSON string literal, quotes included.
+    private static func quotedLength(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var length = 2 + bytes.count
+            for index in bytes.indices where mayEscape(bytes[index]) {
+                length += extraLength(at: index, in: bytes)
+            }
+            return length
+        }
     }
 
-    /// `{"key":"value",…}` with the pairs in the given order.
-    public static func object(_ pairs: [(key: String, value: String)]) -> String {
-        var output = "{"
-        output.reserveCapacity(pairs.reduce(2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 })
-        for (position, pair) in pairs.enumerated() {
-            if position > 0 { output += "," }
-            appendQuoted(pair.key, to: &output)
-            output += ":"
-            appendQuoted(pair.value, to: &output)
+    /// Whether `byte` may need an escape: a control character, a quote, a
+    /// backslash, or the last byte of U+2028, U+2029 or U+FEFF (which some
+    /// parsers drop or mangle raw).
+    @inline(__always)
+    fileprivate static func mayEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xA8 || byte == 0xA9 || byte == 0xBF
+    }
+
+    /// The bytes an escape of the byte at `index` adds beyond the byte itself.
+    fileprivate static func extraLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        switch bytes[index] {
+        case 0x22, 0x5C, 0x0A, 0x0D, 0x09: 1
+        case 0x00...0x1F, 0x7F: 5
+        default: wideScalar(endingAt: index, in: bytes) == nil ? 0 : 6 - 3
         }
-        return output + "}"
+    }
+
+    /// U+2028, U+2029 or U+FEFF when the three bytes ending at `index` are one of them.
+    fileprivate static func wideScalar(endingAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        guard index >= 2 else { return nil }
+        switch (bytes[index - 2], bytes[index - 1], bytes[index]) {
+        case (0xE2, 0x80, 0xA8): return 0x2028
+        case (0xE2, 0x80, 0xA9): return 0x2029
+        case (0xEF, 0xBB, 0xBF): return 0xFEFF
+        default: return nil
+        }
+    }
+}
+
+/// Writes JSON bytes into a buffer measured for them.
+private struct ByteWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    mutating func put(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// `text` as a string literal: runs that need no escape are copied
+    /// whole. An escaped U+2028, U+2029 or U+FEFF takes back its first two
+    /// bytes, already copied, and writes its `\uXXXX`.
+    mutating func putQuoted(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            put(0x22)
+            var copied = 0
+            for index in bytes.indices where JSONText.mayEscape(bytes[index]) {
+                let byte = bytes[index]
+                let wide = byte >= 0xA8 ? JSONText.wideScalar(endingAt: index, in: bytes) : nil
+                if byte >= 0xA8 && wide == nil { continue }
+                copy(bytes, from: copied, to: wide == nil ? index : index - 2)
+                copied = index + 1
+                switch byte {
+                case 0x22: put(0x5C); put(0x22)
+                case 0x5C: put(0x5C); put(0x5C)
+                case 0x0A: put(0x5C); put(0x6E)
+                case 0x0D: put(0x5C); put(0x72)
+                case 0x09: put(0x5C); put(0x74)
+                default: putUnicodeEscape(wide ?? UInt32(byte))
+                }
+            }
+            copy(bytes, from: copied, to: bytes.count)
+            put(0x22)
+        }
+    }
+
+    private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        guard start < end, let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+        (target + count).update(from: source + start, count: end - start)
+        count += end - start
+    }
+
+    private mutating func putUnicodeEscape(_ value: UInt32) {
+        put(0x5C)
+        put(0x75)  // \u
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let digit = UInt8((value >> UInt32(shift)) & 0xF)
+            put(digit < 10 ? 0x30 + digit : 0x57 + digit)  // 0-9, a-f
+        }
     }
 }

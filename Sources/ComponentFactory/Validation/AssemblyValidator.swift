@@ -119,9 +119,11 @@ private struct ValidationRun {
                 positionByKey[active[position].key] = position
             }
         }
-        aliases = AliasTable(declarations, keys: positionByKey.mapValues { active[$0].keyAttribute?.location ?? active[$0].location },
-                             outsideKeys: context.parentKeys)
-        diagnostics += aliases.diagnostics
+        if !declarations.isEmpty {
+            aliases = AliasTable(declarations, keys: positionByKey.mapValues { active[$0].keyAttribute?.location ?? active[$0].location },
+                                 outsideKeys: context.parentKeys)
+            diagnostics += aliases.diagnostics
+        }
         for position in active.indices {
             checkComponent(active[position])
         }
@@ -161,9 +163,10 @@ private struct ValidationRun {
                        + SpellingSuggestions.didYouMean(scope.text, among: Scope.allCases.map(\.rawValue) + ["weakSingleton", "default"]),
                    at: scope.location)
         }
-        for attribute in [component.lazyInit, component.abstract].compactMap({ $0 })
-        where BooleanAttribute.parse(attribute.text) == nil {
-            report(.invalidAttributeValue, "'\(attribute.text)' is not true, yes, false or no", at: attribute.location)
+        for attribute in [component.lazyInit, component.abstract] {
+            if let attribute, BooleanAttribute.parse(attribute.text) == nil {
+                report(.invalidAttributeValue, "'\(attribute.text)' is not true, yes, false or no", at: attribute.location)
+            }
         }
         if let lazy = component.lazyInit, BooleanAttribute.parse(lazy.text) == true, component.scope != .singleton {
             report(.invalidAttributeValue, "lazy-init applies to singletons only; component '\(component.key)' is not one",
@@ -321,9 +324,9 @@ private struct ValidationRun {
         var isDependsOn = false
     }
 
-    /// A component on the cycle search's stack, and the next of its references to follow.
+    /// A component on the cycle search's stack, by position, and the next of its references to follow.
     private struct Frame {
-        let key: String
+        let position: Int
         let references: [ConstructionReference]
         var next = 0
 
@@ -379,42 +382,40 @@ private struct ValidationRun {
     /// components, however long, can overflow the call stack), and reports
     /// it at the first component on it.
     private mutating func checkInitializerCycles() {
-        var done = Set<String>()
-        var depthOf: [String: Int] = [:]  // the components on the stack, and where
+        // Where each component is on the stack, or one of these two marks.
+        let unseen = -1, done = -2
+        var depthOf = [Int](repeating: unseen, count: active.count)
         var stack: [Frame] = []
         var reported = Set<Set<String>>()
-        for root in active.indices where !done.contains(active[root].key) && depthOf[active[root].key] == nil {
-            depthOf[active[root].key] = 0
-            stack = [Frame(key: active[root].key, references: constructionReferences(of: root))]
+        for root in active.indices where depthOf[root] == unseen {
+            depthOf[root] = 0
+            stack = [Frame(position: root, references: constructionReferences(of: root))]
             while let top = stack.last {
                 guard top.next < top.references.count else {
-                    depthOf[top.key] = nil
-                    done.insert(top.key)
+                    depthOf[top.position] = done
                     stack.removeLast()
                     continue
                 }
                 let reference = top.references[top.next]
                 stack[stack.count - 1].next += 1
-                let target = aliases.key(for: (try? resolver.resolve(reference.key, at: reference.site)) ?? reference.key)
-                if done.contains(target) { continue }
-                if let start = depthOf[target] {
-                    reportCycle(Array(stack[start...]), closingAt: target, reported: &reported)
+                let key = aliases.key(for: (try? resolver.resolve(reference.key, at: reference.site)) ?? reference.key)
+                guard let target = positionByKey[key], depthOf[target] != done else { continue }
+                if depthOf[target] >= 0 {
+                    reportCycle(Array(stack[depthOf[target]...]), closingAt: key, reported: &reported)
                     continue
                 }
-                guard let position = positionByKey[target] else { continue }
                 depthOf[target] = stack.count
-                stack.append(Frame(key: target, references: constructionReferences(of: position)))
+                stack.append(Frame(position: target, references: constructionReferences(of: target)))
             }
         }
     }
 
     /// Reports the cycle that `frames` make, back to `key`, each set of components once.
     private mutating func reportCycle(_ frames: [Frame], closingAt key: String, reported: inout Set<Set<String>>) {
-        guard reported.insert(Set(frames.map(\.key))).inserted, let first = frames.first.flatMap({ positionByKey[$0.key] }) else { return }
-        let path = (frames.map(\.key) + [key]).joined(separator: " → ")
-        let notes = frames.compactMap { frame in
-            positionByKey[frame.key].map { Diagnostic.Note("'\(frame.key)' is defined here", at: active[$0].location) }
-        }
+        let keys = frames.map { active[$0.position].key }
+        guard reported.insert(Set(keys)).inserted, let first = frames.first?.position else { return }
+        let path = (keys + [key]).joined(separator: " → ")
+        let notes = frames.map { Diagnostic.Note("'\(active[$0.position].key)' is defined here", at: active[$0.position].location) }
         let message = frames.contains(where: { $0.following.isDependsOn })
             ? "construction cycle through depends-on: \(path); a component cannot be built before itself"
             : "initializer cycle: \(path); break it with property injection on one of them"
