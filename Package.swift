@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "JavaPropertiesTests", dependencies: ["JavaProperties"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "ComponentFactoryTesting", "JavaProperties"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "FactoryToolTests", dependencies: ["FactoryTool"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FactoryToolTests", dependencies: ["FactoryTool", "ComponentFactoryTesting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool", "ComponentFactoryTesting"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ComponentFactoryTestingTests", dependencies: ["ComponentFactoryTesting"]),

@@ -31,8 +31,14 @@ public enum AssemblyLoader {
         }
     }
 
-    public static func load(paths: [String], checkSchema: Bool = true) -> Loading {
+    /// Loads `paths`: assembly files, or directories of them, with every
+    /// import. `unsaved` holds text that stands in for a file's bytes on disk,
+    /// keyed by the file's path (an editor's open, unsaved documents).
+    public static func load(paths: [String], checkSchema: Bool = true, unsaved: [String: [UInt8]] = [:]) -> Loading {
         var state = LoaderState(checkSchema: checkSchema)
+        for (path, bytes) in unsaved {
+            state.unsaved[ContainedRoot.realPath(path) ?? (path as NSString).standardizingPath] = bytes
+        }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -107,6 +113,8 @@ private struct LoaderState {
     }
 
     let checkSchema: Bool
+    /// Text to read instead of a file's bytes, by real path.
+    var unsaved: [String: [UInt8]] = [:]
     var documents: [AssemblyDocument] = []
     var diagnostics: [Diagnostic] = []
     var unreadable: [Diagnostic] = []
@@ -152,7 +160,11 @@ private struct LoaderState {
         guard loaded.insert(identity).inserted else { return }
         let bytes: [UInt8]
         do {
-            bytes = try RegularFile.read(file, maximumSize: AssemblyReader.maximumSize)
+            if let text = unsaved[identity] {
+                bytes = text
+            } else {
+                bytes = try RegularFile.read(file, maximumSize: AssemblyReader.maximumSize)
+            }
         } catch {
             let diagnostic = Diagnostic(.importNotFound, "cannot read assembly '\(file)': \(error.reason)", at: site ?? SourceLocation(file: file, line: 0))
             if site == nil { unreadable.append(diagnostic) } else { diagnostics.append(diagnostic) }

@@ -58,8 +58,8 @@ public enum AssemblyReader {
         return Reading(document: target.builder.document, diagnostics: diagnostics)
     }
 
-    /// The largest file read, so that a huge input fails fast and plainly.
-    static let maximumSize = 64 << 20
+    /// The largest assembly read (64 MiB), so that a huge input fails fast and plainly.
+    public static let maximumSize = 64 << 20
 
     /// No network, no error printing, lines past 65,535 counted; never
     /// `XML_PARSE_HUGE`, never entity substitution or DTD loading.
