@@ -23,6 +23,8 @@ public final class LanguageServer {
     /// The last check's components and configurations, for completion, definition and hover.
     private var components: [ComponentDefinition] = []
     private var configurations: [(environment: String?, configuration: Configuration)] = []
+    /// Files read from disk for positions since the last check, so that each is read once per check.
+    private var onDisk: [String: TextDocument] = [:]
     /// Set by `exit`: 0 after `shutdown`, 1 without.
     public private(set) var exitStatus: Int32?
 
@@ -115,6 +117,7 @@ public final class LanguageServer {
     /// environment, and publishes each file's diagnostics (an empty list for
     /// a file that no longer has any).
     private func check() -> [[UInt8]] {
+        onDisk = [:]
         let unsaved = open.filter { $0.key.hasSuffix(".xml") }.mapValues(\.bytes)
         let loaded = AssemblyLoader.load(paths: [assembliesDirectory], unsaved: unsaved)
         components = loaded.assemblies.components
@@ -169,18 +172,23 @@ public final class LanguageServer {
         let start: (line: Int, character: Int) = document?.position(line: location.line, column: location.column)
             ?? (max(location.line - 1, 0), max(location.column - 1, 0))
         var end = start
-        if let document, let word = document.word(at: document.offset(line: start.line, character: start.character)) {
-            end = (start.line, start.character + word.text.utf16.count
-                - (document.offset(line: start.line, character: start.character) - word.range.lowerBound))
+        if let document {
+            let offset = document.offset(line: start.line, character: start.character)
+            if let word = document.word(at: offset) {
+                // The word from the start onwards, in UTF-16 units.
+                end.character += String(decoding: document.bytes[offset..<word.range.upperBound], as: UTF8.self).utf16.count
+            }
         }
         return ["start": ["line": start.line, "character": start.character], "end": ["line": end.line, "character": max(end.character, start.character)]]
     }
 
-    /// An open document, or the file on disk.
+    /// An open document, or the file on disk, read once per check.
     private func document(at path: String) -> TextDocument? {
-        if let document = open[path] { return document }
+        if let document = open[path] ?? onDisk[path] { return document }
         guard let bytes = try? RegularFile.read(path, maximumSize: AssemblyReader.maximumSize) else { return nil }
-        return TextDocument(String(decoding: bytes, as: UTF8.self))
+        let document = TextDocument(String(decoding: bytes, as: UTF8.self))
+        onDisk[path] = document
+        return document
     }
 
     // MARK: Requests at a position

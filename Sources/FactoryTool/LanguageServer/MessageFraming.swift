@@ -1,3 +1,5 @@
+import Foundation
+
 /// JSON-RPC messages cut out of a byte stream by their `Content-Length`
 /// headers, as the Language Server Protocol frames them, and framed again
 /// for sending.
@@ -86,7 +88,7 @@ struct MessageFraming {
         for line in header.split(separator: "\r\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "content-length" {
-                return Int(parts[1].trimmingWhitespace()).flatMap { $0 >= 0 ? $0 : nil }
+                return Int(parts[1].trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 : nil }
             }
         }
         return nil
@@ -98,14 +100,5 @@ struct MessageFraming {
             buffer.removeFirst(start)
             start = 0
         }
-    }
-}
-
-private extension Substring {
-    func trimmingWhitespace() -> Substring {
-        var text = self
-        while text.first?.isWhitespace == true { text.removeFirst() }
-        while text.last?.isWhitespace == true { text.removeLast() }
-        return text
     }
 }

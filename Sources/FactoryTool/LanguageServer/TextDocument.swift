@@ -214,9 +214,4 @@ struct TextDocument {
         return inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
     }
 
-    /// The byte offset of a 1-based line and scalar column.
-    func offset(ofLine line: Int, column: Int) -> Int {
-        let position = position(line: line, column: column)
-        return offset(line: position.line, character: position.character)
-    }
 }
