@@ -26,16 +26,14 @@ public enum FactoryTool {
                                           defaultAssemblies: assemblies, defaultConfig: config,
                                           toolName: executable.isEmpty ? "factory" : executable)
         let result = run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
-        emit(result.standardOutput, to: STDOUT_FILENO)
-        emit(result.standardError, to: STDERR_FILENO)
+        emit(result.standardOutputBytes, to: STDOUT_FILENO)
+        emit(Array(result.standardError.utf8), to: STDERR_FILENO)
         exit(result.status)
     }
 
-    /// Writes all of `text` to `descriptor` from the string's own bytes, with
-    /// no copy: a listing may be tens of megabytes.
-    private static func emit(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
+    /// Writes all of `bytes` to `descriptor`, retrying after a signal.
+    private static func emit(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
             var offset = 0
             while offset < bytes.count {

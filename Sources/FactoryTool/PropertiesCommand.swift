@@ -54,11 +54,12 @@ struct PropertiesCommand: ToolCommand {
     }
 
     private func print(_ configuration: Configuration) -> ToolResult {
-        var pairs: [(key: String, value: String)] = []
-        var problems: [Diagnostic] = []
+        var listing: PropertyListing
         if raw {
-            pairs = configuration.listedValues
+            listing = configuration.listing
         } else {
+            var pairs: [(key: String, value: String)] = []
+            var problems: [Diagnostic] = []
             var resolver = PlaceholderResolver(configuration: configuration)
             for key in configuration.keys {
                 do {
@@ -67,22 +68,19 @@ struct PropertiesCommand: ToolCommand {
                     problems.append(error)
                 }
             }
+            if !problems.isEmpty {
+                return ToolFailure(status: ToolResult.errorsFound, diagnostics: problems).result
+            }
+            listing = PropertyListing(pairs: pairs)
         }
         if !showSecrets {
-            for position in pairs.indices where SecretKeys.isSecret(pairs[position].key) {
-                pairs[position].value = SecretKeys.mask
-            }
-        }
-        if !problems.isEmpty {
-            return ToolFailure(status: ToolResult.errorsFound, diagnostics: problems).result
+            listing.replaceValues(with: SecretKeys.mask, where: SecretKeys.isSecret(bytes:))
         }
         switch format {
         case .text:
-            var values = [PropertyKey: String](minimumCapacity: pairs.count)
-            for (key, value) in pairs { values[PropertyKey(key)] = value }
-            return ToolResult(status: ToolResult.success, standardOutput: PropertiesWriter.write(values))
+            return ToolResult(status: ToolResult.success, standardOutput: PropertiesWriter.write(listing))
         case .json:
-            return ToolResult(status: ToolResult.success, standardOutput: JSONText.object(pairs, trailer: "\n"))
+            return ToolResult(status: ToolResult.success, standardOutputBytes: JSONText.object(listing, trailer: "\n"))
         }
     }
 }

@@ -9,12 +9,23 @@ public struct ToolResult: Sendable, Equatable {
     public static let usageOrUnreadable: Int32 = 2
 
     public var status: Int32
-    public var standardOutput: String
+    /// Standard output as UTF-8 bytes: a listing may be tens of megabytes,
+    /// written out as made, with no `String` (and no UTF-8 check) between.
+    public var standardOutputBytes: [UInt8]
     public var standardError: String
 
     public init(status: Int32, standardOutput: String = "", standardError: String = "") {
+        self.init(status: status, standardOutputBytes: Array(standardOutput.utf8), standardError: standardError)
+    }
+
+    public init(status: Int32, standardOutputBytes: [UInt8], standardError: String = "") {
         self.status = status
-        self.standardOutput = standardOutput
+        self.standardOutputBytes = standardOutputBytes
         self.standardError = standardError
+    }
+
+    /// Standard output as text.
+    public var standardOutput: String {
+        String(decoding: standardOutputBytes, as: UTF8.self)
     }
 }

@@ -2,21 +2,20 @@
 /// keys by their UTF-8 bytes, as Java compares its UTF-16 units: `é` as one
 /// scalar and `e` + combining accent are different keys, as in Java.
 ///
-/// An open-addressing table of entry positions, with each entry's key hash
-/// kept beside it so that probing rarely touches a string. Hashing is the
-/// standard library's seeded SipHash, so crafted collisions cannot slow a
-/// load to a crawl.
+/// An open-addressing table of entry positions, each slot holding the upper
+/// half of its key's hash beside the position, so that probing rarely
+/// touches anything but the slot. Hashing is the standard library's seeded
+/// SipHash, so crafted collisions cannot slow a load to a crawl.
 struct KeyIndex: Sendable, Hashable {
-    private var slots: [Int32]
-    private var hashes: [Int]
+    /// Empty is 0; otherwise the key hash's upper 32 bits, then position + 1.
+    private var slots: [UInt64]
     private let mask: Int
 
-    /// Indexes `entries`, whose key hashes are `hashes`; a later entry of a
-    /// key replaces an earlier one.
-    init(_ entries: [PropertyEntry], hashes: [Int]) {
-        self.init(capacityFor: entries.count)
-        for position in entries.indices {
-            _ = insert(position, hash: hashes[position], of: entries)
+    /// Indexes every entry of `table`; a later entry of a key replaces an earlier one.
+    init(_ table: EntryTable) {
+        self.init(capacityFor: table.count)
+        for position in 0..<table.count {
+            _ = insert(position, of: table)
         }
     }
 
@@ -24,66 +23,62 @@ struct KeyIndex: Sendable, Hashable {
     init(capacityFor count: Int) {
         var capacity = 16
         while capacity < count * 2 { capacity <<= 1 }
-        slots = [Int32](repeating: -1, count: capacity)
-        hashes = []
-        hashes.reserveCapacity(count)
+        slots = [UInt64](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
+            buffer.initialize(repeating: 0)
+            initialized = capacity
+        }
         mask = capacity - 1
     }
 
-    /// Records `entries[position]` as the last assignment of its key and
-    /// returns the position of the assignment it replaces, if any. Positions
-    /// must be inserted in order, from 0.
-    mutating func insert(_ position: Int, hash: Int, of entries: [PropertyEntry]) -> Int? {
-        hashes.append(hash)
+    /// Records entry `position` of `table` as the last assignment of its key
+    /// and returns the position of the assignment it replaces, if any.
+    mutating func insert(_ position: Int, of table: EntryTable) -> Int? {
+        let hash = table.keyHashes[position]
+        let tag = Self.tag(hash)
         var slot = hash & mask
         while true {
-            let occupant = Int(slots[slot])
-            if occupant < 0 {
-                slots[slot] = Int32(truncatingIfNeeded: position)
+            let occupant = slots[slot]
+            if occupant == 0 {
+                slots[slot] = tag | UInt64(position + 1)
                 return nil
             }
-            if hashes[occupant] == hash && Self.sameBytes(entries[occupant].key, entries[position].key) {
-                slots[slot] = Int32(truncatingIfNeeded: position)
-                return occupant
+            let earlier = Int(occupant & 0xFFFF_FFFF) - 1
+            if occupant & ~0xFFFF_FFFF == tag && table.sameKey(earlier, position) {
+                slots[slot] = tag | UInt64(position + 1)
+                return earlier
             }
             slot = (slot + 1) & mask
         }
     }
 
-    /// The position of the last entry whose key has the same bytes as `key`.
+    @inline(__always)
+    private static func tag(_ hash: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: hash) & ~0xFFFF_FFFF
+    }
+
     /// The position of each key's last assignment, in file order: read off
     /// the slots, with no key hashed again.
-    var lastPositions: [Int] {
-        var isLast = [Bool](repeating: false, count: hashes.count)
-        for slot in slots where slot >= 0 { isLast[Int(slot)] = true }
+    func lastPositions(count: Int) -> [Int] {
+        var isLast = [Bool](repeating: false, count: count)
+        for slot in slots where slot != 0 { isLast[Int(slot & 0xFFFF_FFFF) - 1] = true }
         return isLast.indices.filter { isLast[$0] }
     }
 
-    func lastPosition(of key: String, in entries: [PropertyEntry]) -> Int? {
-        let hash = Self.hash(key)
-        var slot = hash & mask
-        while true {
-            let occupant = Int(slots[slot])
-            if occupant < 0 { return nil }
-            if hashes[occupant] == hash && Self.sameBytes(entries[occupant].key, key) { return occupant }
-            slot = (slot + 1) & mask
+    /// The position of the last entry whose key has the same bytes as `key`.
+    func lastPosition(of key: String, in table: EntryTable) -> Int? {
+        var key = key
+        return key.withUTF8 { bytes in
+            let hash = EntryTable.hash(bytes)
+            let tag = Self.tag(hash)
+            var slot = hash & mask
+            while true {
+                let occupant = slots[slot]
+                if occupant == 0 { return nil }
+                let position = Int(occupant & 0xFFFF_FFFF) - 1
+                if occupant & ~0xFFFF_FFFF == tag && table.key(at: position, equals: bytes) { return position }
+                slot = (slot + 1) & mask
+            }
         }
-    }
-
-    static func hash(_ key: String) -> Int {
-        var copy = key
-        return copy.withUTF8(hash(bytes:))
-    }
-
-    static func hash(bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-        return hasher.finalize()
-    }
-
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        var left = a
-        var right = b
-        return left.withUTF8 { x in right.withUTF8 { y in x.count == y.count && x.elementsEqual(y) } }
     }
 }

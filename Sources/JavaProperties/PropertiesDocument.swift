@@ -3,8 +3,7 @@
 ///
 /// Keys are compared by their UTF-8 bytes, as Java compares its UTF-16
 /// units: `caf\u00e9` and `cafe\u0301` are two keys, as in Java. The
-/// ``values`` dictionary, being keyed by Swift strings, is the one place where
-/// such a pair would meet; ``entries`` and lookups keep them apart.
+/// assignments are held as bytes; each `String` is made when it is asked for.
 ///
 /// ```swift
 /// let document = try PropertiesReader.read(text: "a=1\na=2\n", file: "app.properties")
@@ -14,19 +13,31 @@
 public struct PropertiesDocument: Sendable, Hashable {
     /// The path or name the document was read from, used in diagnostics.
     public let file: String
-    /// Every assignment, in file order, duplicates included.
-    public let entries: [PropertyEntry]
+    private let table: EntryTable
     private let index: KeyIndex
 
     public init(file: String, entries: [PropertyEntry]) {
-        self.init(file: file, entries: entries, keyHashes: entries.map { KeyIndex.hash($0.key) })
+        self.init(file: file, table: EntryTable(entries: entries))
     }
 
-    /// For the reader, which hashes each key's bytes while they are at hand.
-    init(file: String, entries: [PropertyEntry], keyHashes: [Int]) {
+    /// For the reader, which fills the table as it goes.
+    init(file: String, table: EntryTable) {
         self.file = file
-        self.entries = entries
-        self.index = KeyIndex(entries, hashes: keyHashes)
+        self.table = table
+        self.index = KeyIndex(table)
+    }
+
+    /// The number of assignments, duplicates included.
+    public var count: Int { table.count }
+
+    /// The assignment at `position`, counted in file order from 0.
+    public func entry(at position: Int) -> PropertyEntry {
+        table.entry(at: position)
+    }
+
+    /// Every assignment, in file order, duplicates included.
+    public var entries: [PropertyEntry] {
+        (0..<table.count).map(table.entry(at:))
     }
 
     /// The value of `key`, from its last assignment.
@@ -36,7 +47,7 @@ public struct PropertiesDocument: Sendable, Hashable {
 
     /// The last assignment of `key`, with its line.
     public func entry(forKey key: String) -> PropertyEntry? {
-        index.lastPosition(of: key, in: entries).map { entries[$0] }
+        index.lastPosition(of: key, in: table).map(table.entry(at:))
     }
 
     /// The distinct keys, in the order of their last assignment.
@@ -47,13 +58,19 @@ public struct PropertiesDocument: Sendable, Hashable {
     /// The last assignment of each key, in file order: what the map holds,
     /// with lines, in one pass over the index.
     public var winners: [PropertyEntry] {
-        index.lastPositions.map { entries[$0] }
+        index.lastPositions(count: table.count).map(table.entry(at:))
+    }
+
+    /// The map as a ``PropertyListing``: the last assignment of each key,
+    /// ordered by key, sharing this document's bytes (no string is made).
+    public var listing: PropertyListing {
+        PropertyListing(table: table, positions: table.sortedByKey(index.lastPositions(count: table.count)))
     }
 
     /// The merged map: the last assignment of each key wins. Keys are
     /// ``PropertyKey``s, so that two keys Java tells apart stay two.
     public var values: [PropertyKey: String] {
-        var map = [PropertyKey: String](minimumCapacity: entries.count)
+        var map = [PropertyKey: String](minimumCapacity: table.count)
         for entry in winners { map[PropertyKey(entry.key)] = entry.value }
         return map
     }
@@ -61,11 +78,11 @@ public struct PropertiesDocument: Sendable, Hashable {
     /// Each assignment that a later one of the same key overrides, paired
     /// with the assignment that overrides it.
     public var duplicates: [(overridden: PropertyEntry, winner: PropertyEntry)] {
-        var replay = KeyIndex(capacityFor: entries.count)
+        var replay = KeyIndex(capacityFor: table.count)
         var result: [(overridden: PropertyEntry, winner: PropertyEntry)] = []
-        for position in entries.indices {
-            if let earlier = replay.insert(position, hash: KeyIndex.hash(entries[position].key), of: entries) {
-                result.append((overridden: entries[earlier], winner: entries[position]))
+        for position in 0..<table.count {
+            if let earlier = replay.insert(position, of: table) {
+                result.append((overridden: table.entry(at: earlier), winner: table.entry(at: position)))
             }
         }
         return result

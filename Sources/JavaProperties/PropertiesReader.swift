@@ -48,7 +48,7 @@ public enum PropertiesReader {
             var parser = LogicalLineParser(source: buffer, file: file)
             return Result { () throws(PropertiesError) in
                 try parser.parse()
-                return PropertiesDocument(file: file, entries: parser.entries, keyHashes: parser.keyHashes)
+                return PropertiesDocument(file: file, table: parser.table)
             }
         }
         return try result.get()
@@ -74,10 +74,8 @@ private struct LogicalLineParser {
     /// The source ranges that make up the current logical line.
     private var segments: [Range<Int>] = []
     private var joined: [UInt8] = []
-    private var converted: [UInt8] = []
-    /// What the parse produced: each assignment, and the hash of its key's bytes.
-    private(set) var entries: [PropertyEntry] = []
-    private(set) var keyHashes: [Int] = []
+    /// What the parse produced: each assignment's key and value bytes.
+    private(set) var table = EntryTable()
 
     init(source: UnsafeBufferPointer<UInt8>, file: String) {
         self.source = source
@@ -91,9 +89,9 @@ private struct LogicalLineParser {
                 kind: .invalidUTF8, file: file, line: position.line, column: position.column,
                 message: "invalid UTF-8 byte 0x\(String(source[bad], radix: 16, uppercase: true))")
         }
-        // A rough guess of one assignment per 64 bytes saves most regrowth.
-        entries.reserveCapacity(source.count / 64)
-        keyHashes.reserveCapacity(source.count / 64)
+        // Unescaped text is never longer than the source; a rough guess of
+        // one assignment per 64 bytes saves most regrowth of the spans.
+        table.reserveCapacity(bytes: source.count, entries: source.count / 64)
         while let entryLine = nextLogicalLine() {
             try readEntry(line: entryLine)
         }
@@ -272,37 +270,30 @@ private struct LogicalLineParser {
             }
             valueStart += 1
         }
-        var keyHash = 0
-        let key = try unescape(text, 0..<keyLength) { keyHash = KeyIndex.hash(bytes: $0) }
-        let value = try unescape(text, valueStart..<limit) { _ in }
-        entries.append(PropertyEntry(key: key, value: value, line: entryLine))
-        keyHashes.append(keyHash)
+        let keyStart = table.end
+        try unescape(text, 0..<keyLength)
+        let keyCount = table.end - keyStart
+        try unescape(text, valueStart..<limit)
+        table.append(keyStart: keyStart, keyCount: keyCount, line: entryLine)
     }
 
-    /// Java's `loadConvert`: resolves escapes in `range` of `text`, showing
-    /// the resulting bytes to `inspect` before they become a string.
-    private mutating func unescape(
-        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inspect: (UnsafeBufferPointer<UInt8>) -> Void
-    ) throws(PropertiesError) -> String {
+    /// Java's `loadConvert`: resolves escapes in `range` of `text`, appending
+    /// the resulting bytes to the table.
+    private mutating func unescape(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(PropertiesError) {
         var index = range.upperBound
         if let base = text.baseAddress, !range.isEmpty,
            let found = memchr(base + range.lowerBound, Int32(Self.backslash), range.count) {
             index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        if index == range.upperBound {
-            let plain = UnsafeBufferPointer(rebasing: text[range])
-            inspect(plain)
-            return String(decoding: plain, as: UTF8.self)
-        }
-        converted.removeAll(keepingCapacity: true)
-        converted.append(contentsOf: UnsafeBufferPointer(rebasing: text[range.lowerBound..<index]))
+        table.appendBytes(UnsafeBufferPointer(rebasing: text[range.lowerBound..<index]))
+        if index == range.upperBound { return }
         var pendingHighSurrogate: UInt16?
         while index < range.upperBound {
             var byte = text[index]
             index += 1
             guard byte == Self.backslash, index < range.upperBound else {
                 flush(&pendingHighSurrogate)
-                converted.append(byte)
+                table.appendByte(byte)
                 continue
             }
             byte = text[index]
@@ -310,11 +301,11 @@ private struct LogicalLineParser {
             guard byte == 0x75 else {  // 'u'
                 flush(&pendingHighSurrogate)
                 switch byte {
-                case 0x74: converted.append(Self.tab)  // t
-                case 0x72: converted.append(Self.carriageReturn)  // r
-                case 0x6E: converted.append(Self.lineFeed)  // n
-                case 0x66: converted.append(Self.formFeed)  // f
-                default: converted.append(byte)
+                case 0x74: table.appendByte(Self.tab)  // t
+                case 0x72: table.appendByte(Self.carriageReturn)  // r
+                case 0x6E: table.appendByte(Self.lineFeed)  // n
+                case 0x66: table.appendByte(Self.formFeed)  // f
+                default: table.appendByte(byte)
                 }
                 continue
             }
@@ -325,10 +316,6 @@ private struct LogicalLineParser {
             append(unit: unit, pending: &pendingHighSurrogate)
         }
         flush(&pendingHighSurrogate)
-        return converted.withUnsafeBufferPointer { bytes in
-            inspect(bytes)
-            return String(decoding: bytes, as: UTF8.self)
-        }
     }
 
     private func hexUnit(_ text: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> UInt16? {
@@ -380,19 +367,19 @@ private struct LogicalLineParser {
     private mutating func appendScalar(_ value: UInt32) {
         switch value {
         case 0..<0x80:
-            converted.append(UInt8(value))
+            table.appendByte(UInt8(value))
         case 0x80..<0x800:
-            converted.append(UInt8(0xC0 | value >> 6))
-            converted.append(UInt8(0x80 | value & 0x3F))
+            table.appendByte(UInt8(0xC0 | value >> 6))
+            table.appendByte(UInt8(0x80 | value & 0x3F))
         case 0x800..<0x10000:
-            converted.append(UInt8(0xE0 | value >> 12))
-            converted.append(UInt8(0x80 | value >> 6 & 0x3F))
-            converted.append(UInt8(0x80 | value & 0x3F))
+            table.appendByte(UInt8(0xE0 | value >> 12))
+            table.appendByte(UInt8(0x80 | value >> 6 & 0x3F))
+            table.appendByte(UInt8(0x80 | value & 0x3F))
         default:
-            converted.append(UInt8(0xF0 | value >> 18))
-            converted.append(UInt8(0x80 | value >> 12 & 0x3F))
-            converted.append(UInt8(0x80 | value >> 6 & 0x3F))
-            converted.append(UInt8(0x80 | value & 0x3F))
+            table.appendByte(UInt8(0xF0 | value >> 18))
+            table.appendByte(UInt8(0x80 | value >> 12 & 0x3F))
+            table.appendByte(UInt8(0x80 | value >> 6 & 0x3F))
+            table.appendByte(UInt8(0x80 | value & 0x3F))
         }
     }
 

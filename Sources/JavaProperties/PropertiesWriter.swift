@@ -11,11 +11,16 @@
 /// ```
 public enum PropertiesWriter {
     public static func write(_ values: [PropertyKey: String]) -> String {
+        write(PropertyListing(pairs: values.map { (key: $0.key.text, value: $0.value) }))
+    }
+
+    /// The listing's pairs, in its order, one `key=value` line each.
+    public static func write(_ listing: PropertyListing) -> String {
         var output = ""
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            escape(key.text, isKey: true, into: &output)
+        for place in 0..<listing.count {
+            escape(listing.key(at: place), isKey: true, into: &output)
             output.append("=")
-            escape(value, isKey: false, into: &output)
+            escape(listing.value(at: place), isKey: false, into: &output)
             output.append("\n")
         }
         return output

@@ -46,25 +46,40 @@ public enum RegularFile {
         }
         let size = Int(status.st_size)
         guard size <= maximumSize else { throw Failure(reason: tooLarge(maximumSize)) }
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var filled = 0
-        while true {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            filled += count
-            if filled == bytes.count {
-                // The file grew while it was read: read on, within the limit.
-                guard bytes.count <= maximumSize else { throw Failure(reason: tooLarge(maximumSize)) }
-                bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumSize + 1 - bytes.count))
+        // One byte more than the size, so that a file that grew is noticed.
+        var request = size + 1
+        var bytes = try readChunk(of: request, from: descriptor)
+        var lastRead = bytes.count
+        while lastRead == request {
+            // The file grew while it was read: read on, within the limit.
+            guard bytes.count <= maximumSize else { throw Failure(reason: tooLarge(maximumSize)) }
+            request = min(bytes.count, maximumSize + 1 - bytes.count)
+            let more = try readChunk(of: request, from: descriptor)
+            lastRead = more.count
+            bytes += more
+        }
+        return bytes
+    }
+
+    /// Up to `count` bytes, fewer only at the end of the file, read straight
+    /// into a buffer that nothing has touched before.
+    private static func readChunk(of count: Int, from descriptor: Int32) throws(Failure) -> [UInt8] {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
+            filled = 0
+            while filled < count, let base = buffer.baseAddress {
+                let read = systemRead(descriptor, base + filled, count - filled)
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if read == 0 { return }
+                filled += read
             }
         }
-        bytes.removeLast(bytes.count - filled)
+        guard failure == 0 else { throw Failure(reason: String(cString: strerror(failure))) }
         return bytes
     }
 

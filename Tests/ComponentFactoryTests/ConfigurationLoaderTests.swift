@@ -122,13 +122,13 @@ import Testing
 }
 
 @Suite struct ConfigurationListingTests {
-    /// What `listedValues` must equal: every listed key, looked up through the whole stack.
+    /// What `listing` must equal: every listed key, looked up through the whole stack.
     private func lookedUp(_ configuration: Configuration) -> [String] {
         configuration.keys.map { "\($0)=\(configuration.property(forKey: $0)?.text ?? "nil")" }
     }
 
     private func listed(_ configuration: Configuration) -> [String] {
-        configuration.listedValues.map { "\($0.key)=\($0.value)" }
+        configuration.listing.pairs.map { "\($0.key)=\($0.value)" }
     }
 
     @Test func oneFileIsListedWholeInByteOrderWithTheLastAssignmentWinning() throws {

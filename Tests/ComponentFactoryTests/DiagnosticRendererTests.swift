@@ -1,4 +1,5 @@
 import ComponentFactory
+import JavaProperties
 import Testing
 
 @Suite struct DiagnosticRendererTests {
@@ -67,11 +68,16 @@ import Testing
     @Test func objectEscapesLikeQuotedAndMeasuresItsOutputExactly() {
         let pairs: [(key: String, value: String)] = [
             ("plain", "text"), ("tab\tkey", "a\u{2029}b\u{7F}"), ("é", "\u{FEFF}"), ("near", "\u{2027}\u{E2}\u{80}"), ("", ""),
+            // Past eight bytes, so that the word-at-a-time scan finds each escape in a later word.
+            ("a long key with \"quotes\" inside", "0123456789abcdef\u{01}0123456789\\0123456789é\u{2028}end"),
+            ("clean-and-long-0123456789", "no escape at all in these thirty-two"),
         ]
-        let expected = "{" + pairs.map { JSONText.quoted($0.key) + ":" + JSONText.quoted($0.value) }.joined(separator: ",") + "}\n"
-        #expect(JSONText.object(pairs, trailer: "\n") == expected)
+        let sorted = pairs.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
+        let expected = "{" + sorted.map { JSONText.quoted($0.key) + ":" + JSONText.quoted($0.value) }.joined(separator: ",") + "}\n"
+        #expect(String(decoding: JSONText.object(PropertyListing(pairs: pairs), trailer: "\n"), as: UTF8.self) == expected)
         #expect(JSONText.quoted("a\u{2029}b\u{7F}") == #""a\u2029b\u007f""#)
-        #expect(JSONText.object([]) == "{}")
+        #expect(JSONText.quoted("0123456789abcdef\u{01}") == #""0123456789abcdef\u0001""#)
+        #expect(JSONText.object(PropertyListing(pairs: [])) == Array("{}".utf8))
     }
 
     @Test func abbreviationIsSuggested() {

@@ -60,13 +60,12 @@ public struct Configuration: Sendable {
     /// it: what `factory properties --raw` prints. The sources hand over
     /// their pairs whole; only a source that lists no keys (environment
     /// variables) is asked key by key.
-    public var listedValues: [(key: String, value: String)] {
-        let listings = sources.map(\.listedValues)
+    public var listing: PropertyListing {
+        let listings = sources.map(\.listing)
         let listing = listings.indices.filter { !listings[$0].isEmpty }
         // The common case: one source lists keys, and none above it can answer for them.
         if listing.count <= 1 && (listing.first ?? 0) == sources.count - 1 {
-            let pairs = listing.first.map { listings[$0] } ?? []
-            return Self.byteOrder(pairs, key: \.key).map { pairs[$0] }
+            return listing.first.map { listings[$0] } ?? PropertyListing(pairs: [])
         }
         var merged: [PropertyKey: String] = [:]
         for (position, source) in sources.enumerated() {
@@ -76,14 +75,12 @@ public struct Configuration: Sendable {
                     if let value = source.property(forKey: key.text) { merged[key] = value.text }
                 }
             } else {
-                for (key, value) in listings[position] { merged[PropertyKey(key)] = value }
+                for (key, value) in listings[position].pairs { merged[PropertyKey(key)] = value }
             }
         }
-        let pairs = merged.map { (key: $0.key.text, value: $0.value) }
-        return Self.byteOrder(pairs, key: \.key).map { pairs[$0] }
+        return PropertyListing(pairs: merged.map { (key: $0.key.text, value: $0.value) })
     }
 
-    /// `keys` in UTF-8 byte order (the order of their Unicode scalars).
     static func sortedByBytes(_ keys: [String]) -> [String] {
         byteOrder(keys, key: { $0 }).map { keys[$0] }
     }

@@ -16,7 +16,7 @@ public struct PropertiesFileSource: PropertySource {
 
     public var name: String { document.file }
     public var listedKeys: [String] { Array(document.keys) }
-    public var listedValues: [(key: String, value: String)] { document.winners.map { ($0.key, $0.value) } }
+    public var listing: PropertyListing { document.listing }
 
     public func property(forKey key: String) -> PropertyValue? {
         document.entry(forKey: key).map {

@@ -1,3 +1,5 @@
+import JavaProperties
+
 /// A layer of configuration: a `.properties` file, environment variables, or
 /// values set in code. A ``Configuration`` stacks them; a later layer wins.
 ///
@@ -17,15 +19,15 @@ public protocol PropertySource: Sendable {
     /// The keys this source defines for listings such as `factory properties`.
     /// A source that only answers lookups (environment variables) lists none.
     var listedKeys: [String] { get }
-    /// The listed keys with their raw values, in any order; by default, each of
-    /// ``listedKeys`` looked up. A source that holds its pairs can hand them
-    /// over whole.
-    var listedValues: [(key: String, value: String)] { get }
+    /// The listed keys with their raw values, ordered by key; by default,
+    /// each of ``listedKeys`` looked up. A source that holds its pairs as
+    /// bytes can hand them over without making strings.
+    var listing: PropertyListing { get }
     func property(forKey key: String) -> PropertyValue?
 }
 
 extension PropertySource {
-    public var listedValues: [(key: String, value: String)] {
-        listedKeys.compactMap { key in property(forKey: key).map { (key, $0.text) } }
+    public var listing: PropertyListing {
+        PropertyListing(pairs: listedKeys.compactMap { key in property(forKey: key).map { (key, $0.text) } })
     }
 }

@@ -23,10 +23,15 @@ public enum SecretKeys {
     /// ASCII, so only ASCII letters need lower-casing, and a listing of a
     /// million keys stays fast.
     public static func isSecret(_ key: String) -> Bool {
-        let count = key.utf8.count
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
+        var key = key
+        return key.withUTF8(isSecret(bytes:))
+    }
+
+    /// The same test on a key's UTF-8 bytes.
+    public static func isSecret(bytes key: UnsafeBufferPointer<UInt8>) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(key.count, 1)) { buffer in
             var length = 0
-            for byte in key.utf8 {
+            for byte in key {
                 switch byte {
                 case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: " "): continue
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[length] = byte | 0x20

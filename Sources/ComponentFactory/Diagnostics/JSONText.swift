@@ -1,12 +1,17 @@
+import JavaProperties
+
 /// Writes JSON by hand, so that key order and spacing are exactly those that
 /// docs/diagnostics.md documents.
 public enum JSONText {
     /// A JSON string literal, quotes included.
     public static func quoted(_ text: String) -> String {
-        String(unsafeUninitializedCapacity: quotedLength(text)) { buffer in
-            var writer = ByteWriter(buffer: buffer)
-            writer.putQuoted(text)
-            return writer.count
+        var text = text
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: quotedLength(bytes)) { buffer in
+                var writer = ByteWriter(buffer: buffer)
+                writer.putQuoted(bytes)
+                return writer.count
+            }
         }
     }
 
@@ -15,37 +20,65 @@ public enum JSONText {
         output += quoted(text)
     }
 
-    /// `{"key":"value",…}` with the pairs in the given order, then `trailer`.
-    /// Written as bytes straight into the result, measured first: a listing
-    /// of a million pairs is one allocation, with no piecemeal appends.
-    public static func object(_ pairs: [(key: String, value: String)], trailer: String = "") -> String {
-        var length = 2 + max(pairs.count - 1, 0) + trailer.utf8.count
-        for pair in pairs { length += quotedLength(pair.key) + 1 + quotedLength(pair.value) }
-        return String(unsafeUninitializedCapacity: length) { buffer in
+    /// `{"key":"value",…}` with the listing's pairs in its order, then
+    /// `trailer`, as UTF-8 bytes. Written straight from the listing's bytes
+    /// into the result, measured first: a listing of a million pairs is one
+    /// allocation, with no string per key or value.
+    public static func object(_ listing: PropertyListing, trailer: String = "") -> [UInt8] {
+        var length = 2 + max(listing.count - 1, 0) + trailer.utf8.count
+        listing.forEachPair { key, value in length += quotedLength(key) + 1 + quotedLength(value) }
+        return [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
             var writer = ByteWriter(buffer: buffer)
             writer.put(0x7B)  // {
-            for (position, pair) in pairs.enumerated() {
-                if position > 0 { writer.put(0x2C) }  // ,
-                writer.putQuoted(pair.key)
+            var isFirst = true
+            listing.forEachPair { key, value in
+                if !isFirst { writer.put(0x2C) }  // ,
+                isFirst = false
+                writer.putQuoted(key)
                 writer.put(0x3A)  // :
-                writer.putQuoted(pair.value)
+                writer.putQuoted(value)
             }
             writer.put(0x7D)  // }
             for byte in trailer.utf8 { writer.put(byte) }
-            return writer.count
+            count = writer.count
         }
     }
 
-    /// The bytes of `text` as a JSON string literal, quotes included.
-    private static func quotedLength(_ text: String) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
-            var length = 2 + bytes.count
-            for index in bytes.indices where mayEscape(bytes[index]) {
-                length += extraLength(at: index, in: bytes)
-            }
-            return length
+    /// The bytes of `bytes` as a JSON string literal, quotes included.
+    private static func quotedLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var length = 2 + bytes.count
+        var index = nextMayEscape(in: bytes, from: 0)
+        while index < bytes.count {
+            length += extraLength(at: index, in: bytes)
+            index = nextMayEscape(in: bytes, from: index + 1)
         }
+        return length
+    }
+
+    /// The index of the first byte at or after `start` that ``mayEscape``,
+    /// or the count: eight bytes at a time while none of them may.
+    @inline(__always)
+    fileprivate static func nextMayEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // Any byte below 0x20, or equal to one of the other six.
+                if (word &- ones &* 0x20) & ~word & highs != 0 || hasZeroByte(word ^ (ones &* 0x22))
+                    || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x7F))
+                    || hasZeroByte(word ^ (ones &* 0xA8)) || hasZeroByte(word ^ (ones &* 0xA9))
+                    || hasZeroByte(word ^ (ones &* 0xBF)) {
+                    break
+                }
+                index += 8
+            }
+        }
+        while index < bytes.count && !mayEscape(bytes[index]) { index += 1 }
+        return index
     }
 
     /// Whether `byte` may need an escape: a control character, a quote, a
@@ -91,32 +124,32 @@ private struct ByteWriter {
         count += 1
     }
 
-    /// `text` as a string literal: runs that need no escape are copied
+    /// `bytes` as a string literal: runs that need no escape are copied
     /// whole. An escaped U+2028, U+2029 or U+FEFF takes back its first two
     /// bytes, already copied, and writes its `\uXXXX`.
-    mutating func putQuoted(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            put(0x22)
-            var copied = 0
-            for index in bytes.indices where JSONText.mayEscape(bytes[index]) {
-                let byte = bytes[index]
-                let wide = byte >= 0xA8 ? JSONText.wideScalar(endingAt: index, in: bytes) : nil
-                if byte >= 0xA8 && wide == nil { continue }
-                copy(bytes, from: copied, to: wide == nil ? index : index - 2)
-                copied = index + 1
-                switch byte {
-                case 0x22: put(0x5C); put(0x22)
-                case 0x5C: put(0x5C); put(0x5C)
-                case 0x0A: put(0x5C); put(0x6E)
-                case 0x0D: put(0x5C); put(0x72)
-                case 0x09: put(0x5C); put(0x74)
-                default: putUnicodeEscape(wide ?? UInt32(byte))
-                }
+    mutating func putQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        put(0x22)
+        var copied = 0
+        var next = JSONText.nextMayEscape(in: bytes, from: 0)
+        while next < bytes.count {
+            let index = next
+            next = JSONText.nextMayEscape(in: bytes, from: index + 1)
+            let byte = bytes[index]
+            let wide = byte >= 0xA8 ? JSONText.wideScalar(endingAt: index, in: bytes) : nil
+            if byte >= 0xA8 && wide == nil { continue }
+            copy(bytes, from: copied, to: wide == nil ? index : index - 2)
+            copied = index + 1
+            switch byte {
+            case 0x22: put(0x5C); put(0x22)
+            case 0x5C: put(0x5C); put(0x5C)
+            case 0x0A: put(0x5C); put(0x6E)
+            case 0x0D: put(0x5C); put(0x72)
+            case 0x09: put(0x5C); put(0x74)
+            default: putUnicodeEscape(wide ?? UInt32(byte))
             }
-            copy(bytes, from: copied, to: bytes.count)
-            put(0x22)
         }
+        copy(bytes, from: copied, to: bytes.count)
+        put(0x22)
     }
 
     private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
