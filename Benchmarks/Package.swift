@@ -5,6 +5,7 @@
 //   swift run -c release assembly-benchmark
 //   swift run -c release factory-benchmark
 //   swift run -c release whole-process-benchmark   (after `swift build -c release --product factory` in ..)
+//   swift run -c release language-server-benchmark
 import PackageDescription
 
 let package = Package(
@@ -39,6 +40,10 @@ let package = Package(
             dependencies: ["BenchmarkInputs", .product(name: "JavaProperties", package: "ComponentFactory")]
         ),
         .executableTarget(name: "whole-process-benchmark", dependencies: ["BenchmarkInputs"]),
+        .executableTarget(
+            name: "language-server-benchmark",
+            dependencies: ["BenchmarkInputs", .product(name: "FactoryTool", package: "ComponentFactory")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
