@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "ComponentFactoryTesting", "JavaProperties"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FactoryToolTests", dependencies: ["FactoryTool", "ComponentFactoryTesting"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool", "ComponentFactoryTesting"],
+        .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool", "ComponentFactoryTesting", "CLibXML2"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ComponentFactoryTestingTests", dependencies: ["ComponentFactoryTesting"]),
         .testTarget(name: "HumanResourcesTests", dependencies: ["HumanResources", "ComponentFactoryTesting"]),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The XML Schema of assemblies, `Assemblies/assembly.xsd`, built in so that
 /// `factory schema` and the `schema` check need no file at run time. A test
 /// keeps it identical to the file.
@@ -223,6 +225,46 @@ public enum AssemblySchema {
     </xsd:element>
 </xsd:schema>
 """#
+
+    /// The schema with the `class` attribute narrowed to `classNames`, or a
+    /// placeholder such as `${store.class}`: what an app's own tool prints
+    /// for `schema`, so that editors that read only XSDs complete the
+    /// registered names too.
+    ///
+    /// ```swift
+    /// AssemblySchema.text(classNames: registry.names)  // <xsd:enumeration value="Knight"/>…
+    /// ```
+    public static func text(classNames: [String]) -> String {
+        let opening = #"<xsd:attribute name="class" type="xsd:string">"#
+        guard let start = text.range(of: opening), let annotationEnd = text.range(of: "</xsd:annotation>", range: start.upperBound..<text.endIndex)
+        else { return text }
+        let indent = "                "
+        let enumerations = Array(Set(classNames)).sorted().map { "\(indent)            <xsd:enumeration value=\"\(xmlEscaped($0))\"/>\n" }.joined()
+        let type = "\n\(indent)<xsd:simpleType>\n\(indent)    <xsd:union>\n"
+            + "\(indent)        <xsd:simpleType>\n\(indent)            <xsd:restriction base=\"xsd:string\">\n" + enumerations
+            + "\(indent)            </xsd:restriction>\n\(indent)        </xsd:simpleType>\n"
+            + "\(indent)        <xsd:simpleType>\n\(indent)            <xsd:restriction base=\"xsd:string\"><xsd:pattern value=\".*$\\{.*\"/></xsd:restriction>\n"
+            + "\(indent)        </xsd:simpleType>\n\(indent)    </xsd:union>\n\(indent)</xsd:simpleType>"
+        return String(text[..<start.lowerBound]) + #"<xsd:attribute name="class">"# + String(text[start.upperBound..<annotationEnd.upperBound])
+            + type + String(text[annotationEnd.upperBound...])
+    }
+
+    /// `schema` for documents in no namespace: the same grammar with no
+    /// target namespace, for XSD-only editors, which match a schema to a
+    /// document by namespace (`xsi:noNamespaceSchemaLocation`).
+    ///
+    /// ```swift
+    /// AssemblySchema.withoutNamespace(AssemblySchema.text)  // what `factory schema --no-namespace` prints
+    /// ```
+    public static func withoutNamespace(_ schema: String) -> String {
+        schema.replacingOccurrences(of: "\n            xmlns=\"\(AssemblyReader.namespace)\"", with: "")
+            .replacingOccurrences(of: "\n            targetNamespace=\"\(AssemblyReader.namespace)\"", with: "")
+    }
+
+    private static func xmlEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: ">", with: "&gt;")
+    }
 
     /// The schema parsed once, on first use, for every file after: parsing it
     /// costs more than validating a small assembly, and imports may bring thousands.
