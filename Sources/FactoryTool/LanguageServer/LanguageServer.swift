@@ -251,6 +251,22 @@ public final class LanguageServer {
         }
     }
 
+    /// With a registry: the Swift type of the property or parameter that `name` names.
+    private func registeredType(of name: String, element: String, attribute: String, ancestors: [TextDocument.Tag]) -> String? {
+        guard let registry, let className = ancestors.last(where: { $0.name == "component" })?.attributes["class"],
+              let registration = registry.registration(named: className) else { return nil }
+        switch (element, attribute) {
+        case ("property", "name"):
+            return registration.properties[name]?.type.description
+        case ("argument", "parameterName"):
+            let selector = ancestors.last { $0.name == "initializer" }?.attributes["selector"] ?? ""
+            let initializer = registration.initializers[selector] ?? registration.factoryMethods[selector]
+            return initializer?.parameters.first { $0.name == name }?.type.description
+        default:
+            return nil
+        }
+    }
+
     private func definition(_ request: Request) -> [[String: Any]] {
         if let key = request.document.placeholder(at: request.offset) {
             return propertyLocations(of: key).map(lspLocation)
@@ -280,6 +296,11 @@ public final class LanguageServer {
     }
 
     private func hover(_ request: Request) -> [String: Any]? {
+        if let word = request.document.word(at: request.offset),
+           case .attributeValue(let element, let attribute, let ancestors) = request.document.context(at: word.range.lowerBound),
+           let type = registeredType(of: word.text, element: element, attribute: attribute, ancestors: ancestors) {
+            return ["contents": ["kind": "markdown", "value": "**\(word.text)**: `\(type)`"]]
+        }
         let key = request.document.placeholder(at: request.offset)
         let text: String
         if let key {
