@@ -121,7 +121,7 @@ import Testing
         let directory = try TemporaryDirectory()
         #expect(mkfifo(directory.file("pipe.properties"), 0o600) == 0)
         for path in ["/dev/zero", directory.file("pipe.properties")] {
-            let error = thrown { () throws(Diagnostic) in _ = try ConfigurationLoader.read(path) }
+            let error = thrown { () throws(Diagnostic) in _ = try ConfigurationLoader(root: ConfigRoot(path: directory.path, baseFiles: [], environments: [])).read(path) }
             #expect(error?.code == .propertiesNotFound, "\(path)")
             #expect(error?.message == "cannot read file: it is not a regular file", "\(path)")
         }

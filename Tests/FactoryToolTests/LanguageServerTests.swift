@@ -114,6 +114,28 @@ import Testing
     }
 }
 
+extension LanguageServerTests {
+    @Test func unsavedPropertiesTextIsWhatTheAssembliesAreCheckedAgainst() throws {
+        let (directory, server, assembly) = try workspace()
+        _ = server.handle(message("initialized"))
+        let properties = LanguageServer.uri(ofPath: directory.file("Config/app-test.properties"))
+        // The test overlay, unsaved, now points its motto at a key that exists nowhere.
+        let opened = decode(server.handle(message("textDocument/didOpen", ["textDocument": ["uri": properties, "text": "motto=${mottto}\nnew.key=1\n"]])))
+        let published = opened.compactMap { $0["params"] as? [String: Any] }
+        let codes = published.flatMap { ($0["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String } }
+        #expect(codes.contains("unresolved-placeholder"), "\(published)")
+        // Its keys are offered at once, before it is saved.
+        #expect(labels(decode(server.handle(message(id: 5, "textDocument/completion", at(assembly, line: 3, character: 41))))).contains("new.key"))
+        // Broken unsaved text is reported in that file, and mending it clears it.
+        let broken = decode(server.handle(message("textDocument/didChange", ["textDocument": ["uri": properties], "contentChanges": [["text": "motto=\\u12\n"]]])))
+        let inFile = broken.first { ($0["params"] as? [String: Any])?["uri"] as? String == properties }?["params"] as? [String: Any]
+        #expect((inFile?["diagnostics"] as? [[String: Any]])?.first?["code"] as? String == "malformed-properties")
+        let mended = decode(server.handle(message("textDocument/didChange", ["textDocument": ["uri": properties], "contentChanges": [["text": "motto=Test onward\n"]]])))
+        let cleared = mended.first { ($0["params"] as? [String: Any])?["uri"] as? String == properties }?["params"] as? [String: Any]
+        #expect((cleared?["diagnostics"] as? [[String: Any]])?.isEmpty == true)
+    }
+}
+
 @Suite struct MessageFramingTests {
     @Test func messagesAreCutByContentLengthWhateverTheChunks() throws {
         var framing = MessageFraming()

@@ -19,6 +19,9 @@ public struct ConfigurationLoader: Sendable {
     /// Opt-in: nil leaves environment variables out of the stack.
     public var environmentVariables: [String: String]?
     public var overrides: [String: String]
+    /// Text that an editor holds for a file, by path: read in place of what
+    /// the file holds on disk (the language server's open documents).
+    public var unsaved: [String: [UInt8]] = [:]
 
     public init(root: ConfigRoot, environmentVariables: [String: String]? = nil, overrides: [String: String] = [:]) {
         self.root = root
@@ -62,8 +65,8 @@ public struct ConfigurationLoader: Sendable {
                 continue
             }
             do {
-                bases.append(try Self.read(basePath))
-                if paths.count > 1 { overlays.append(try Self.read(paths[1])) }
+                bases.append(try read(basePath))
+                if paths.count > 1 { overlays.append(try read(paths[1])) }
             } catch {
                 diagnostics.append(error)
             }
@@ -80,7 +83,7 @@ public struct ConfigurationLoader: Sendable {
         var sources: [PropertySource] = []
         for file in files {
             do {
-                sources.append(try Self.read(file))
+                sources.append(try read(file))
             } catch {
                 diagnostics.append(error)
             }
@@ -96,9 +99,10 @@ public struct ConfigurationLoader: Sendable {
         return layers
     }
 
-    /// Reads one file, turning reader errors into diagnostics.
-    public static func read(_ path: String) throws(Diagnostic) -> PropertiesFileSource {
+    /// Reads one file, or its unsaved text, turning reader errors into diagnostics.
+    public func read(_ path: String) throws(Diagnostic) -> PropertiesFileSource {
         do {
+            if let text = unsaved[path] { return PropertiesFileSource(document: try PropertiesReader.read(bytes: text, file: path)) }
             return PropertiesFileSource(document: try PropertiesReader.read(contentsOfFile: path))
         } catch {
             let code: DiagnosticCode = error.kind == .unreadable ? .propertiesNotFound : .malformedProperties

@@ -124,7 +124,8 @@ public final class LanguageServer {
         var report = DiagnosticReport(loaded.assemblies.diagnostics)
         configurations = []
         if let root = try? ConfigRoot.scan(configDirectory) {
-            let loader = ConfigurationLoader(root: root)
+            var loader = ConfigurationLoader(root: root)
+            loader.unsaved = open.filter { $0.key.hasSuffix(".properties") }.mapValues(\.bytes)
             let environments: [String?] = root.environments.isEmpty ? [nil] : root.environments
             for environment in environments {
                 if case .success(let configuration) = RegistryFreeValidator.configuration(
