@@ -115,6 +115,22 @@ import Testing
 }
 
 extension LanguageServerTests {
+    @Test func elementAndAttributeNamesComeFromTheGrammar() throws {
+        let (directory, server, assembly) = try workspace()
+        _ = directory
+        // A child element begun inside the component (line 2), and an attribute begun on the quest (line 6).
+        let typing = Self.assembly
+            .replacingOccurrences(of: "    <component class=\"Knight\" key=\"knight\">\n", with: "    <component class=\"Knight\" key=\"knight\">\n        <\n")
+            .replacingOccurrences(of: "scope=\"singleton\"/>", with: "scope=\"singleton\" />")
+        _ = server.handle(message("textDocument/didOpen", ["textDocument": ["uri": LanguageServer.uri(ofPath: assembly), "text": typing]]))
+        let elements = labels(decode(server.handle(message(id: 4, "textDocument/completion", at(assembly, line: 2, character: 9)))))
+        #expect(Set(elements) == ["description", "initializer", "property"], "\(elements)")
+        let line = typing.split(separator: "\n", omittingEmptySubsequences: false)[6]
+        let space = line.distance(from: line.startIndex, to: try #require(line.range(of: "\" />")).lowerBound) + 2
+        let attributes = labels(decode(server.handle(message(id: 5, "textDocument/completion", at(assembly, line: 6, character: space)))))
+        #expect(attributes.contains("lazy-init") && attributes.contains("depends-on") && attributes.contains("factory-component"), "\(attributes)")
+    }
+
     @Test func unsavedPropertiesTextIsWhatTheAssembliesAreCheckedAgainst() throws {
         let (directory, server, assembly) = try workspace()
         _ = server.handle(message("initialized"))
