@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ComponentFactory", targets: ["ComponentFactory"]),
         .library(name: "FactoryTool", targets: ["FactoryTool"]),
         .library(name: "ComponentFactoryTesting", targets: ["ComponentFactoryTesting"]),
+        // The bridge to apple/swift-configuration, a product of its own: the core and the tool never build it.
+        .library(name: "ComponentFactoryConfiguration", targets: ["ComponentFactoryConfiguration"]),
         .executable(name: "factory", targets: ["factory"]),
         .library(name: "MiddleAges", targets: ["MiddleAges"]),
         .executable(name: "middle-ages", targets: ["middle-ages"]),
@@ -19,6 +21,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["JSON", "Reloading"]),
     ],
     targets: [
         .systemLibrary(
@@ -32,7 +36,17 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "JavaProperties"),
-        .target(name: "ComponentFactory", dependencies: ["JavaProperties", "CLibXML2"]),
+        .target(
+            name: "ComponentFactory",
+            dependencies: ["JavaProperties", "CLibXML2", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "ComponentFactoryConfiguration",
+            dependencies: [
+                "ComponentFactory", "JavaProperties",
+                .product(name: "Configuration", package: "swift-configuration"),
+            ]
+        ),
         .target(
             name: "FactoryTool",
             dependencies: [
@@ -49,12 +63,22 @@ let package = Package(
         .target(name: "Tweeter", dependencies: ["ComponentFactory"]),
         .executableTarget(name: "tweeter", dependencies: ["FactoryTool", "Tweeter"]),
         .testTarget(name: "JavaPropertiesTests", dependencies: ["JavaProperties"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "ComponentFactoryTesting", "JavaProperties"],
+        .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "ComponentFactoryTesting", "JavaProperties",
+                                                                 .product(name: "Logging", package: "swift-log")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FactoryToolTests", dependencies: ["FactoryTool", "ComponentFactoryTesting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool", "ComponentFactoryTesting", "CLibXML2"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ComponentFactoryTestingTests", dependencies: ["ComponentFactoryTesting"]),
+        .testTarget(
+            name: "ComponentFactoryConfigurationTests",
+            dependencies: [
+                "ComponentFactoryConfiguration", "ComponentFactoryTesting",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ConfigurationTesting", package: "swift-configuration"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "HumanResourcesTests", dependencies: ["HumanResources", "ComponentFactoryTesting"]),
         .testTarget(name: "TweeterTests", dependencies: ["Tweeter", "ComponentFactoryTesting"]),
     ],

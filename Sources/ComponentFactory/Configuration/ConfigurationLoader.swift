@@ -6,7 +6,9 @@ import JavaProperties
 /// 1. the base files, in the order given (a `location=` list) or sorted;
 /// 2. each base file's `-<env>` overlay, where it exists;
 /// 3. environment variables, when ``environmentVariables`` is set;
-/// 4. ``overrides``.
+/// 4. ``sources``, layers given in code (such as swift-configuration
+///    providers), a later one winning;
+/// 5. ``overrides``.
 ///
 /// All files are read here; nothing after this stage touches the disk.
 ///
@@ -19,6 +21,9 @@ public struct ConfigurationLoader: Sendable {
     /// Opt-in: nil leaves environment variables out of the stack.
     public var environmentVariables: [String: String]?
     public var overrides: [String: String]
+    /// Layers of your own, above the files and environment variables and
+    /// below ``overrides``; a later one wins.
+    public var sources: [any PropertySource] = []
     /// Text that an editor holds for a file, by path: read in place of what
     /// the file holds on disk (the language server's open documents).
     public var unsaved: [String: [UInt8]] = [:]
@@ -95,6 +100,7 @@ public struct ConfigurationLoader: Sendable {
     private func upperLayers() -> [PropertySource] {
         var layers: [PropertySource] = []
         if let environmentVariables { layers.append(EnvironmentVariablesSource(variables: environmentVariables)) }
+        layers += sources
         if !overrides.isEmpty { layers.append(InMemoryPropertySource(name: "overrides", values: overrides)) }
         return layers
     }

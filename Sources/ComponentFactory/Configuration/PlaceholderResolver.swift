@@ -256,7 +256,8 @@ public struct PlaceholderResolver: Sendable {
             throw cycle(Array(chain[start...]) + [key], site: site)
         }
         guard let property = configuration.property(forKey: key) else { return nil }
-        var own = Origins(property.location.map { [$0] } ?? [])
+        // A value with no file:line (an environment variable, a provider) is named by its source.
+        var own = Origins([property.location ?? SourceLocation(file: property.sourceName, line: 0)])
         guard Self.mayContainPlaceholder(property.text) else {
             resolved[exactKey] = (property.text, own.list)
             origins.add(own.list)

@@ -11,7 +11,7 @@ public enum DiagnosticRenderer {
     public static func text(_ diagnostic: Diagnostic) -> String {
         var line = ""
         if let location = diagnostic.location {
-            line += location.file + (location.line > 0 ? ":\(location.line):\(location.column)" : "") + ": "
+            line += "\(location): "
         }
         line += "\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
         if let environment = diagnostic.environment {

@@ -15,5 +15,6 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`; just the file (or the source's name) when there is no line.
+    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import Logging
 
 /// The one call from files (or a bundle's resources) to a running factory.
 extension Factory {
     /// The environment variable that names the environment when
-    /// ``load(assemblies:config:environment:overrides:useEnvironmentVariables:registry:parent:processEnvironment:)``
+    /// ``load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
     /// is given none, as Spring reads `SPRING_PROFILES_ACTIVE`.
     public static let environmentVariable = "COMPONENT_FACTORY_ENV"
 
@@ -19,7 +20,14 @@ extension Factory {
     ///   listing them: it never picks one silently.
     /// - `overrides` win over every file; `useEnvironmentVariables` adds
     ///   `processEnvironment` as a layer below them (`DB_URL` supplies `db.url`).
+    /// - `sources`: layers of your own, such as swift-configuration providers
+    ///   (`ComponentFactoryConfiguration`'s `ConfigProviderSource`), above the
+    ///   files and environment variables and below `overrides`; a later one wins.
     /// - `parent`: a factory to take what these assemblies do not define from.
+    /// - `logger`: at debug level, the environment, the files read, the number
+    ///   of components and the time taken to load and to build the eager
+    ///   singletons; at error level, later, a destroy method that fails at
+    ///   shutdown. Nothing is logged without one.
     ///
     /// It throws one ``DiagnosticReport`` holding every problem found: in the
     /// XML, the configuration, the placeholders and against the registry,
@@ -32,12 +40,13 @@ extension Factory {
     /// ```
     public static func load(
         assemblies: [String], config: String? = nil, environment: String? = nil, overrides: [String: String] = [:],
-        useEnvironmentVariables: Bool = false, registry: ComponentRegistry, parent: Factory? = nil,
+        useEnvironmentVariables: Bool = false, sources: [any PropertySource] = [], registry: ComponentRegistry,
+        parent: Factory? = nil, logger: Logger? = nil,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(DiagnosticReport) -> Factory {
         try load(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
-                 useEnvironmentVariables: useEnvironmentVariables, registry: registry, parent: parent,
-                 processEnvironment: processEnvironment, patches: []).factory
+                 useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry, parent: parent,
+                 logger: logger, processEnvironment: processEnvironment, patches: []).factory
     }
 
     /// The same, from file URLs, such as a bundle's resources:
@@ -45,7 +54,8 @@ extension Factory {
     /// A URL that is not a file URL is `import-not-found`.
     public static func load(
         assemblies: [URL], config: URL? = nil, environment: String? = nil, overrides: [String: String] = [:],
-        useEnvironmentVariables: Bool = false, registry: ComponentRegistry, parent: Factory? = nil,
+        useEnvironmentVariables: Bool = false, sources: [any PropertySource] = [], registry: ComponentRegistry,
+        parent: Factory? = nil, logger: Logger? = nil,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(DiagnosticReport) -> Factory {
         let notFiles = (assemblies + [config].compactMap { $0 }).filter { !$0.isFileURL }
@@ -53,25 +63,38 @@ extension Factory {
             throw DiagnosticReport(notFiles.map { Diagnostic(.importNotFound, "'\($0.absoluteString)' is not a file URL", at: nil) })
         }
         return try load(assemblies: assemblies.map(\.path), config: config?.path, environment: environment, overrides: overrides,
-                        useEnvironmentVariables: useEnvironmentVariables, registry: registry, parent: parent,
-                        processEnvironment: processEnvironment)
+                        useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry, parent: parent,
+                        logger: logger, processEnvironment: processEnvironment)
     }
 
-    /// Loads like ``load(assemblies:config:environment:overrides:useEnvironmentVariables:registry:parent:processEnvironment:)``
+    /// Loads like ``load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
     /// with `patches` in place before any component is built. Returns the
     /// factory and the id of each patch. `ComponentFactoryTesting`'s
     /// `TestFactory` and `Patcher` use it; the public call is this one with no patches.
     @_spi(Patching)
     public static func load(
         assemblies: [String], config: String?, environment: String?, overrides: [String: String],
-        useEnvironmentVariables: Bool = false, registry: ComponentRegistry, parent: Factory? = nil,
+        useEnvironmentVariables: Bool = false, sources: [any PropertySource] = [], registry: ComponentRegistry,
+        parent: Factory? = nil, logger: Logger? = nil,
         processEnvironment: [String: String], patches: [(key: String, make: @Sendable () throws -> Any)]
     ) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let clock = ContinuousClock()
+        let start = clock.now
         let inputs = try prepare(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
-                                 useEnvironmentVariables: useEnvironmentVariables, processEnvironment: processEnvironment)
+                                 useEnvironmentVariables: useEnvironmentVariables, sources: sources,
+                                 processEnvironment: processEnvironment)
+        if let logger {
+            logger.debug("ComponentFactory: loaded assemblies and configuration", metadata: [
+                "environment": .string(inputs.configuration.environment ?? "none"),
+                "assemblies": .array(inputs.assemblies.documents.map { .string($0.file) }),
+                "configuration": .array(inputs.configuration.sources.map { .string($0.name) }),
+                "components": .stringConvertible(inputs.assemblies.components.count),
+                "duration": .string(milliseconds(clock.now - start)),
+            ])
+        }
         do {
             return try load(assemblies: inputs.assemblies, configuration: inputs.configuration, registry: registry, parent: parent,
-                            patches: patches)
+                            logger: logger, patches: patches)
         } catch {
             throw DiagnosticReport(describing: error)
         }
@@ -81,7 +104,7 @@ extension Factory {
     /// found on the way is thrown together.
     private static func prepare(
         assemblies paths: [String], config: String?, environment: String?, overrides: [String: String],
-        useEnvironmentVariables: Bool, processEnvironment: [String: String]
+        useEnvironmentVariables: Bool, sources: [any PropertySource], processEnvironment: [String: String]
     ) throws(DiagnosticReport) -> (assemblies: AssemblySet, configuration: Configuration) {
         let assemblies = AssemblyLoader.load(paths: paths).assemblies
         /// What stops the load here, after the assemblies' own errors, so that the report holds them all.
@@ -114,8 +137,9 @@ extension Factory {
                            at: location.location)
             })
         }
-        let loader = ConfigurationLoader(root: root, environmentVariables: useEnvironmentVariables ? processEnvironment : nil,
+        var loader = ConfigurationLoader(root: root, environmentVariables: useEnvironmentVariables ? processEnvironment : nil,
                                          overrides: overrides)
+        loader.sources = sources
         switch RegistryFreeValidator.configuration(for: chosen, assemblies: assemblies, loader: loader) {
         case .success(let configuration):
             return (assemblies, configuration)

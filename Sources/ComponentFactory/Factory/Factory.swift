@@ -1,3 +1,5 @@
+import Logging
+
 /// Builds object graphs from assemblies, one environment's configuration and
 /// a registry.
 ///
@@ -34,6 +36,8 @@ public final class Factory: Sendable {
     private let patches = PatchTable()
     /// The factory this one falls back to for keys and types it does not have.
     public let parent: Factory?
+    /// Where shutdown failures go, at error level, besides being thrown.
+    private let logger: Logger?
 
     /// Compiles the assemblies and builds the eager singletons. Throws a
     /// ``DiagnosticReport`` with every problem found (the assembly set's own
@@ -57,19 +61,33 @@ public final class Factory: Sendable {
     /// each patch, in order. `ComponentFactoryTesting`'s `Patcher` is the API for this.
     @_spi(Patching)
     public static func load(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
-                            parent: Factory? = nil,
+                            parent: Factory? = nil, logger: Logger? = nil,
                             patches: [(key: String, make: @Sendable () throws -> Any)]) throws -> (factory: Factory, patchIDs: [Int]) {
+        let clock = ContinuousClock()
+        let start = clock.now
         let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry,
                                                   parent: parent)
-        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent)
+        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent, logger: logger)
         let ids = try patches.map { try factory.patch(key: $0.key, $0.make) }
+        let compiled = clock.now
         try factory.buildEagerSingletons()
+        logger?.debug("ComponentFactory: built the factory", metadata: [
+            "environment": .string(configuration.environment ?? "none"),
+            "components": .stringConvertible(blueprint.table.plans.count),
+            "compile": .string(Self.milliseconds(compiled - start)),
+            "eagerSingletons": .string(Self.milliseconds(clock.now - compiled)),
+        ])
         return (factory, ids)
     }
 
-    init(table: PlanTable, seeded: [Int: Any], parent: Factory? = nil) {
+    static func milliseconds(_ duration: Duration) -> String {
+        duration.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
+    }
+
+    init(table: PlanTable, seeded: [Int: Any], parent: Factory? = nil, logger: Logger? = nil) {
         self.table = table
         self.parent = parent
+        self.logger = logger
         self.store = InstanceStore(isWeak: table.plans.map { $0.scope == .weakSingleton })
         for (index, instance) in seeded.sorted(by: { $0.key < $1.key }) {
             store.keep(index, Instance(any: instance))
@@ -213,7 +231,11 @@ public final class Factory: Sendable {
             do {
                 try destroy.run(&target)
             } catch {
-                failures.append(ComponentBuildFailure(key: plan.key, location: plan.location, path: [plan.key], underlying: error).diagnostic)
+                let failure = ComponentBuildFailure(key: plan.key, location: plan.location, path: [plan.key], underlying: error).diagnostic
+                logger?.error("ComponentFactory: a destroy method failed at shutdown", metadata: [
+                    "component": .string(plan.key), "diagnostic": .string(failure.description),
+                ])
+                failures.append(failure)
             }
         }
         if !failures.isEmpty { throw DiagnosticReport(failures) }

@@ -1,0 +1,83 @@
+import ComponentFactoryConfiguration
+import ComponentFactoryTesting
+import Configuration
+import ConfigurationTesting
+import Foundation
+import JavaProperties
+import SystemPackage
+import Testing
+
+@Suite struct PropertiesSnapshotTests {
+    private var compatFile: FilePath {
+        FilePath(Bundle.module.url(forResource: "Fixtures/provider-compat", withExtension: "properties")?.path ?? "missing")
+    }
+
+    @Test func fileProviderPassesSwiftConfigurationsConformanceSuite() async throws {
+        let provider = try await FileProvider<PropertiesSnapshot>(filePath: compatFile)
+        try await ProviderCompatTest(provider: provider).runTest()
+    }
+
+    @Test func reloadingFileProviderPassesSwiftConfigurationsConformanceSuite() async throws {
+        let provider = try await ReloadingFileProvider<PropertiesSnapshot>(filePath: compatFile, pollInterval: .milliseconds(50))
+        try await ProviderCompatTest(provider: provider).runTest()
+    }
+
+    @Test func aChangedFileIsPickedUpByTheReloadingProvider() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("app.properties", "greeting = hello\n")
+        let provider = try await ReloadingFileProvider<PropertiesSnapshot>(filePath: FilePath(path), pollInterval: .milliseconds(20))
+        let config = ConfigReader(provider: provider)
+        #expect(config.string(forKey: "greeting") == "hello")
+        let running = Task { try await provider.run() }
+        defer { running.cancel() }
+        // The file's time must move for the provider to look again.
+        try await Task.sleep(for: .milliseconds(50))
+        try "greeting = bonjour\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let changed = try await provider.watchValue(forKey: AbsoluteConfigKey(["greeting"]), type: .string) { updates in
+            for try await update in updates {
+                if case .string(let text) = try update.get().value?.content, text == "bonjour" { return true }
+            }
+            return false
+        }
+        #expect(changed)
+        #expect(config.string(forKey: "greeting") == "bonjour")
+    }
+
+    @Test func valuesAreReadExactlyAsJavaReadsThem() throws {
+        let snapshot = try PropertiesSnapshot(text: "key\\ with\\ space = caf\\u00e9 \nlong = a\\\n    b\n", providerName: "test")
+        #expect(try snapshot.value(forKey: AbsoluteConfigKey(["key with space"]), type: .string).value?.content == .string("café "))
+        #expect(try snapshot.value(forKey: AbsoluteConfigKey(["long"]), type: .string).value?.content == .string("ab"))
+    }
+
+    @Test func typedReadsAreStrictAndArraysAreTrimmedItems() throws {
+        let snapshot = try PropertiesSnapshot(text: "n = 42 \nyes = Yes\nlist = a , b,c\nempty =\n", providerName: "test")
+        #expect(throws: PropertiesSnapshot.Mismatch.self) { try snapshot.value(forKey: AbsoluteConfigKey(["n"]), type: .int) }
+        #expect(try snapshot.value(forKey: AbsoluteConfigKey(["yes"]), type: .bool).value?.content == .bool(true))
+        #expect(try snapshot.value(forKey: AbsoluteConfigKey(["list"]), type: .stringArray).value?.content == .stringArray(["a", "b", "c"]))
+        #expect(try snapshot.value(forKey: AbsoluteConfigKey(["empty"]), type: .stringArray).value?.content == .stringArray([]))
+        let mismatch = try #require(throws: PropertiesSnapshot.Mismatch.self) {
+            try snapshot.value(forKey: AbsoluteConfigKey(["n"]), type: .int)
+        }
+        #expect(mismatch.description == "test:1: error: the value of 'n' is not a int: '42 ' [conversion]")
+    }
+
+    @Test func secretLookingKeysAreSecretByDefaultAndTheSpecifierCanSayOtherwise() throws {
+        let text = "db.password = hunter2\napi-key = k\ndb.url = x\n"
+        let byDefault = try PropertiesSnapshot(text: text, providerName: "test")
+        #expect(try byDefault.value(forKey: AbsoluteConfigKey(["db", "password"]), type: .string).value?.isSecret == true)
+        #expect(try byDefault.value(forKey: AbsoluteConfigKey(["api-key"]), type: .string).value?.isSecret == true)
+        #expect(try byDefault.value(forKey: AbsoluteConfigKey(["db", "url"]), type: .string).value?.isSecret == false)
+        #expect(byDefault.debugDescription == "test[3 values: api-key=<REDACTED>, db.password=<REDACTED>, db.url=x]")
+        let none = try PropertiesSnapshot(text: text, providerName: "test", parsingOptions: .init(secretsSpecifier: .none))
+        #expect(try none.value(forKey: AbsoluteConfigKey(["db", "password"]), type: .string).value?.isSecret == false)
+    }
+
+    @Test func aMalformedFileFailsWithFileLineAndColumn() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("bad.properties", "good = 1\nbad = \\u12G4\n")
+        let error = try await #require(throws: PropertiesError.self) {
+            _ = try await FileProvider<PropertiesSnapshot>(parsingOptions: .init(fileName: path), filePath: FilePath(path))
+        }
+        #expect(error.description.hasPrefix("\(path):2:7: error: malformed \\uXXXX escape"), "\(error)")
+    }
+}
