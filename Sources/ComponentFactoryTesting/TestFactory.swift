@@ -18,7 +18,7 @@
 /// ```
 ///
 /// Every problem in the assemblies, the configuration or against the
-/// registry is thrown together as a ``DiagnosticReport``, each with its file:line.
+/// registry is thrown together as a `DiagnosticReport`, each with its file:line.
 public enum TestFactory {
     public static func make(
         registry: ComponentRegistry, assemblies: [String], config: String? = "Config", environment: String = "test",

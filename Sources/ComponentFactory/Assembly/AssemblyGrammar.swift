@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// What each element of an assembly may contain: the grammar of
-/// `docs/assemblies.md`, as tables that the reader checks against.
+/// the Assembly reference article, as tables that the reader checks against.
 enum AssemblyGrammar {
     /// The elements, as the reader tracks them while it reads.
     enum Element: String, CaseIterable {

@@ -1,7 +1,7 @@
 import CLibXML2
 
 /// Reads one assembly file into an ``AssemblyDocument``: libxml2 parses it
-/// as a stream of SAX events, and ``AssemblyBuilder`` assembles plain
+/// as a stream of SAX events, and `AssemblyBuilder` assembles plain
 /// definitions from them, each with its file, line and column. No XML tree is
 /// built.
 ///

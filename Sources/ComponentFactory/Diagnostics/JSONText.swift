@@ -1,7 +1,7 @@
 import JavaProperties
 
 /// Writes JSON by hand, so that key order and spacing are exactly those that
-/// docs/diagnostics.md documents.
+/// the Diagnostics article documents.
 public enum JSONText {
     /// A JSON string literal, quotes included.
     public static func quoted(_ text: String) -> String {

@@ -4,7 +4,7 @@ import Logging
 /// The one call from files (or a bundle's resources) to a running factory.
 extension Factory {
     /// The environment variable that names the environment when
-    /// ``load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
+    /// `load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)`
     /// is given none, as Spring reads `SPRING_PROFILES_ACTIVE`.
     public static let environmentVariable = "COMPONENT_FACTORY_ENV"
 
@@ -67,7 +67,7 @@ extension Factory {
                         logger: logger, processEnvironment: processEnvironment)
     }
 
-    /// Loads like ``load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
+    /// Loads like `load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)`
     /// with `patches` in place before any component is built. Returns the
     /// factory and the id of each patch. `ComponentFactoryTesting`'s
     /// `TestFactory` and `Patcher` use it; the public call is this one with no patches.

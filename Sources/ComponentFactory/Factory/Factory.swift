@@ -4,7 +4,7 @@ import Logging
 /// a registry.
 ///
 /// Loading compiles every definition into a plan once (see
-/// ``FactoryBlueprint``): values are converted, references are indexes, and
+/// `FactoryBlueprint`): values are converted, references are indexes, and
 /// problems are diagnostics with file:line, thrown together as a
 /// ``DiagnosticReport``. Then eager singletons are built. Resolving walks the
 /// plans only: no parsing, no conversion, no lookup by name but the key asked for.
@@ -20,7 +20,7 @@ import Logging
 /// - A factory may have a `parent`: what it does not define, it takes from
 ///   there, as Spring's parent contexts do.
 ///
-/// ``load(assemblies:config:environment:overrides:environmentVariables:registry:parent:processEnvironment:)``
+/// `Factory.load(assemblies:config:environment:registry:)`
 /// builds one from files in one call. An assembly set with any error is
 /// never built: the initializer throws its diagnostics.
 ///
