@@ -31,6 +31,7 @@ public struct ConfigProviderSource: PropertySource {
     }
 
     private let backing: Backing
+    /// The providers' names, or the reader's description, for diagnostics.
     public let name: String
 
     /// The first of `providers` that has a key answers it.
@@ -47,8 +48,10 @@ public struct ConfigProviderSource: PropertySource {
         self.name = reader.description
     }
 
+    /// None: providers cannot list their keys.
     public var listedKeys: [String] { [] }
 
+    /// The first provider's value of `key`, as text, named by that provider.
     public func property(forKey key: String) -> PropertyValue? {
         let components = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         switch backing {

@@ -35,6 +35,7 @@ public struct PropertiesSnapshot: Sendable {
         /// The file's name in errors, as `name:line:column`; without one, the provider's name stands there.
         public var fileName: String?
 
+        /// Options with these parts; each has a default.
         public init(
             bytesDecoder: some ConfigBytesFromStringDecoder = .base64,
             secretsSpecifier: SecretsSpecifier<String, String> = .dynamic { key, _ in SecretKeys.isSecret(key) },
@@ -47,9 +48,11 @@ public struct PropertiesSnapshot: Sendable {
             self.fileName = fileName
         }
 
+        /// Base64 bytes, the secret-key rule, `,` between array items, no file name.
         public static var `default`: Self { .init() }
     }
 
+    /// The name of the provider that made the snapshot.
     public let providerName: String
     /// The file, read: each key's last assignment wins, as in Java.
     public let document: PropertiesDocument
@@ -67,10 +70,15 @@ public struct PropertiesSnapshot: Sendable {
 
     /// A typed read of `key` that the text does not support.
     public struct Mismatch: Error, CustomStringConvertible, Sendable {
+        /// The dotted key that was read.
         public let key: String
+        /// The type it was read as.
         public let type: ConfigType
+        /// Its text in the file.
         public let text: String
+        /// The file's name (``ParsingOptions/fileName``), or the provider's.
         public let file: String
+        /// The line of the key's last assignment.
         public let line: Int
 
         public var description: String {
@@ -126,6 +134,7 @@ public struct PropertiesSnapshot: Sendable {
 }
 
 extension PropertiesSnapshot: FileConfigSnapshot {
+    /// Reads the file's bytes as `java.util.Properties.load` reads them; invalid UTF-8 or a malformed `\uXXXX` throws `PropertiesError`.
     public init(data: RawSpan, providerName: String, parsingOptions: ParsingOptions) throws {
         let bytes = data.withUnsafeBytes { Array($0) }
         self.providerName = providerName
@@ -133,6 +142,7 @@ extension PropertiesSnapshot: FileConfigSnapshot {
         self.document = try PropertiesReader.read(bytes: bytes, file: parsingOptions.fileName ?? providerName)
     }
 
+    /// The value of `key` (its components joined by `.`) read as `type`; a value that does not fit throws ``Mismatch``.
     public func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
         let encoded = key.components.joined(separator: ".")
         guard let entry = document.entry(forKey: encoded) else { return LookupResult(encodedKey: encoded, value: nil) }

@@ -8,12 +8,17 @@ import Foundation
 /// HumanResourcesTests/StoreTests.swift:42:9: error: condition still false after 7.00 s (time-out 7.00 s, checked 141 times)
 /// ```
 public struct ConditionTimedOut: Error, CustomStringConvertible, LocalizedError {
+    /// The file of the `waitForCondition` call.
     public let fileID: String
+    /// The line of the call.
     public let line: Int
+    /// The column of the call.
     public let column: Int
+    /// How long the wait was allowed.
     public let timeout: Duration
     /// The time that passed on the wait's clock.
     public let elapsed: Duration
+    /// How many times the condition was checked.
     public let checks: Int
 
     public var description: String {

@@ -40,6 +40,7 @@ public final class Patcher: @unchecked Sendable {
     private var factory: Factory?
     private let lock = NSLock()
 
+    /// A patcher with no patches, attached to no factory yet.
     public init() {}
 
     /// The keys patched now, oldest first (a key patched twice appears twice).

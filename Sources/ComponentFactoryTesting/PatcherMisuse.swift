@@ -3,7 +3,9 @@ import Foundation
 /// A ``Patcher`` asked to do what it cannot: take off a patch it does not
 /// have, or serve a second factory. It prints as `error: <what went wrong>`.
 public enum PatcherMisuse: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// `unpatch` of a key that has no patch; `patched` lists the keys that do.
     case notPatched(key: String, patched: [String])
+    /// The patcher already serves a factory; a patcher serves one.
     case alreadyAttached
 
     public var description: String {

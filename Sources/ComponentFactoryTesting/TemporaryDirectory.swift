@@ -9,8 +9,10 @@ import Foundation
 ///                                    overrides: ["data.dir": directory.path])
 /// ```
 public final class TemporaryDirectory: Sendable {
+    /// The directory's absolute path.
     public let path: String
 
+    /// Makes a new, empty directory under the system's temporary directory.
     public init() throws {
         path = FileManager.default.temporaryDirectory
             .appendingPathComponent("ComponentFactoryTests-\(UUID().uuidString)").path

@@ -20,6 +20,7 @@
 /// Every problem in the assemblies, the configuration or against the
 /// registry is thrown together as a `DiagnosticReport`, each with its file:line.
 public enum TestFactory {
+    /// A factory for one test: `assemblies` with `config`'s `environment` (`test` by default), `overrides` on top, the process's environment variables ignored, and the `patcher`'s patches in place before anything is built.
     public static func make(
         registry: ComponentRegistry, assemblies: [String], config: String? = "Config", environment: String = "test",
         overrides: [String: String] = [:], patcher: Patcher? = nil

@@ -15,6 +15,7 @@ public struct ToolEnvironment: Sendable {
     /// The name the tool calls itself in help and errors: the executable's.
     public var toolName: String
 
+    /// What a run sees: environment variables, the app's registry (nil for `factory`), the default assemblies and config root, and the tool's name in messages.
     public init(variables: [String: String] = [:], registry: ComponentRegistry? = nil,
                 defaultAssemblies: [String] = ["Assemblies"], defaultConfig: String = "Config", toolName: String = "factory") {
         self.variables = variables

@@ -16,6 +16,7 @@ public struct PropertiesDocument: Sendable, Hashable {
     private let table: EntryTable
     private let index: KeyIndex
 
+    /// A document of `entries`, as if read from `file`.
     public init(file: String, entries: [PropertyEntry]) {
         self.init(file: file, table: EntryTable(entries: entries))
     }

@@ -11,6 +11,7 @@ import Foundation
 /// catch let error as PropertiesError { print(error) }  // bad.properties:1:3: error: malformed \uXXXX escape … [malformed-properties]
 /// ```
 public struct PropertiesError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// The kinds of failure.
     public enum Kind: Sendable, Hashable {
         /// The file does not exist or cannot be read.
         case unreadable
@@ -20,13 +21,18 @@ public struct PropertiesError: Error, Sendable, Hashable, CustomStringConvertibl
         case malformedUnicodeEscape
     }
 
+    /// What went wrong.
     public var kind: Kind
+    /// The file's path, or the name given to the text.
     public var file: String
     /// 0 when the error concerns the whole file.
     public var line: Int
+    /// 1-based, counted in Unicode scalars; 0 when the error concerns the whole file.
     public var column: Int
+    /// What went wrong, for people.
     public var message: String
 
+    /// An error at `file:line:column`.
     public init(kind: Kind, file: String, line: Int, column: Int, message: String) {
         self.kind = kind
         self.file = file

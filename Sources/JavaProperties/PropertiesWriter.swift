@@ -10,6 +10,7 @@
 /// PropertiesWriter.write([PropertyKey("a key"): "x=1"])  // "a\\ key=x\\=1\n"
 /// ```
 public enum PropertiesWriter {
+    /// `values` as `key=value` lines, ordered by key.
     public static func write(_ values: [PropertyKey: String]) -> String {
         write(PropertyListing(pairs: values.map { (key: $0.key.text, value: $0.value) }))
     }

@@ -6,11 +6,14 @@
 /// document.entries[0]  // PropertyEntry(key: "a", value: "1", line: 1)
 /// ```
 public struct PropertyEntry: Sendable, Hashable {
+    /// The key, escapes resolved.
     public var key: String
+    /// The value, escapes resolved and continuation lines joined.
     public var value: String
     /// 1-based line of the first character of the logical line.
     public var line: Int
 
+    /// An assignment of `value` to `key` on `line`.
     public init(key: String, value: String, line: Int) {
         self.key = key
         self.value = value

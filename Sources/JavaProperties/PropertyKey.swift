@@ -11,14 +11,17 @@
 /// ```
 @frozen
 public struct PropertyKey: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The key's text.
     public let text: String
 
+    /// The key `text`, compared by its exact characters.
     public init(_ text: String) {
         var text = text
         text.makeContiguousUTF8()
         self.text = text
     }
 
+    /// The key `text`, compared by its exact characters.
     public init(stringLiteral text: String) {
         self.init(text)
     }

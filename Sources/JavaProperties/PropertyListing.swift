@@ -30,13 +30,17 @@ public struct PropertyListing: Sendable, Hashable {
         self.init(table: table, positions: table.sortedByKey(index.lastPositions(count: table.count)))
     }
 
+    /// The number of keys.
     public var count: Int { order.count }
+    /// Whether there are no keys.
     public var isEmpty: Bool { order.isEmpty }
 
+    /// The key at `place`, counted in key order from 0.
     public func key(at place: Int) -> String {
         table.entry(at: order[place]).key
     }
 
+    /// The value at `place`, or the value put in its place.
     public func value(at place: Int) -> String {
         replacements[place] ?? table.entry(at: order[place]).value
     }

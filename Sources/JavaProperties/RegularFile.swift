@@ -24,8 +24,10 @@ public enum RegularFile {
     /// regular file`. It prints as `error: <reason>`; the caller, which knows
     /// the path, makes the diagnostic with file and code.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+        /// Why the file was not read, for people.
         public var reason: String
 
+        /// A failure for `reason`.
         public init(reason: String) {
             self.reason = reason
         }
@@ -35,6 +37,7 @@ public enum RegularFile {
         public var errorDescription: String? { description }
     }
 
+    /// Reads the regular file at `path` whole, refusing anything else (a directory, a FIFO, a device) and anything larger than `maximumSize` bytes before reading it; opening never blocks.
     public static func read(_ path: String, maximumSize: Int) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }

@@ -5,12 +5,15 @@ public struct AssemblyDocument: Sendable, Hashable {
     public struct PlaceholderDeclaration: Sendable, Hashable {
         /// Each listed path, trimmed, in order.
         public var locations: [AttributeValue]
+        /// Where the `<property-placeholder>` is.
         public var location: SourceLocation
     }
 
     /// `<import resource="other.xml"/>`.
     public struct ImportDeclaration: Sendable, Hashable {
+        /// The imported file, relative to the importing one.
         public var resource: AttributeValue
+        /// Where the `<import>` is.
         public var location: SourceLocation
     }
 
@@ -18,9 +21,12 @@ public struct AssemblyDocument: Sendable, Hashable {
     public struct AliasDeclaration: Sendable, Hashable {
         /// The key (or another alias) that the alias stands for.
         public var name: AttributeValue
+        /// The other key.
         public var alias: AttributeValue
+        /// Where the `<alias>` is.
         public var location: SourceLocation
 
+        /// An alias `alias` for the component `name`.
         public init(name: AttributeValue, alias: AttributeValue, location: SourceLocation) {
             self.name = name
             self.alias = alias
@@ -28,12 +34,18 @@ public struct AssemblyDocument: Sendable, Hashable {
         }
     }
 
+    /// The file the document was read from.
     public var file: String
+    /// Its components, in document order, profiles included.
     public var components: [ComponentDefinition]
+    /// Its `<alias>` declarations.
     public var aliases: [AliasDeclaration]
+    /// Its `<property-placeholder>` declarations.
     public var placeholders: [PlaceholderDeclaration]
+    /// Its `<import>` declarations.
     public var imports: [ImportDeclaration]
 
+    /// A document read from `file`.
     public init(file: String, components: [ComponentDefinition] = [], aliases: [AliasDeclaration] = [],
                 placeholders: [PlaceholderDeclaration] = [], imports: [ImportDeclaration] = []) {
         self.file = file

@@ -18,6 +18,7 @@ import JavaProperties
 /// The set carries every problem, the unreadable paths' too, so that a
 /// factory refuses it whichever way it is handed on.
 public enum AssemblyLoader {
+    /// The assemblies read, with what was given to read them.
     public struct Loading: Sendable {
         /// The documents, with every problem found reading them.
         public var assemblies: AssemblySet

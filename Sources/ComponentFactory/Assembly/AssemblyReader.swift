@@ -27,7 +27,9 @@ public enum AssemblyReader {
 
     /// The document, as much of it as could be read, and the problems found.
     public struct Reading: Sendable {
+        /// What the reader made of the file, as far as it got.
         public var document: AssemblyDocument
+        /// Every problem found while reading, with file:line; empty when the file is clean.
         public var diagnostics: [Diagnostic]
     }
 

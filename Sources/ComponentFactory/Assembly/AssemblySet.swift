@@ -12,10 +12,12 @@
 /// assemblies.diagnostics.isEmpty  // read without a problem
 /// ```
 public struct AssemblySet: Sendable, Hashable {
+    /// Every document read, imports included, each once.
     public var documents: [AssemblyDocument]
     /// What reading the documents found, in order: errors and warnings.
     public var diagnostics: [Diagnostic]
 
+    /// A set of `documents`, with what reading them found.
     public init(documents: [AssemblyDocument], diagnostics: [Diagnostic] = []) {
         self.documents = documents
         self.diagnostics = diagnostics

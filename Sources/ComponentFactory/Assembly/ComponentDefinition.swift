@@ -12,26 +12,41 @@
 public struct ComponentDefinition: Sendable, Hashable {
     /// The key: `key=`, or one generated from the file and line.
     public var key: String
+    /// The `key` attribute; nil when the key was generated.
     public var keyAttribute: AttributeValue?
+    /// `class`: the registered name of the type, or a placeholder.
     public var className: AttributeValue?
+    /// `scope`, as written; ``scope`` parses it.
     public var scopeAttribute: AttributeValue?
+    /// `lazy-init`, as written.
     public var lazyInit: AttributeValue?
+    /// `parent`: the key of the definition this one inherits from.
     public var parent: AttributeValue?
+    /// `abstract`, as written.
     public var abstract: AttributeValue?
+    /// `factory-component`: the key of the component whose method builds this one.
     public var factoryComponent: AttributeValue?
+    /// `before-property-injection`: a registered callback's name.
     public var beforePropertyInjection: AttributeValue?
+    /// `after-property-injection`: a registered callback's name.
     public var afterPropertyInjection: AttributeValue?
+    /// `init-method`: a registered callback's name, run when the component is ready.
     public var initMethod: AttributeValue?
+    /// `destroy-method`: a registered callback's name, run at shutdown.
     public var destroyMethod: AttributeValue?
     /// Every profile expression that applies: enclosing `<profile>` elements
     /// and the `profile=` attribute. All must match.
     public var profiles: [AttributeValue]
     /// `depends-on="a, b"` as written; ``dependencies`` lists the keys.
     public var dependsOn: AttributeValue?
+    /// The `<initializer>`, if any.
     public var initializer: InitializerDefinition?
+    /// The `<property>` elements, in order.
     public var properties: [PropertyDefinition]
+    /// Where the `<component>` starts.
     public var location: SourceLocation
 
+    /// A definition with only its key and place; the reader fills in the rest.
     public init(key: String, location: SourceLocation) {
         self.key = key
         self.profiles = []

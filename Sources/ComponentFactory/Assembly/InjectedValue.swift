@@ -19,17 +19,24 @@ public enum InjectedValue: Sendable, Hashable {
 
 /// `<collection requiredType="Array|Set|Dictionary">` and its items.
 public struct CollectionDefinition: Sendable, Hashable {
+    /// Which collection `requiredType` asks for.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// An array, the default.
         case array = "Array"
+        /// A set.
         case set = "Set"
+        /// A dictionary, from `<entry key=…>` items.
         case dictionary = "Dictionary"
     }
 
     /// `requiredType=` as written; nil means Array.
     public var kindAttribute: AttributeValue?
+    /// The items, in order.
     public var items: [CollectionItem]
+    /// Where the `<collection>` is.
     public var location: SourceLocation
 
+    /// A collection definition.
     public init(kindAttribute: AttributeValue?, items: [CollectionItem], location: SourceLocation) {
         self.kindAttribute = kindAttribute
         self.items = items

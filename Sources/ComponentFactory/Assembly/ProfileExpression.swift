@@ -9,11 +9,15 @@ import Foundation
 /// expression.matches(environment: "production")   // false
 /// ```
 public struct ProfileExpression: Sendable, Hashable {
+    /// One profile name, perhaps negated with `!`.
     public struct Term: Sendable, Hashable {
+        /// The environment's name.
         public var name: String
+        /// Whether `!` stands before it.
         public var negated: Bool
     }
 
+    /// The terms, any of which matching is a match.
     public var terms: [Term]
 
     /// Throws a message when a term is empty or holds anything but letters,
@@ -41,6 +45,7 @@ public struct ProfileExpression: Sendable, Hashable {
 /// Why a profile expression does not parse. It prints as a diagnostic with
 /// no place: `error: <message> [invalid-attribute-value]`.
 public struct ProfileExpressionError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// What is wrong with the expression.
     public var message: String
 
     public var description: String { "error: \(message) [\(DiagnosticCode.invalidAttributeValue.rawValue)]" }

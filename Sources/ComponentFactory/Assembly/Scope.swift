@@ -9,11 +9,16 @@
 /// Scope(parsing: "default")        // .objectGraph
 /// ```
 public enum Scope: String, Sendable, Hashable, CaseIterable {
+    /// One instance per top-level resolution (the default; Typhoon's `default`).
     case objectGraph = "object-graph"
+    /// A new instance for every reference.
     case prototype
+    /// One instance, built at load unless `lazy-init`.
     case singleton
+    /// One instance while someone holds it.
     case weakSingleton = "weak-singleton"
 
+    /// The scope `text` names, in any case, dashed or camel-case; nil when none does.
     public init?(parsing text: String) {
         switch text.lowercased().filter({ $0 != "-" && $0 != "_" }) {
         case "objectgraph", "default": self = .objectGraph

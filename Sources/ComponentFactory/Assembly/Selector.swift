@@ -8,6 +8,7 @@
 /// Selector.parameterNames(of: "init")                     // []
 /// ```
 public enum Selector {
+    /// The parameter names a selector implies: `initWithQuest:hitRatio:` gives `quest, hitRatio`, `init(quest:)` gives `quest`.
     public static func parameterNames(of selector: String) -> [String] {
         if let open = selector.firstIndex(of: "("), selector.hasSuffix(")") {
             let inside = selector[selector.index(after: open)..<selector.index(before: selector.endIndex)]

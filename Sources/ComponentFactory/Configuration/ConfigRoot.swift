@@ -20,6 +20,7 @@ public struct ConfigRoot: Sendable, Hashable {
     /// Environment names, sorted.
     public let environments: [String]
 
+    /// A config root whose contents are already known, as ``scan(_:)`` finds them.
     public init(path: String, baseFiles: [String], environments: [String]) {
         self.path = path
         self.baseFiles = baseFiles

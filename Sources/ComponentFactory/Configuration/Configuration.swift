@@ -26,6 +26,7 @@ public struct Configuration: Sendable {
     /// Lowest first; the built-in `env` source is the last when an environment is active.
     public let sources: [any PropertySource]
 
+    /// A stack of `sources`, later winning; with an `environment`, the built-in key `env` holds it on top.
     public init(environment: String?, sources: [any PropertySource]) {
         self.environment = environment
         var stack = sources

@@ -17,9 +17,11 @@ import JavaProperties
 /// let configuration = try loader.load(environment: "test")
 /// ```
 public struct ConfigurationLoader: Sendable {
+    /// The config root whose files are read.
     public var root: ConfigRoot
     /// Opt-in: nil leaves environment variables out of the stack.
     public var environmentVariables: [String: String]?
+    /// Values that win over every other layer, as `--set key=value` gives them.
     public var overrides: [String: String]
     /// Layers of your own, above the files and environment variables and
     /// below ``overrides``; a later one wins.
@@ -28,6 +30,7 @@ public struct ConfigurationLoader: Sendable {
     /// the file holds on disk (the language server's open documents).
     public var unsaved: [String: [UInt8]] = [:]
 
+    /// A loader of `root`'s files, with environment variables (opt-in) and overrides as the upper layers.
     public init(root: ConfigRoot, environmentVariables: [String: String]? = nil, overrides: [String: String] = [:]) {
         self.root = root
         self.environmentVariables = environmentVariables

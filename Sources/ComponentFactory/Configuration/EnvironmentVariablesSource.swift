@@ -10,15 +10,20 @@
 /// source.property(forKey: "db.url")?.text  // "postgres://db"
 /// ```
 public struct EnvironmentVariablesSource: PropertySource {
+    /// The variables, by name, as the process environment gives them.
     public let variables: [String: String]
 
+    /// A source answering from `variables`, such as `ProcessInfo.processInfo.environment`.
     public init(variables: [String: String]) {
         self.variables = variables
     }
 
+    /// "environment variables"; a value names its own variable as its source.
     public var name: String { "environment variables" }
+    /// None: the variables only answer lookups.
     public var listedKeys: [String] { [] }
 
+    /// The variable that `key` maps to (`db.url` → `DB_URL`), if it is set.
     public func property(forKey key: String) -> PropertyValue? {
         let variable = Self.variableName(forKey: key)
         return variables[variable].map { PropertyValue(text: $0, location: nil, sourceName: "environment variable \(variable)") }

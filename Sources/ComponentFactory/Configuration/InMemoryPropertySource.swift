@@ -8,9 +8,11 @@ import JavaProperties
 /// let overrides = InMemoryPropertySource(name: "overrides", values: ["db.url": "sqlite::memory:"])
 /// ```
 public struct InMemoryPropertySource: PropertySource {
+    /// The source's name in diagnostics.
     public let name: String
     private let exact: [PropertyKey: String]
 
+    /// A source named `name` (diagnostics say where a value came from by it) holding `values`.
     public init(name: String, values: [String: String]) {
         self.name = name
         var exact = [PropertyKey: String](minimumCapacity: values.count)
@@ -21,8 +23,10 @@ public struct InMemoryPropertySource: PropertySource {
     /// Each key with its value, as Java tells keys apart.
     public var values: [PropertyKey: String] { exact }
 
+    /// Every key it holds.
     public var listedKeys: [String] { exact.keys.map(\.text) }
 
+    /// The value of exactly `key`, if held.
     public func property(forKey key: String) -> PropertyValue? {
         exact[PropertyKey(key)].map { PropertyValue(text: $0, location: nil, sourceName: name) }
     }

@@ -23,15 +23,19 @@ import JavaProperties
 /// let url = try resolver.resolve("http://${host}:${port:8080}/api", at: site)
 /// ```
 public struct PlaceholderResolver: Sendable {
+    /// The longest a value may grow while its placeholders expand: 1 MiB.
     public static let maximumLength = 1 << 20
+    /// The deepest placeholders may nest, in defaults and in the values they read.
     public static let maximumDepth = 64
 
+    /// The configuration that answers the placeholders.
     public let configuration: Configuration
     /// Each key resolved so far, with the property lines that supplied its text.
     private var resolved: [PropertyKey: (value: String, origins: [SourceLocation])] = [:]
     /// The configuration's keys, prepared for "did you mean" once, when the first one is wanted.
     private var keySpelling: SpellingIndex?
 
+    /// A resolver over `configuration`; it remembers what it has resolved.
     public init(configuration: Configuration) {
         self.configuration = configuration
     }

@@ -15,6 +15,7 @@ import JavaProperties
 /// }
 /// ```
 public protocol PropertySource: Sendable {
+    /// The source's name in diagnostics, where a value has no file:line.
     var name: String { get }
     /// The keys this source defines for listings such as `factory properties`.
     /// A source that only answers lookups (environment variables) lists none.
@@ -23,10 +24,12 @@ public protocol PropertySource: Sendable {
     /// each of ``listedKeys`` looked up. A source that holds its pairs as
     /// bytes can hand them over without making strings.
     var listing: PropertyListing { get }
+    /// The raw value of `key` with where it was written, or nil when this source does not define it.
     func property(forKey key: String) -> PropertyValue?
 }
 
 extension PropertySource {
+    /// Each of ``listedKeys`` looked up, ordered by key.
     public var listing: PropertyListing {
         PropertyListing(pairs: listedKeys.compactMap { key in property(forKey: key).map { (key, $0.text) } })
     }

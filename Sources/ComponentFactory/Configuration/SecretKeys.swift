@@ -16,6 +16,7 @@ import Darwin
 /// SecretKeys.isSecret("db.url")       // false
 /// ```
 public enum SecretKeys {
+    /// What listings, hovers and messages show in place of a secret.
     public static let mask = "******"
     private static let markers: [[UInt8]] = ["password", "secret", "token", "credential", "private", "apikey"].map { Array($0.utf8) }
 

@@ -5,8 +5,10 @@ import Foundation
 /// `conversion` diagnostic that names the text, the type, the component, the
 /// property and where the text came from.
 public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// Why the text did not convert, and what would.
     public var reason: String
 
+    /// A failure that says `reason`.
     public init(_ reason: String) {
         self.reason = reason
     }

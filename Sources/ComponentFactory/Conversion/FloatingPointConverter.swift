@@ -6,10 +6,13 @@
 /// try FloatingPointConverter<Float>().convert("1e40")    // throws: out of range
 /// ```
 public struct FloatingPointConverter<Value: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: TypeConverter {
+    /// The converter.
     public init() {}
 
+    /// The type's name.
     public var typeName: String { "\(Value.self)" }
 
+    /// A number in Swift's own syntax, the whole text.
     public func convert(_ text: String) throws(ConversionFailure) -> Value {
         guard let value = Value(text) else {
             throw ConversionFailure("not a number")

@@ -13,8 +13,10 @@ where Value.RawValue: Sendable {
         self.rawValue = converter
     }
 
+    /// The enum's name.
     public var typeName: String { "\(Value.self)" }
 
+    /// The case whose raw value is `text`; the error lists the valid ones.
     public func convert(_ text: String) throws(ConversionFailure) -> Value {
         let valid = Value.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         guard let raw = try? rawValue.convert(text), let value = Value(rawValue: raw) else {

@@ -16,8 +16,10 @@
 /// }
 /// ```
 public protocol TypeConverter<Value>: Sendable {
+    /// The type the text becomes.
     associatedtype Value
     /// The type's name in messages and in `requiredType=` hints.
     var typeName: String { get }
+    /// The value that the whole of `text` stands for, or a failure that says why not.
     func convert(_ text: String) throws(ConversionFailure) -> Value
 }

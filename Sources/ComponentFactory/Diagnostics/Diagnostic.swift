@@ -18,23 +18,32 @@ import Foundation
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// A secondary line under a diagnostic, such as each step of a cycle.
     public struct Note: Sendable, Hashable {
+        /// What the note says.
         public var message: String
+        /// Where the note points, if anywhere.
         public var location: SourceLocation?
 
+        /// A note that says `message`, at `location`; a message longer than 1,000 characters is cut in the middle.
         public init(_ message: String, at location: SourceLocation? = nil) {
             self.message = Diagnostic.bounded(message)
             self.location = location
         }
     }
 
+    /// Whether the problem stops the load or is a warning.
     public var severity: Severity
+    /// The stable code, such as `unknown-reference`, that scripts and tests refer to.
     public var code: DiagnosticCode
+    /// What is wrong, and how to fix it where that is known.
     public var message: String
+    /// Where the problem is; nil when it has no place in a file.
     public var location: SourceLocation?
+    /// Secondary lines: related places, the steps of a cycle.
     public var notes: [Note]
     /// The environment the problem belongs to; nil when it is the same in every one.
     public var environment: String?
 
+    /// A diagnostic; a message longer than 1,000 characters is cut in the middle.
     public init(
         _ code: DiagnosticCode, _ message: String, at location: SourceLocation?,
         severity: Severity = .error, notes: [Note] = [], environment: String? = nil

@@ -2,38 +2,67 @@
 /// so a raw value never changes once released.
 public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     // Assemblies and files
+    /// The XML is not well formed, or breaks a bound (size, nesting, attributes per element).
     case malformedXML = "malformed-xml"
+    /// The document breaks the assembly schema's order or counts.
     case schema
+    /// An element the grammar does not have in that place.
     case unknownElement = "unknown-element"
+    /// An attribute the element does not have.
     case unknownAttribute = "unknown-attribute"
+    /// A required attribute is missing, such as `selector` on `<initializer>`.
     case missingAttribute = "missing-attribute"
+    /// An attribute's value is not one it accepts, such as a scope that does not exist.
     case invalidAttributeValue = "invalid-attribute-value"
+    /// Two components, or an alias and a key, share a key.
     case duplicateKey = "duplicate-key"
+    /// A `ref`, `factory-component`, `depends-on` key or alias names no component.
     case unknownReference = "unknown-reference"
+    /// A `parent` names no component, or the parent chain is too deep.
     case unknownParent = "unknown-parent"
+    /// A reference names an abstract component, which is never built.
     case abstractReference = "abstract-reference"
+    /// Components need each other to be built: the path is in the message.
     case initializerCycle = "initializer-cycle"
+    /// Assemblies import each other in a loop.
     case importCycle = "import-cycle"
+    /// An imported or given assembly cannot be read.
     case importNotFound = "import-not-found"
+    /// The document declares an entity; refused against XXE and entity expansion.
     case xmlEntity = "xml-entity"
+    /// A path leaves its root, directly or through a link.
     case pathOutsideRoot = "path-outside-root"
     // Properties and placeholders
+    /// A `.properties` file, or the config root, cannot be read.
     case propertiesNotFound = "properties-not-found"
+    /// A `.properties` file is not valid UTF-8 or has a malformed `\uXXXX`.
     case malformedProperties = "malformed-properties"
+    /// A key is assigned twice in one file; the last wins (a warning).
     case duplicateProperty = "duplicate-property"
+    /// A `${key}` that no layer defines and that has no default.
     case unresolvedPlaceholder = "unresolved-placeholder"
+    /// Placeholders that lead back to themselves, or that grow or nest past their bounds.
     case placeholderCycle = "placeholder-cycle"
     // With a registry
+    /// A `class=` that the registry does not have.
     case unknownClass = "unknown-class"
+    /// A selector that the class has no initializer, class method or factory method for.
     case unknownInitializer = "unknown-initializer"
+    /// An argument names a parameter that its selector does not have.
     case unknownParameter = "unknown-parameter"
+    /// A parameter that no argument gives and that nothing can autowire.
     case missingArgument = "missing-argument"
+    /// A `<property name=…>` that the class has not registered.
     case unknownProperty = "unknown-property"
     /// Added to design.md's list: a callback attribute names no registered callback.
     case unknownCallback = "unknown-callback"
+    /// Text that does not convert to the type it is injected as.
     case conversion
+    /// A component injected where its type does not fit.
     case typeMismatch = "type-mismatch"
+    /// More than one component fits where one is looked up or autowired by type.
     case ambiguousType = "ambiguous-type"
+    /// No component fits where one is looked up or autowired by type.
     case noComponentForType = "no-component-for-type"
     /// Added to design.md's list: building a component threw (a dry run, or eager singletons at load).
     case buildFailed = "build-failed"

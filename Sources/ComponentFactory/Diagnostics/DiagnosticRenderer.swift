@@ -8,6 +8,7 @@
 /// JSON is `{"diagnostics":[{"file":…,"line":…,"column":…,"severity":…,"code":…,"message":…,"environment":…}],"errors":N,"warnings":M}`;
 /// a diagnostic with notes also carries `"notes":[{"message":…,"file":…,"line":…,"column":…}]` last.
 public enum DiagnosticRenderer {
+    /// One compiler-style line, `file:line:column: severity: message [code]`, with notes on indented lines.
     public static func text(_ diagnostic: Diagnostic) -> String {
         var line = ""
         if let location = diagnostic.location {
@@ -30,6 +31,7 @@ public enum DiagnosticRenderer {
         report.diagnostics.map { text($0) + "\n" }.joined()
     }
 
+    /// The report as one JSON object: `{"diagnostics":[…],"errors":N,"warnings":M}`.
     public static func json(_ report: DiagnosticReport) -> String {
         let items = report.diagnostics.map(json).joined(separator: ",")
         return "{\"diagnostics\":[\(items)],\"errors\":\(report.errorCount),\"warnings\":\(report.warningCount)}"

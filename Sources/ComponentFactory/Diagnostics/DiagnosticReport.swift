@@ -9,14 +9,19 @@ import Foundation
 /// report.errorCount  // 1
 /// ```
 public struct DiagnosticReport: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// Every problem, in the order found.
     public var diagnostics: [Diagnostic]
 
+    /// A report of `diagnostics`.
     public init(_ diagnostics: [Diagnostic] = []) {
         self.diagnostics = diagnostics
     }
 
+    /// How many of the diagnostics are errors.
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    /// How many of the diagnostics are warnings.
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    /// Whether any diagnostic is an error: what decides `factory validate`'s exit status.
     public var hasErrors: Bool { errorCount > 0 }
 
     /// Every diagnostic's compiler-style text, one per line (notes indented beneath).

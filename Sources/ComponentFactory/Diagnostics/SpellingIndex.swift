@@ -22,6 +22,7 @@ public struct SpellingIndex: Sendable {
     private let byLength: [Int: [Entry]]
     private let sorted: [Entry]
 
+    /// Prepares `candidates` once, for any number of questions.
     public init(_ candidates: some Sequence<String>) {
         var byLength: [Int: [Entry]] = [:]
         var all: [Entry] = []

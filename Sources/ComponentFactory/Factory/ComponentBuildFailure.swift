@@ -13,9 +13,11 @@ import Foundation
 public struct ComponentBuildFailure: Error, CustomStringConvertible, LocalizedError {
     /// The component whose closure failed.
     public let key: String
+    /// Where the component that failed is defined.
     public let location: SourceLocation
     /// The keys being built, outermost first, ending with `key`.
     public let path: [String]
+    /// The error that the registered closure, a callback or a post-processor threw.
     public let underlying: any Error
 
     /// The `build-failed` diagnostic's text: `file:line:col: error: building 'knight' (knight → quest) failed: … [build-failed]`.

@@ -5,15 +5,19 @@
 /// factory.descriptions.first { $0.key == "knight" }?.dependencies  // ["quest"]
 /// ```
 public struct ComponentDescription: Sendable, Hashable {
+    /// The component's key.
     public let key: String
     /// The registered name of the type it produces.
     public let typeName: String
+    /// The component's scope.
     public let scope: Scope
+    /// Whether a singleton waits for its first use (`lazy-init`).
     public let isLazy: Bool
     /// The keys it references, through arguments, properties, collections,
     /// its factory component and `depends-on`, each once; a parent
     /// factory's component by its key there.
     public let dependencies: [String]
+    /// Where the component is defined.
     public let location: SourceLocation
 }
 

@@ -14,10 +14,13 @@
 /// }
 /// ```
 public protocol ComponentPostProcessor: Sendable {
+    /// Where it runs among the post-processors: lower first.
     var order: Int { get }
+    /// Sees the component built for `key` and returns it, or what stands in for it.
     func postProcess(_ component: Any, key: String) throws -> Any
 }
 
 extension ComponentPostProcessor {
+    /// By default, 0.
     public var order: Int { 0 }
 }

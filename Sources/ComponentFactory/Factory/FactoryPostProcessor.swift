@@ -12,10 +12,13 @@
 /// }
 /// ```
 public protocol FactoryPostProcessor: Sendable {
+    /// Where it runs among the post-processors: lower first.
     var order: Int { get }
+    /// Changes the definitions before the factory compiles them; a thrown error stops the load.
     func postProcess(_ definitions: inout [ComponentDefinition]) throws
 }
 
 extension FactoryPostProcessor {
+    /// By default, 0.
     public var order: Int { 0 }
 }

@@ -2,6 +2,7 @@
 /// in `before-property-injection`, `after-property-injection`, `init-method`
 /// or `destroy-method`.
 public struct CallbackRegistration: Sendable {
+    /// The name that `before-property-injection`, `after-property-injection`, `init-method` and `destroy-method` use.
     public let name: String
     let run: @Sendable (inout Any) throws -> Void
 }

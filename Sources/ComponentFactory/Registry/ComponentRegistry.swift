@@ -26,6 +26,7 @@ public struct ComponentRegistry: Sendable {
     public private(set) var componentPostProcessors: [any ComponentPostProcessor] = []
     public private(set) var factoryPostProcessors: [any FactoryPostProcessor] = []
 
+    /// An empty registry; register each type an assembly names.
     public init() {}
 
     /// Registers `type` under `name` (by default the type's own name).
@@ -76,14 +77,17 @@ public struct ComponentRegistry: Sendable {
             callbacks: builder.callbacks, roles: InfrastructureRole.roles(of: type))
     }
 
+    /// Adds a post-processor that sees each component after it is built, in ``ComponentPostProcessor/order``.
     public mutating func add(_ postProcessor: any ComponentPostProcessor) {
         componentPostProcessors.append(postProcessor)
     }
 
+    /// Adds a post-processor that may change the definitions before any plan is compiled, in ``FactoryPostProcessor/order``.
     public mutating func add(_ postProcessor: any FactoryPostProcessor) {
         factoryPostProcessors.append(postProcessor)
     }
 
+    /// The registration of the type registered as `name`, as `class=` names it; nil when there is none.
     public func registration(named name: String) -> TypeRegistration? {
         byName[name]
     }

@@ -7,14 +7,21 @@
 /// // [quest: Quest]
 /// ```
 public struct InitializerRegistration: Sendable, CustomStringConvertible {
+    /// How an initializer makes its component.
     public enum Kind: String, Sendable {
+        /// An initializer of the type: `<initializer selector=…>`.
         case initializer
+        /// A class method of the type that returns an instance: `is-class-method="yes"`.
         case classMethod = "class method"
+        /// A method called on another component, the `factory-component`, that returns this one.
         case factoryMethod = "factory method"
     }
 
+    /// The selector an assembly names it by, Typhoon's `initWithQuest:` or Swift's `init(quest:)`.
     public let selector: String
+    /// Whether it is an initializer, a class method or a factory method.
     public let kind: Kind
+    /// Its parameters, in order, with their names and types.
     public let parameters: [ParameterSignature]
     /// What it returns.
     public let produces: ProducedType

@@ -14,6 +14,7 @@
 public struct InjectableType: Sendable, CustomStringConvertible {
     /// The type itself, with any `Optional` removed.
     public let identity: TypeIdentity
+    /// Whether the type is an `Optional`, so that `<null/>` or an absent value gives nil.
     public let isOptional: Bool
     /// Set for `Array`, `Set` and `Dictionary`.
     public let collection: CollectionShape?
@@ -26,8 +27,11 @@ public struct InjectableType: Sendable, CustomStringConvertible {
 
     /// The shape of a collection type: its kind, element and (for dictionaries) key.
     public final class CollectionShape: Sendable {
+        /// Array, set or dictionary.
         public let kind: CollectionDefinition.Kind
+        /// The type of each element (each value, for a dictionary).
         public let element: InjectableType
+        /// The type of a dictionary's keys; nil for arrays and sets.
         public let key: InjectableType?
         let make: @Sendable ([Any]) -> Any?
         let makeDictionary: @Sendable ([(Any, Any)]) -> Any?
@@ -45,6 +49,7 @@ public struct InjectableType: Sendable, CustomStringConvertible {
     /// `Optional<Wrapped>.none`, boxed, for `<null/>`; nil when the type is not optional.
     var nilValue: Any? { makeNil?() }
 
+    /// The injectable form of `type`: what text it converts from and which components fit it.
     public init<Value>(_ type: Value.Type) {
         if let optional = type as? any OptionalInjectable.Type {
             let wrapped = optional.wrappedInjectable
@@ -84,10 +89,13 @@ public struct InjectableType: Sendable, CustomStringConvertible {
 /// The type a component produces: its registered type, what it declares it
 /// conforms to, and a way to ask whether it is a subclass of something.
 public struct ProducedType: Sendable, CustomStringConvertible {
+    /// The registered type itself.
     public let identity: TypeIdentity
+    /// The protocols and superclasses it is also found by, as registered with `conformsTo:`.
     public let conformances: [TypeIdentity]
     private let metatype: @Sendable () -> Any.Type
 
+    /// The produced form of `type`, found also by `conformances`.
     public init<Value>(_ type: Value.Type, conformances: [TypeIdentity] = []) {
         self.identity = TypeIdentity(type)
         self.conformances = conformances

@@ -8,8 +8,10 @@ import Foundation
 /// catch { print(error) }  // error: Sword is not a subclass of Knight, so it cannot inherit its registration
 /// ```
 public struct RegistrationError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// What is wrong with the registration.
     public var message: String
 
+    /// An error that says `message`.
     public init(_ message: String) {
         self.message = message
     }

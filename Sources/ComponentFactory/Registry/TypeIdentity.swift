@@ -7,8 +7,10 @@
 /// ```
 public struct TypeIdentity: Sendable, Hashable, CustomStringConvertible {
     public let id: ObjectIdentifier
+    /// The type's name, as Swift prints it.
     public let name: String
 
+    /// The identity of `type`.
     public init(_ type: Any.Type) {
         self.id = ObjectIdentifier(type)
         self.name = String(describing: type)

@@ -8,6 +8,7 @@
 /// knight?.properties["quest"]?.type // Quest
 /// ```
 public struct TypeRegistration: Sendable, CustomStringConvertible {
+    /// The name an assembly's `class=` uses.
     public let name: String
     /// The type, with the protocols and superclasses it was registered to be found by.
     public let type: ProducedType
@@ -15,7 +16,9 @@ public struct TypeRegistration: Sendable, CustomStringConvertible {
     public let initializers: [String: InitializerRegistration]
     /// Methods that build other components when this one is a `factory-component`, by selector.
     public let factoryMethods: [String: InitializerRegistration]
+    /// The settable properties, by name.
     public let properties: [String: PropertyRegistration]
+    /// The callbacks, by name.
     public let callbacks: [String: CallbackRegistration]
     /// What the type does for the factory itself, if anything.
     public let roles: [InfrastructureRole]

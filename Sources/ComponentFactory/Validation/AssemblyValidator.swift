@@ -17,6 +17,7 @@
 ///                                           knownEnvironments: root.environments)
 /// ```
 public enum AssemblyValidator {
+    /// The registry-free checks of `assemblies` in the environment of `configuration`.
     public static func check(
         _ assemblies: AssemblySet, configuration: Configuration, knownEnvironments: [String]
     ) -> [Diagnostic] {

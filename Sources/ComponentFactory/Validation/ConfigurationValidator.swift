@@ -5,6 +5,7 @@
 /// let diagnostics = ConfigurationValidator.check(try loader.load(environment: "test"))
 /// ```
 public enum ConfigurationValidator {
+    /// Duplicate keys (warnings) and unresolvable placeholders in the files' values.
     public static func check(_ configuration: Configuration) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for case let file as PropertiesFileSource in configuration.sources {

@@ -7,26 +7,39 @@
 /// print(graph.dot())
 /// ```
 public struct DependencyGraph: Sendable {
+    /// A component.
     public struct Node: Sendable, Hashable {
+        /// Its key.
         public var key: String
+        /// Its class as written, or empty.
         public var className: String
+        /// Its scope as written, or `object-graph`.
         public var scope: String
+        /// Where it is defined.
         public var location: SourceLocation
     }
 
+    /// One component needing, or standing for, another.
     public struct Edge: Sendable, Hashable {
+        /// Why the edge is there.
         public enum Kind: String, Sendable, Hashable {
+            /// A `ref`, a `parent`, a `factory-component`, a `depends-on` key, or an `<alias>`.
             case reference, parent, factory = "factory-component", dependsOn = "depends-on", alias
         }
 
+        /// The component that needs.
         public var from: String
+        /// The component it needs.
         public var to: String
+        /// Why.
         public var kind: Kind
         /// The property or argument that holds a reference, when there is one.
         public var via: String?
     }
 
+    /// Every component, in definition order.
     public var nodes: [Node]
+    /// Every edge, in definition order.
     public var edges: [Edge]
 
     /// The graph of the components active in `environment`; `resolver`,

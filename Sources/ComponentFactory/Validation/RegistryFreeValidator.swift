@@ -14,6 +14,7 @@
 /// let report = RegistryFreeValidator.validate(loaded, loader: loader, environments: ["test", "production"])
 /// ```
 public enum RegistryFreeValidator {
+    /// Every registry-free check of `loaded`, for each of `environments` (nil: base files only), merged.
     public static func validate(
         _ loaded: AssemblyLoader.Loading, loader: ConfigurationLoader, environments: [String?]
     ) -> DiagnosticReport {

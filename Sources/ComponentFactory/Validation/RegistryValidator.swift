@@ -17,6 +17,7 @@
 ///                                         registry: AppRegistry.make(), dryRun: true)
 /// ```
 public enum RegistryValidator {
+    /// Every check, the registry's included, for each of `environments`; with `dryRun`, also builds every non-lazy component.
     public static func validate(
         _ loaded: AssemblyLoader.Loading, loader: ConfigurationLoader, environments: [String?],
         registry: ComponentRegistry, dryRun: Bool = false

@@ -28,6 +28,7 @@ public final class LanguageServer {
     /// Set by `exit`: 0 after `shutdown`, 1 without.
     public private(set) var exitStatus: Int32?
 
+    /// A server with `registry`'s knowledge, or the registry-free checks with nil; it waits for `initialize`.
     public init(registry: ComponentRegistry?) {
         self.registry = registry
     }
