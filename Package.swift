@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["JSON", "Reloading"]),
+        // FilePath, in the bridge's API; swift-configuration depends on it already.
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         // Only for `swift package generate-documentation`: a plugin, never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -47,6 +49,7 @@ let package = Package(
             dependencies: [
                 "ComponentFactory", "JavaProperties",
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
@@ -78,6 +81,7 @@ let package = Package(
                 "ComponentFactoryConfiguration", "ComponentFactoryTesting",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "ConfigurationTesting", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -19,7 +19,7 @@ import JavaProperties
 /// ``ParsingOptions/secretsSpecifier`` says otherwise.
 ///
 /// ```swift
-/// let provider = try await FileProvider<PropertiesSnapshot>(filePath: "Config/app.properties")
+/// let provider = try await FileProvider(propertiesFile: "Config/app.properties")
 /// let config = ConfigReader(provider: provider)
 /// let pool = config.int(forKey: "db.pool.size", default: 4)
 /// ```

@@ -76,8 +76,17 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = try directory.write("bad.properties", "good = 1\nbad = \\u12G4\n")
         let error = try await #require(throws: PropertiesError.self) {
-            _ = try await FileProvider<PropertiesSnapshot>(parsingOptions: .init(fileName: path), filePath: FilePath(path))
+            _ = try await FileProvider(propertiesFile: FilePath(path))
         }
         #expect(error.description.hasPrefix("\(path):2:7: error: malformed \\uXXXX escape"), "\(error)")
+        let reloading = try await #require(throws: PropertiesError.self) {
+            _ = try await ReloadingFileProvider(propertiesFile: FilePath(path))
+        }
+        #expect(reloading.description == error.description)
+        // Through the generic initializer, the snapshot cannot know the path; the provider's name stands there.
+        let generic = try await #require(throws: PropertiesError.self) {
+            _ = try await FileProvider<PropertiesSnapshot>(filePath: FilePath(path))
+        }
+        #expect(generic.description.hasPrefix("FileProvider<PropertiesSnapshot>:2:7: error: malformed"), "\(generic)")
     }
 }
