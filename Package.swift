@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,8 @@ let package = Package(
         .library(name: "ComponentFactoryTesting", targets: ["ComponentFactoryTesting"]),
         // The bridge to apple/swift-configuration, a product of its own: the core and the tool never build it.
         .library(name: "ComponentFactoryConfiguration", targets: ["ComponentFactoryConfiguration"]),
+        // Opt-in registration macros, a product of their own: only apps that use them build swift-syntax.
+        .library(name: "ComponentFactoryMacros", targets: ["ComponentFactoryMacros"]),
         .executable(name: "factory", targets: ["factory"]),
         .library(name: "MiddleAges", targets: ["MiddleAges"]),
         .executable(name: "middle-ages", targets: ["middle-ages"]),
@@ -25,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["JSON", "Reloading"]),
         // FilePath, in the bridge's API; swift-configuration depends on it already.
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
         // Only for `swift package generate-documentation`: a plugin, never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -60,6 +64,17 @@ let package = Package(
             ]
         ),
         .target(name: "ComponentFactoryTesting", dependencies: ["ComponentFactory"]),
+        .macro(
+            name: "ComponentFactoryMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "ComponentFactoryMacros", dependencies: ["ComponentFactory", "ComponentFactoryMacrosPlugin"]),
         .executableTarget(name: "factory", dependencies: ["FactoryTool"]),
         .target(name: "MiddleAges", dependencies: ["ComponentFactory"]),
         .executableTarget(name: "middle-ages", dependencies: ["FactoryTool", "MiddleAges"]),
@@ -75,6 +90,14 @@ let package = Package(
         .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool", "ComponentFactoryTesting", "CLibXML2"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ComponentFactoryTestingTests", dependencies: ["ComponentFactoryTesting"]),
+        .testTarget(
+            name: "ComponentFactoryMacrosTests",
+            dependencies: [
+                "ComponentFactoryMacros", "ComponentFactoryMacrosPlugin", "ComponentFactoryTesting",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            ]
+        ),
         .testTarget(
             name: "ComponentFactoryConfigurationTests",
             dependencies: [

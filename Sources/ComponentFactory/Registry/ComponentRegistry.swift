@@ -57,6 +57,15 @@ public struct ComponentRegistry: Sendable {
         _ type: T.Type, name: String? = nil, inheriting superclass: Superclass.Type, conformsTo: [Any.Type] = [],
         _ configure: (inout RegistrationBuilder<T>) -> Void
     ) throws(RegistrationError) {
+        var builder = try inheritedBuilder(type, from: superclass, conformsTo: conformsTo)
+        configure(&builder)
+        add(builder, name: name ?? String(describing: type), type: type)
+    }
+
+    /// A builder that starts with `superclass`'s properties, callbacks and conformances.
+    private func inheritedBuilder<T, Superclass>(
+        _ type: T.Type, from superclass: Superclass.Type, conformsTo: [Any.Type]
+    ) throws(RegistrationError) -> RegistrationBuilder<T> {
         guard T.self is AnyClass, Superclass.self is AnyClass, T.self is Superclass.Type, T.self != Superclass.self else {
             throw RegistrationError("\(T.self) is not a subclass of \(Superclass.self), so it cannot inherit its registration")
         }
@@ -66,8 +75,33 @@ public struct ComponentRegistry: Sendable {
         var builder = RegistrationBuilder<T>(conformances: inherited.type.conformances + conformsTo.map(TypeIdentity.init))
         builder.properties = inherited.properties
         builder.callbacks = inherited.callbacks
+        return builder
+    }
+
+    /// Registers a type that declares its own registration (`@Component`):
+    /// its declarations first, then `configure`'s, which may add to them or
+    /// replace one by name. `name` and `conformsTo` default to what the type declares.
+    public mutating func register<T: SelfRegistering>(
+        _ type: T.Type, name: String? = nil, conformsTo: [Any.Type] = [],
+        _ configure: (inout RegistrationBuilder<T>) -> Void = { _ in }
+    ) {
+        var builder = RegistrationBuilder<T>(conformances: (T.registeredConformances + conformsTo).map(TypeIdentity.init))
+        T.register(in: &builder)
         configure(&builder)
-        add(builder, name: name ?? String(describing: type), type: type)
+        add(builder, name: name ?? T.registeredName, type: type)
+    }
+
+    /// Registers a subclass that declares its own registration, with its
+    /// superclass's properties, callbacks and conformances as
+    /// ``register(_:name:inheriting:conformsTo:_:)`` gives them.
+    public mutating func register<T: SelfRegistering, Superclass>(
+        _ type: T.Type, name: String? = nil, inheriting superclass: Superclass.Type, conformsTo: [Any.Type] = [],
+        _ configure: (inout RegistrationBuilder<T>) -> Void = { _ in }
+    ) throws(RegistrationError) {
+        var builder = try inheritedBuilder(type, from: superclass, conformsTo: T.registeredConformances + conformsTo)
+        T.register(in: &builder)
+        configure(&builder)
+        add(builder, name: name ?? T.registeredName, type: type)
     }
 
     private mutating func add<T>(_ builder: RegistrationBuilder<T>, name: String, type: T.Type) {

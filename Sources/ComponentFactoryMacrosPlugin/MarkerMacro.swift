@@ -1,0 +1,12 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@ComponentIgnored`, `@Callback`, `@Selector` and `@ClassMethod`: marks that
+/// `@Component` reads on members. They expand to nothing themselves.
+public struct MarkerMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        []
+    }
+}

@@ -1,0 +1,228 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// Reads a type's members into the statements of its registration, and the
+/// problems that stop it: one pass over the members, in declaration order.
+struct MemberReader {
+    let typeName: String
+    private(set) var statements: [String] = []
+    private(set) var problems: [Diagnostic] = []
+    /// Each selector registered so far, with the initializer that has it.
+    private var selectors: [String: Syntax] = [:]
+
+    init(typeName: String) {
+        self.typeName = typeName
+    }
+
+    mutating func read(_ declaration: DeclSyntax) {
+        if let initializer = declaration.as(InitializerDeclSyntax.self) {
+            readInitializer(initializer)
+        } else if let variable = declaration.as(VariableDeclSyntax.self) {
+            readVariable(variable)
+        } else if let function = declaration.as(FunctionDeclSyntax.self) {
+            readFunction(function)
+        }
+    }
+
+    // MARK: Initializers
+
+    private mutating func readInitializer(_ initializer: InitializerDeclSyntax) {
+        let attributes = initializer.attributes
+        guard !Self.has("ComponentIgnored", in: attributes), Self.isVisible(initializer.modifiers) else { return }
+        let parameters = initializer.signature.parameterClause.parameters.enumerated().map { Parameter($1, at: $0) }
+        if initializer.signature.effectSpecifiers?.asyncSpecifier != nil {
+            problems.append(Diagnostic(node: initializer.initKeyword, message: ComponentDiagnostic.asyncInitializer,
+                                       fixIts: [Self.ignoreFixIt(initializer)]))
+            return
+        }
+        if let bad = parameters.first(where: { !$0.isInjectable }) {
+            problems.append(Diagnostic(node: bad.syntax, message: ComponentDiagnostic.uninjectableParameter,
+                                       fixIts: [Self.ignoreFixIt(initializer)]))
+            return
+        }
+        let throwing = initializer.signature.effectSpecifiers?.throwsClause != nil
+        let failable = initializer.optionalMark != nil
+        var forms = [(Self.swiftSelector(parameters), parameters.count), (Self.typhoonSelector(parameters), parameters.count)]
+        for extra in Self.strings(of: "Selector", in: attributes) {
+            let count = Self.parameterCount(of: extra)
+            guard count <= parameters.count, parameters.dropFirst(count).allSatisfy(\.hasDefault) else {
+                problems.append(Diagnostic(node: Syntax(initializer.initKeyword), message: ComponentDiagnostic.selectorNeedsDefaults))
+                return
+            }
+            forms.append((extra, count))
+        }
+        var seen = Set<String>()
+        for (selector, count) in forms where seen.insert(selector).inserted {
+            if selectors[selector] != nil {
+                problems.append(Diagnostic(node: initializer.initKeyword, message: ComponentDiagnostic.duplicateSelector,
+                                           fixIts: [Self.ignoreFixIt(initializer)]))
+                return
+            }
+            selectors[selector] = Syntax(initializer)
+            statements.append(registration("initializer", selector, Array(parameters.prefix(count)), throwing: throwing,
+                                           failable: failable, call: typeName))
+        }
+    }
+
+    /// `builder.initializer("…") { (a: A, b: B) in T(a: a, b: b) }`, or `classMethod`.
+    private func registration(_ kind: String, _ selector: String, _ parameters: [Parameter], throwing: Bool, failable: Bool,
+                              call: String) -> String {
+        let signature = parameters.isEmpty ? "" : "(" + parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+            + (throwing || failable ? " throws" : "") + " in "
+        let arguments = parameters.map { $0.label == "_" ? $0.name : "\($0.label): \($0.name)" }.joined(separator: ", ")
+        let made = (throwing ? "try " : "") + "\(call)(\(arguments))"
+        let body = failable
+            ? "guard let made = \(made) else { throw ComponentFactory.RegistrationError(\"\(selector) of \(typeName) returned nil\") }; return made"
+            : made
+        let opening = parameters.isEmpty && (throwing || failable) ? "() throws in " : ""
+        return "builder.\(kind)(\"\(selector)\") { \(opening)\(signature)\(body) }"
+    }
+
+    static func swiftSelector(_ parameters: [Parameter]) -> String {
+        parameters.isEmpty ? "init" : "init(" + parameters.map { "\($0.label):" }.joined() + ")"
+    }
+
+    static func typhoonSelector(_ parameters: [Parameter]) -> String {
+        guard let first = parameters.first else { return "init" }
+        let head = first.label == "_" ? first.name : first.label
+        return "initWith" + head.prefix(1).uppercased() + head.dropFirst() + ":"
+            + parameters.dropFirst().map { ($0.label == "_" ? $0.name : $0.label) + ":" }.joined()
+    }
+
+    /// How many parameters a selector in either form names.
+    static func parameterCount(of selector: String) -> Int {
+        selector.filter { $0 == ":" }.count
+    }
+
+    // MARK: Properties
+
+    private mutating func readVariable(_ variable: VariableDeclSyntax) {
+        guard variable.bindingSpecifier.tokenKind == .keyword(.var), !Self.has("ComponentIgnored", in: variable.attributes),
+              Self.isVisible(variable.modifiers), Self.isSettable(variable.modifiers),
+              !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return }
+        for binding in variable.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if let accessors = binding.accessorBlock?.accessors {
+                // A computed property is registered only when it has a setter.
+                if case .accessors(let list) = accessors {
+                    let kinds = list.map(\.accessorSpecifier.text)
+                    let observed = kinds.allSatisfy { $0 == "willSet" || $0 == "didSet" }
+                    guard observed || kinds.contains("set") else { continue }
+                } else {
+                    continue
+                }
+            }
+            guard binding.typeAnnotation != nil || variable.bindings.last?.typeAnnotation != nil else {
+                var annotated = binding
+                annotated.pattern = binding.pattern.with(\.trailingTrivia, [])
+                annotated.typeAnnotation = TypeAnnotationSyntax(colon: .colonToken(trailingTrivia: .space),
+                                                                type: TypeSyntax(stringLiteral: "<#Type#>").with(\.trailingTrivia, .space))
+                problems.append(Diagnostic(
+                    node: binding.pattern, message: ComponentDiagnostic.missingTypeAnnotation,
+                    fixIts: [FixIt(message: ComponentFixIt(message: "add a type annotation"),
+                                   changes: [.replace(oldNode: Syntax(binding), newNode: Syntax(annotated))])]))
+                continue
+            }
+            statements.append("builder.property(\"\(name)\", \\.\(name))")
+        }
+    }
+
+    // MARK: Methods
+
+    private mutating func readFunction(_ function: FunctionDeclSyntax) {
+        guard !Self.has("ComponentIgnored", in: function.attributes) else { return }
+        let name = function.name.text
+        let parameters = function.signature.parameterClause.parameters.enumerated().map { Parameter($1, at: $0) }
+        let throwing = function.signature.effectSpecifiers?.throwsClause != nil
+        if Self.has("Callback", in: function.attributes) {
+            guard parameters.isEmpty else {
+                problems.append(Diagnostic(node: function.name, message: ComponentDiagnostic.callbackTakesArguments))
+                return
+            }
+            let callbackName = Self.strings(of: "Callback", in: function.attributes).first ?? name
+            statements.append("builder.callback(\"\(callbackName)\") { \(throwing ? "try " : "")$0.\(name)() }")
+        }
+        if let selector = Self.strings(of: "ClassMethod", in: function.attributes).first {
+            let returned = function.signature.returnClause?.type.trimmedDescription
+            let isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
+            guard isStatic, returned == typeName || returned == "Self" else {
+                problems.append(Diagnostic(node: function.name, message: ComponentDiagnostic.classMethodReturnsOtherType))
+                return
+            }
+            if let bad = parameters.first(where: { !$0.isInjectable }) {
+                problems.append(Diagnostic(node: bad.syntax, message: ComponentDiagnostic.uninjectableParameter))
+                return
+            }
+            statements.append(registration("classMethod", selector, parameters, throwing: throwing, failable: false,
+                                           call: "\(typeName).\(name)"))
+        }
+    }
+
+    // MARK: Attributes and modifiers
+
+    static func has(_ attribute: String, in attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == attribute }
+    }
+
+    /// The string literals given to `@attribute(…)`.
+    static func strings(of attribute: String, in attributes: AttributeListSyntax) -> [String] {
+        attributes.compactMap { $0.as(AttributeSyntax.self) }
+            .filter { $0.attributeName.trimmedDescription == attribute }
+            .flatMap { $0.arguments?.as(LabeledExprListSyntax.self) ?? [] }
+            .compactMap { $0.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
+    }
+
+    /// Private and file-private members stay out of the registration.
+    static func isVisible(_ modifiers: DeclModifierListSyntax) -> Bool {
+        !modifiers.contains { ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil }
+    }
+
+    /// `private(set)` and `fileprivate(set)` properties cannot be set from a registration.
+    static func isSettable(_ modifiers: DeclModifierListSyntax) -> Bool {
+        !modifiers.contains { ["private", "fileprivate"].contains($0.name.text) && $0.detail?.detail.text == "set" }
+    }
+
+    static func ignoreFixIt(_ initializer: InitializerDeclSyntax) -> FixIt {
+        var marked = initializer.with(\.leadingTrivia, [])
+        marked.attributes.insert(.attribute(AttributeSyntax(attributeName: TypeSyntax(stringLiteral: "ComponentIgnored"))
+            .with(\.leadingTrivia, initializer.leadingTrivia).with(\.trailingTrivia, .space)), at: marked.attributes.startIndex)
+        return FixIt(message: ComponentFixIt(message: "mark it @ComponentIgnored"),
+                     changes: [.replace(oldNode: Syntax(initializer), newNode: Syntax(marked))])
+    }
+}
+
+/// One parameter of an initializer or a class method, as the registration needs it.
+struct Parameter {
+    let label: String
+    let name: String
+    let type: String
+    let hasDefault: Bool
+    let isInjectable: Bool
+    let syntax: Syntax
+
+    /// The parameter at `position`: one that has no name of its own (`_`) is named by its place.
+    init(_ parameter: FunctionParameterSyntax, at position: Int) {
+        label = parameter.firstName.text
+        let own = parameter.secondName?.text ?? parameter.firstName.text
+        name = own == "_" ? "argument\(position)" : own
+        type = parameter.type.trimmedDescription
+        hasDefault = parameter.defaultValue != nil
+        syntax = Syntax(parameter)
+        isInjectable = parameter.ellipsis == nil && Self.isInjectable(parameter.type)
+    }
+
+    /// A function, an `inout`, or an opaque `some` type cannot come from an assembly.
+    static func isInjectable(_ type: TypeSyntax) -> Bool {
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            if attributed.specifiers.contains(where: { $0.trimmedDescription == "inout" }) { return false }
+            return isInjectable(attributed.baseType)
+        }
+        if type.is(FunctionTypeSyntax.self) { return false }
+        if let opaque = type.as(SomeOrAnyTypeSyntax.self), opaque.someOrAnySpecifier.tokenKind == .keyword(.some) { return false }
+        if let tuple = type.as(TupleTypeSyntax.self) {
+            return tuple.elements.count == 1 && tuple.elements.allSatisfy { isInjectable($0.type) }
+        }
+        if let optional = type.as(OptionalTypeSyntax.self) { return isInjectable(optional.wrappedType) }
+        return true
+    }
+}

@@ -1,0 +1,260 @@
+import ComponentFactoryMacrosPlugin
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// What `@Component` writes, form by form, and every diagnostic it gives.
+@Suite struct ComponentMacroExpansionTests {
+    private let macros: [String: MacroSpec] = [
+        "Component": MacroSpec(type: ComponentMacro.self, conformances: ["SelfRegistering"]),
+        "ComponentIgnored": MacroSpec(type: MarkerMacro.self),
+        "Callback": MacroSpec(type: MarkerMacro.self),
+        "Selector": MacroSpec(type: MarkerMacro.self),
+        "ClassMethod": MacroSpec(type: MarkerMacro.self),
+    ]
+
+    private func expect(_ source: String, expands expected: String, diagnostics: [DiagnosticSpec] = [],
+                        fixed: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+        assertMacroExpansion(source, expandedSource: expected, diagnostics: diagnostics, macroSpecs: macros,
+                             applyFixIts: fixed == nil ? nil : diagnostics.flatMap { $0.fixIts.map(\.message) },
+                             fixedSource: fixed) { failure in
+            Issue.record("\(failure.message)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func initializersGetTheirSwiftAndTyphoonSelectorsAndVarsTheirKeyPaths() {
+        expect("""
+            @Component
+            public final class Knight {
+                public var quest: (any Quest)?
+                public var damselsRescued: UInt = 0
+                let name: String
+                public init(quest: (any Quest)?, damselsRescued: UInt) {
+                    self.quest = quest
+                    self.damselsRescued = damselsRescued
+                    self.name = "x"
+                }
+            }
+            """, expands: """
+            public final class Knight {
+                public var quest: (any Quest)?
+                public var damselsRescued: UInt = 0
+                let name: String
+                public init(quest: (any Quest)?, damselsRescued: UInt) {
+                    self.quest = quest
+                    self.damselsRescued = damselsRescued
+                    self.name = "x"
+                }
+            }
+
+            extension Knight: ComponentFactory.SelfRegistering {
+                public static var registeredName: String {
+                    "Knight"
+                }
+                public static var registeredConformances: [Any.Type] {
+                    []
+                }
+                public static func register(in builder: inout ComponentFactory.RegistrationBuilder<Knight>) {
+                    builder.property("quest", \\.quest)
+                    builder.property("damselsRescued", \\.damselsRescued)
+                    builder.initializer("init(quest:damselsRescued:)") { (quest: (any Quest)?, damselsRescued: UInt) in
+                        Knight(quest: quest, damselsRescued: damselsRescued)
+                    }
+                    builder.initializer("initWithQuest:damselsRescued:") { (quest: (any Quest)?, damselsRescued: UInt) in
+                        Knight(quest: quest, damselsRescued: damselsRescued)
+                    }
+                }
+            }
+            """)
+    }
+
+    @Test func argumentsNameTheTypeAndItsConformancesAndMarksAddSelectorsCallbacksAndClassMethods() {
+        expect("""
+            @Component(name: "Quest", conformsTo: [(any Quest).self])
+            struct CampaignQuest {
+                var imageURL: URL?
+                var computed: Int { 1 }
+                var settable: Int { get { 1 } set {} }
+                private var hidden: Int = 0
+                private(set) var readOnly: Int = 0
+                static var shared: Int = 0
+                @ComponentIgnored var ignored: Int = 0
+                @Selector("init")
+                init(imageURL: URL? = nil) throws { self.imageURL = imageURL }
+                @ClassMethod("questWithName:")
+                static func quest(name _ : String) -> CampaignQuest { CampaignQuest() }
+                @Callback func ready() {}
+                @Callback("finish") mutating func done() throws {}
+                @ComponentIgnored init(_ secret: Int) {}
+            }
+            """, expands: """
+            struct CampaignQuest {
+                var imageURL: URL?
+                var computed: Int { 1 }
+                var settable: Int { get { 1 } set {} }
+                private var hidden: Int = 0
+                private(set) var readOnly: Int = 0
+                static var shared: Int = 0
+                var ignored: Int = 0
+                init(imageURL: URL? = nil) throws { self.imageURL = imageURL }
+                static func quest(name _ : String) -> CampaignQuest { CampaignQuest() }
+                func ready() {}
+                mutating func done() throws {}
+                init(_ secret: Int) {}
+            }
+
+            extension CampaignQuest: ComponentFactory.SelfRegistering {
+                static var registeredName: String {
+                    "Quest"
+                }
+                static var registeredConformances: [Any.Type] {
+                    [(any Quest).self]
+                }
+                static func register(in builder: inout ComponentFactory.RegistrationBuilder<CampaignQuest>) {
+                    builder.property("imageURL", \\.imageURL)
+                    builder.property("settable", \\.settable)
+                    builder.initializer("init(imageURL:)") { (imageURL: URL?) throws in
+                        try CampaignQuest(imageURL: imageURL)
+                    }
+                    builder.initializer("initWithImageURL:") { (imageURL: URL?) throws in
+                        try CampaignQuest(imageURL: imageURL)
+                    }
+                    builder.initializer("init") { () throws in
+                        try CampaignQuest()
+                    }
+                    builder.classMethod("questWithName:") { (argument0: String) in
+                        CampaignQuest.quest(name: argument0)
+                    }
+                    builder.callback("ready") {
+                        $0.ready()
+                    }
+                    builder.callback("finish") {
+                        try $0.done()
+                    }
+                }
+            }
+            """)
+    }
+
+    @Test func anEnumOrAProtocolIsRefused() {
+        expect("@Component\nenum Color {\n    case red\n}", expands: "enum Color {\n    case red\n}", diagnostics: [
+            DiagnosticSpec(message: "@Component applies to a class or a struct: an enum or a protocol has no initializers to register",
+                           line: 1, column: 1),
+        ])
+        expect("@Component\nprotocol Fighter {\n}", expands: "protocol Fighter {\n}", diagnostics: [
+            DiagnosticSpec(message: "@Component applies to a class or a struct: an enum or a protocol has no initializers to register",
+                           line: 1, column: 1),
+        ])
+    }
+
+    @Test func aStoredPropertyWithNoTypeIsAnErrorWithAFixIt() {
+        expect("""
+            @Component
+            struct Counter {
+                var count = 0
+            }
+            """, expands: """
+            struct Counter {
+                var count = 0
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@Component registers a property by its declared type: give this property a type annotation",
+                               line: 3, column: 9, fixIts: [FixItSpec(message: "add a type annotation")]),
+            ], fixed: """
+            @Component
+            struct Counter {
+                var count: <#Type#> = 0
+            }
+            """)
+    }
+
+    @Test func aParameterTheRegistryCannotInjectIsAnErrorWithAFixIt() {
+        let message = "@Component cannot register this initializer: the registry cannot inject a function, an inout, a variadic "
+            + "or a 'some' parameter; mark it @ComponentIgnored and register it by hand"
+        for parameter in ["handler: @escaping () -> Void", "names: String...", "value: inout Int", "quest: some Quest"] {
+            expect("""
+                @Component
+                struct Service {
+                    init(\(parameter)) {}
+                }
+                """, expands: """
+                struct Service {
+                    init(\(parameter)) {}
+                }
+                """, diagnostics: [
+                    DiagnosticSpec(message: message, line: 3, column: 10, fixIts: [FixItSpec(message: "mark it @ComponentIgnored")]),
+                ], fixed: """
+                @Component
+                struct Service {
+                    @ComponentIgnored init(\(parameter)) {}
+                }
+                """)
+        }
+    }
+
+    @Test func twoInitializersWithOneSelectorAreAnError() {
+        expect("""
+            @Component
+            struct Service {
+                init(port: Int) {}
+                init(port: String) {}
+            }
+            """, expands: """
+            struct Service {
+                init(port: Int) {}
+                init(port: String) {}
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "two initializers map to one selector; mark one @ComponentIgnored", line: 4, column: 5,
+                               fixIts: [FixItSpec(message: "mark it @ComponentIgnored")]),
+            ])
+    }
+
+    @Test func aSelectorThatLeavesOutParametersWithoutDefaultsIsAnError() {
+        expect("""
+            @Component
+            struct Service {
+                @Selector("initWithHost:")
+                init(host: String, port: Int) {}
+            }
+            """, expands: """
+            struct Service {
+                init(host: String, port: Int) {}
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "a @Selector with fewer parameters than the initializer needs defaults for the parameters it leaves out",
+                               line: 4, column: 5),
+            ])
+    }
+
+    @Test func aCallbackWithArgumentsAGenericTypeAndAClassMethodOfAnotherTypeAreErrors() {
+        expect("""
+            @Component
+            struct Service {
+                @Callback func ready(now: Bool) {}
+            }
+            """, expands: """
+            struct Service {
+                func ready(now: Bool) {}
+            }
+            """, diagnostics: [DiagnosticSpec(message: "a @Callback method takes no arguments", line: 3, column: 20)])
+        expect("""
+            @Component
+            struct Box<Value> {}
+            """, expands: "struct Box<Value> {}", diagnostics: [
+                DiagnosticSpec(message: "@Component cannot register a generic type: register each specialization by hand",
+                               line: 2, column: 11),
+            ])
+        expect("""
+            @Component
+            struct Service {
+                @ClassMethod("make") static func make() -> Int { 1 }
+            }
+            """, expands: """
+            struct Service {
+                static func make() -> Int { 1 }
+            }
+            """, diagnostics: [DiagnosticSpec(message: "a @ClassMethod is a static method that returns the type itself",
+                                              line: 3, column: 38)])
+    }
+}
