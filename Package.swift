@@ -76,7 +76,7 @@ let package = Package(
         ),
         .target(name: "ComponentFactoryMacros", dependencies: ["ComponentFactory", "ComponentFactoryMacrosPlugin"]),
         .executableTarget(name: "factory", dependencies: ["FactoryTool"]),
-        .target(name: "MiddleAges", dependencies: ["ComponentFactory"]),
+        .target(name: "MiddleAges", dependencies: ["ComponentFactory", "ComponentFactoryMacros"]),
         .executableTarget(name: "middle-ages", dependencies: ["FactoryTool", "MiddleAges"]),
         .target(name: "HumanResources", dependencies: ["ComponentFactory", "CSQLite"]),
         .executableTarget(name: "human-resources", dependencies: ["FactoryTool", "HumanResources"]),

@@ -3,10 +3,12 @@
 /// Writes a type's registration from the type itself: every initializer it
 /// declares (by its Swift selector, `init(quest:damselsRescued:)`, and its
 /// Typhoon selector, `initWithQuest:damselsRescued:`), every settable `var`
-/// with its declared type, and the methods marked ``Callback(_:)``. The type
-/// becomes `SelfRegistering`, so `registry.register(Knight.self)` needs no
-/// closure; a closure given there adds to the registration or replaces part
-/// of it by name.
+/// with its declared type, and the methods marked ``Callback(_:)``, as a
+/// `Registration` type nested in it. The type becomes `SelfRegistering`, so
+/// `registry.register(Knight.self)` needs no closure; a closure given there
+/// adds to the registration or replaces part of it by name. A subclass
+/// inherits its superclass's conformance, so it is registered by its own
+/// registration: `try registry.register(CavalryMan.Registration.self, inheriting: Knight.self)`.
 ///
 /// - `name`: the name an assembly's `class=` uses; by default the type's name.
 /// - `conformsTo`: the protocols and superclasses the type is also found by.
@@ -28,8 +30,8 @@
 ///     @Callback func ready() { … }
 /// }
 /// ```
-@attached(extension, conformances: SelfRegistering,
-          names: named(registeredName), named(registeredConformances), named(register(in:)))
+@attached(member, names: named(Registration))
+@attached(extension, conformances: SelfRegistering)
 public macro Component(name: String? = nil, conformsTo: [Any.Type] = []) =
     #externalMacro(module: "ComponentFactoryMacrosPlugin", type: "ComponentMacro")
 

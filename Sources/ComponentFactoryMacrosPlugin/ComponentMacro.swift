@@ -3,13 +3,66 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@Component`: writes `SelfRegistering` for a class or a struct from its
-/// own declarations. See `ComponentFactoryMacros`' `Component(name:conformsTo:)`.
-public struct ComponentMacro: ExtensionMacro {
+/// `@Component`: writes a `Registration` nested in a class or a struct from
+/// its own declarations, and makes the type `SelfRegistering`. See
+/// `ComponentFactoryMacros`' `Component(name:conformsTo:)`.
+public struct ComponentMacro: MemberMacro, ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax, conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let name = registrable(declaration, node, diagnosingIn: context) else { return [] }
+        var reader = MemberReader(typeName: name)
+        for member in declaration.memberBlock.members {
+            reader.read(member.decl)
+        }
+        for problem in reader.problems {
+            context.diagnose(problem)
+        }
+        guard reader.problems.isEmpty else { return [] }
+        let arguments = node.arguments?.as(LabeledExprListSyntax.self) ?? []
+        let registeredName = arguments.first { $0.label?.text == "name" }?.expression.trimmedDescription ?? "\"\(name)\""
+        let conformances = arguments.first { $0.label?.text == "conformsTo" }?.expression.trimmedDescription ?? "[]"
+        let access = declaration.modifiers.contains { ["public", "open"].contains($0.name.text) } ? "public " : ""
+        let body = reader.statements.map { "        " + $0 }.joined(separator: "\n")
+        return ["""
+            /// The registration `@Component` wrote from this type's declarations.
+            \(raw: access)enum Registration: ComponentFactory.ComponentRegistration {
+                \(raw: access)typealias Component = \(raw: name)
+                \(raw: access)static var name: String { \(raw: registeredName) }
+                \(raw: access)static var conformances: [Any.Type] { \(raw: conformances) }
+                \(raw: access)static func register(in builder: inout ComponentFactory.RegistrationBuilder<\(raw: name)>) {
+            \(raw: body)
+                }
+            }
+            """]
+    }
+
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
+        // A subclass of a registered class inherits the conformance; the member expansion reports any problem.
+        guard !protocols.isEmpty, declaration.is(ClassDeclSyntax.self) || declaration.is(StructDeclSyntax.self) else { return [] }
+        if declaration.as(ClassDeclSyntax.self)?.genericParameterClause != nil
+            || declaration.as(StructDeclSyntax.self)?.genericParameterClause != nil {
+            return []
+        }
+        // Where the member expansion refuses the type, a conformance would only add a second, misleading error.
+        var reader = MemberReader(typeName: type.trimmedDescription)
+        for member in declaration.memberBlock.members {
+            reader.read(member.decl)
+        }
+        guard reader.problems.isEmpty else { return [] }
+        let text: DeclSyntax = "extension \(raw: type.trimmedDescription): ComponentFactory.SelfRegistering {}"
+        return text.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+    }
+
+    /// The type's name when `@Component` can register it, a non-generic
+    /// class or struct; otherwise nil, after saying why.
+    private static func registrable(
+        _ declaration: some DeclGroupSyntax, _ node: AttributeSyntax, diagnosingIn context: some MacroExpansionContext
+    ) -> String? {
         let name: String
         let generics: GenericParameterClauseSyntax?
         if let declared = declaration.as(ClassDeclSyntax.self) {
@@ -18,38 +71,12 @@ public struct ComponentMacro: ExtensionMacro {
             (name, generics) = (declared.name.text, declared.genericParameterClause)
         } else {
             context.diagnose(Diagnostic(node: node, message: ComponentDiagnostic.notAClassOrStruct))
-            return []
+            return nil
         }
         if let generics {
             context.diagnose(Diagnostic(node: generics, message: ComponentDiagnostic.genericType))
-            return []
+            return nil
         }
-        let typeName = type.trimmedDescription
-        var reader = MemberReader(typeName: typeName)
-        for member in declaration.memberBlock.members {
-            reader.read(member.decl)
-        }
-        for problem in reader.problems {
-            context.diagnose(problem)
-        }
-        guard reader.problems.isEmpty else { return [] }
-
-        let arguments = node.arguments?.as(LabeledExprListSyntax.self) ?? []
-        let registeredName = arguments.first { $0.label?.text == "name" }?.expression.trimmedDescription ?? "\"\(name)\""
-        let conformances = arguments.first { $0.label?.text == "conformsTo" }?.expression.trimmedDescription ?? "[]"
-        let access = declaration.modifiers.contains { ["public", "open"].contains($0.name.text) } ? "public " : ""
-        let conformance = protocols.isEmpty ? "" : ": ComponentFactory.SelfRegistering"
-        let body = reader.statements.map { "        " + $0 }.joined(separator: "\n")
-        let text: DeclSyntax = """
-            extension \(raw: typeName)\(raw: conformance) {
-                \(raw: access)static var registeredName: String { \(raw: registeredName) }
-                \(raw: access)static var registeredConformances: [Any.Type] { \(raw: conformances) }
-                \(raw: access)static func register(in builder: inout ComponentFactory.RegistrationBuilder<\(raw: typeName)>) {
-            \(raw: body)
-                }
-            }
-            """
-        guard let extensionDecl = text.as(ExtensionDeclSyntax.self) else { return [] }
-        return [extensionDecl]
+        return name
     }
 }

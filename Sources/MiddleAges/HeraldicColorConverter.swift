@@ -1,4 +1,5 @@
 import ComponentFactory
+import ComponentFactoryMacros
 
 /// A custom type converter that an assembly declares as a component, as
 /// Typhoon allowed: `<component class="HeraldicColorConverter"/>`. The
@@ -6,6 +7,7 @@ import ComponentFactory
 ///
 /// It takes a tincture name (`azure`, `gules`, `or`, `argent`, `sable`,
 /// `vert`, `purpure`) or `#RRGGBB`.
+@Component
 public struct HeraldicColorConverter: TypeConverter {
     static let tinctures: [String: HeraldicColor] = [
         "azure": HeraldicColor(red: 0x00, green: 0x47, blue: 0xAB),

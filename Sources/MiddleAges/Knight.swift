@@ -1,13 +1,16 @@
+import ComponentFactoryMacros
 /// A knight, as in Typhoon's MiddleAges example: injected through its
 /// initializers and its properties. Knights are equal only to themselves.
+@Component
 public class Knight: Hashable, CustomStringConvertible {
     public var quest: (any Quest)?
     public var damselsRescued: UInt
-    public var hasHorseWillTravel = false
+    public var hasHorseWillTravel: Bool = false
     public var favoriteDamsels: [String] = []
     public var friends: Set<Knight> = []
     public var shieldColor: HeraldicColor?
 
+    @Selector("init", "initWithQuest:")
     public init(quest: (any Quest)? = nil, damselsRescued: UInt = 0) {
         self.quest = quest
         self.damselsRescued = damselsRescued
@@ -32,6 +35,7 @@ public class Knight: Hashable, CustomStringConvertible {
 }
 
 /// A knight on horseback, with a hit ratio.
+@Component
 public final class CavalryMan: Knight {
     public var hitRatio: Float
 

@@ -13,38 +13,17 @@ import Foundation
 public enum MiddleAgesRegistry {
     public static func make() throws -> ComponentRegistry {
         var registry = ComponentRegistry()
-        registry.register(CampaignQuest.self, conformsTo: [(any Quest).self]) { quest in
-            quest.initializer { CampaignQuest() }
-            quest.initializer("initWithImageUrl:") { (imageURL: URL) in CampaignQuest(imageURL: imageURL) }
-            quest.property("imageUrl", \.imageURL)
-            quest.callback("questBeforePropertyInjection") { $0.questBeforePropertyInjection() }
-            quest.callback("questAfterPropertyInjection") { $0.questAfterPropertyInjection() }
+        // Knight, CampaignQuest, CavalryMan, SwordFactory and HeraldicColorConverter are @Component:
+        // what is written here is what their declarations cannot say.
+        registry.register(CampaignQuest.self) { quest in
+            quest.property("imageUrl", \.imageURL)  // the name Typhoon's assembly uses
         }
-        registry.register(Knight.self) { knight in
-            knight.initializer { Knight() }
-            knight.initializer("initWithQuest:") { (quest: any Quest) in Knight(quest: quest) }
-            knight.initializer("initWithQuest:damselsRescued:") { (quest: any Quest, damsels: UInt) in
-                Knight(quest: quest, damselsRescued: damsels)
-            }
-            knight.initializer("initWithQuest:favoriteDamsels:") { (quest: any Quest, damsels: [String]) in
-                Knight(quest: quest, favoriteDamsels: damsels)
-            }
-            knight.property("quest", \.quest)
-            knight.property("damselsRescued", \.damselsRescued)
-            knight.property("hasHorseWillTravel", \.hasHorseWillTravel)
-            knight.property("favoriteDamsels", \.favoriteDamsels)
-            knight.property("friends", \.friends)
-            knight.property("shieldColor", \.shieldColor)
-        }
-        try registry.register(CavalryMan.self, inheriting: Knight.self) { cavalryMan in
+        registry.register(Knight.self)
+        try registry.register(CavalryMan.Registration.self, inheriting: Knight.self) { cavalryMan in
+            // No default for hitRatio, so this selector is not one of the initializer's own.
             cavalryMan.initializer("initWithQuest:") { (quest: any Quest) in CavalryMan(quest: quest, hitRatio: 0) }
-            cavalryMan.initializer("initWithQuest:hitRatio:") { (quest: any Quest, hitRatio: Float) in
-                CavalryMan(quest: quest, hitRatio: hitRatio)
-            }
-            cavalryMan.property("hitRatio", \.hitRatio)
         }
         registry.register(SwordFactory.self) { factory in
-            factory.initializer { SwordFactory() }
             factory.factoryMethod("swordWithSpecification:") { (factory: SwordFactory, specification: String) in
                 factory.sword(specification: specification)
             }
@@ -57,9 +36,7 @@ public enum MiddleAgesRegistry {
                 }
             }
         }
-        registry.register(HeraldicColorConverter.self) { converter in
-            converter.initializer { HeraldicColorConverter() }
-        }
+        registry.register(HeraldicColorConverter.self)
         return registry
     }
 }

@@ -1,3 +1,4 @@
+import ComponentFactoryMacros
 /// A sword, made only by a ``SwordFactory``.
 public struct Sword: CustomStringConvertible, Sendable {
     public let description: String
@@ -5,6 +6,7 @@ public struct Sword: CustomStringConvertible, Sendable {
 
 /// A factory component: `<component factory-component="swordFactory">` with
 /// `<initializer selector="swordWithSpecification:">` asks it for a sword.
+@Component
 public final class SwordFactory: Sendable {
     public init() {}
 

@@ -45,25 +45,30 @@ import Testing
                     self.damselsRescued = damselsRescued
                     self.name = "x"
                 }
+
+                /// The registration `@Component` wrote from this type's declarations.
+                public enum Registration: ComponentFactory.ComponentRegistration {
+                    public typealias Component = Knight
+                    public static var name: String {
+                        "Knight"
+                    }
+                    public static var conformances: [Any.Type] {
+                        []
+                    }
+                    public static func register(in builder: inout ComponentFactory.RegistrationBuilder<Knight>) {
+                        builder.property("quest", \\.quest)
+                        builder.property("damselsRescued", \\.damselsRescued)
+                        builder.initializer("init(quest:damselsRescued:)") { (quest: (any Quest)?, damselsRescued: UInt) in
+                            Knight(quest: quest, damselsRescued: damselsRescued)
+                        }
+                        builder.initializer("initWithQuest:damselsRescued:") { (quest: (any Quest)?, damselsRescued: UInt) in
+                            Knight(quest: quest, damselsRescued: damselsRescued)
+                        }
+                    }
+                }
             }
 
             extension Knight: ComponentFactory.SelfRegistering {
-                public static var registeredName: String {
-                    "Knight"
-                }
-                public static var registeredConformances: [Any.Type] {
-                    []
-                }
-                public static func register(in builder: inout ComponentFactory.RegistrationBuilder<Knight>) {
-                    builder.property("quest", \\.quest)
-                    builder.property("damselsRescued", \\.damselsRescued)
-                    builder.initializer("init(quest:damselsRescued:)") { (quest: (any Quest)?, damselsRescued: UInt) in
-                        Knight(quest: quest, damselsRescued: damselsRescued)
-                    }
-                    builder.initializer("initWithQuest:damselsRescued:") { (quest: (any Quest)?, damselsRescued: UInt) in
-                        Knight(quest: quest, damselsRescued: damselsRescued)
-                    }
-                }
             }
             """)
     }
@@ -101,37 +106,42 @@ import Testing
                 func ready() {}
                 mutating func done() throws {}
                 init(_ secret: Int) {}
+
+                /// The registration `@Component` wrote from this type's declarations.
+                enum Registration: ComponentFactory.ComponentRegistration {
+                    typealias Component = CampaignQuest
+                    static var name: String {
+                        "Quest"
+                    }
+                    static var conformances: [Any.Type] {
+                        [(any Quest).self]
+                    }
+                    static func register(in builder: inout ComponentFactory.RegistrationBuilder<CampaignQuest>) {
+                        builder.property("imageURL", \\.imageURL)
+                        builder.property("settable", \\.settable)
+                        builder.initializer("init(imageURL:)") { (imageURL: URL?) throws in
+                            try CampaignQuest(imageURL: imageURL)
+                        }
+                        builder.initializer("initWithImageURL:") { (imageURL: URL?) throws in
+                            try CampaignQuest(imageURL: imageURL)
+                        }
+                        builder.initializer("init") { () throws in
+                            try CampaignQuest()
+                        }
+                        builder.classMethod("questWithName:") { (argument0: String) in
+                            CampaignQuest.quest(name: argument0)
+                        }
+                        builder.callback("ready") {
+                            $0.ready()
+                        }
+                        builder.callback("finish") {
+                            try $0.done()
+                        }
+                    }
+                }
             }
 
             extension CampaignQuest: ComponentFactory.SelfRegistering {
-                static var registeredName: String {
-                    "Quest"
-                }
-                static var registeredConformances: [Any.Type] {
-                    [(any Quest).self]
-                }
-                static func register(in builder: inout ComponentFactory.RegistrationBuilder<CampaignQuest>) {
-                    builder.property("imageURL", \\.imageURL)
-                    builder.property("settable", \\.settable)
-                    builder.initializer("init(imageURL:)") { (imageURL: URL?) throws in
-                        try CampaignQuest(imageURL: imageURL)
-                    }
-                    builder.initializer("initWithImageURL:") { (imageURL: URL?) throws in
-                        try CampaignQuest(imageURL: imageURL)
-                    }
-                    builder.initializer("init") { () throws in
-                        try CampaignQuest()
-                    }
-                    builder.classMethod("questWithName:") { (argument0: String) in
-                        CampaignQuest.quest(name: argument0)
-                    }
-                    builder.callback("ready") {
-                        $0.ready()
-                    }
-                    builder.callback("finish") {
-                        try $0.done()
-                    }
-                }
             }
             """)
     }

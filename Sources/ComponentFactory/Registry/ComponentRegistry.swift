@@ -78,30 +78,39 @@ public struct ComponentRegistry: Sendable {
         return builder
     }
 
-    /// Registers a type that declares its own registration (`@Component`):
-    /// its declarations first, then `configure`'s, which may add to them or
-    /// replace one by name. `name` and `conformsTo` default to what the type declares.
+    /// Registers a type by a registration declared in code (what `@Component`
+    /// writes): its declarations first, then `configure`'s, which may add to
+    /// them or replace one by name. `name` and `conformsTo` default to what the registration declares.
+    public mutating func register<R: ComponentRegistration>(
+        _ registration: R.Type, name: String? = nil, conformsTo: [Any.Type] = [],
+        _ configure: (inout RegistrationBuilder<R.Component>) -> Void = { _ in }
+    ) {
+        var builder = RegistrationBuilder<R.Component>(conformances: (R.conformances + conformsTo).map(TypeIdentity.init))
+        R.register(in: &builder)
+        configure(&builder)
+        add(builder, name: name ?? R.name, type: R.Component.self)
+    }
+
+    /// Registers a subclass by a registration declared in code, with its
+    /// superclass's properties, callbacks and conformances as
+    /// ``register(_:name:inheriting:conformsTo:_:)`` gives them.
+    public mutating func register<R: ComponentRegistration, Superclass>(
+        _ registration: R.Type, name: String? = nil, inheriting superclass: Superclass.Type, conformsTo: [Any.Type] = [],
+        _ configure: (inout RegistrationBuilder<R.Component>) -> Void = { _ in }
+    ) throws(RegistrationError) {
+        var builder = try inheritedBuilder(R.Component.self, from: superclass, conformsTo: R.conformances + conformsTo)
+        R.register(in: &builder)
+        configure(&builder)
+        add(builder, name: name ?? R.name, type: R.Component.self)
+    }
+
+    /// Registers a type that has its own registration (`@Component`), as
+    /// `register(T.Registration.self, …)` does.
     public mutating func register<T: SelfRegistering>(
         _ type: T.Type, name: String? = nil, conformsTo: [Any.Type] = [],
         _ configure: (inout RegistrationBuilder<T>) -> Void = { _ in }
-    ) {
-        var builder = RegistrationBuilder<T>(conformances: (T.registeredConformances + conformsTo).map(TypeIdentity.init))
-        T.register(in: &builder)
-        configure(&builder)
-        add(builder, name: name ?? T.registeredName, type: type)
-    }
-
-    /// Registers a subclass that declares its own registration, with its
-    /// superclass's properties, callbacks and conformances as
-    /// ``register(_:name:inheriting:conformsTo:_:)`` gives them.
-    public mutating func register<T: SelfRegistering, Superclass>(
-        _ type: T.Type, name: String? = nil, inheriting superclass: Superclass.Type, conformsTo: [Any.Type] = [],
-        _ configure: (inout RegistrationBuilder<T>) -> Void = { _ in }
-    ) throws(RegistrationError) {
-        var builder = try inheritedBuilder(type, from: superclass, conformsTo: T.registeredConformances + conformsTo)
-        T.register(in: &builder)
-        configure(&builder)
-        add(builder, name: name ?? T.registeredName, type: type)
+    ) where T.Registration.Component == T {
+        register(T.Registration.self, name: name, conformsTo: conformsTo, configure)
     }
 
     private mutating func add<T>(_ builder: RegistrationBuilder<T>, name: String, type: T.Type) {

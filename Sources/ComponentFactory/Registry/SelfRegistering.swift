@@ -1,11 +1,29 @@
-/// A type that declares its own registration: what the `@Component` macro of
-/// `ComponentFactoryMacros` writes from the type's initializers, properties
-/// and marked methods, so that `registry.register(Knight.self)` needs no closure.
+/// A registration declared in code rather than in a closure: what the
+/// `@Component` macro of `ComponentFactoryMacros` writes, as a `Registration`
+/// type nested in the component's type, from its initializers, properties
+/// and marked methods.
 ///
-/// A registration written by hand says the same thing in a closure;
-/// ``ComponentRegistry/register(_:name:conformsTo:_:)-(T.Type,_,_,_)`` takes
-/// both at once: the type's own declarations first, then the closure's, which
-/// may add to them or replace one by name.
+/// ```swift
+/// var registry = ComponentRegistry()
+/// registry.register(Knight.self)                                         // Knight.Registration
+/// try registry.register(CavalryMan.Registration.self, inheriting: Knight.self)
+/// ```
+public protocol ComponentRegistration {
+    /// The type registered.
+    associatedtype Component
+    /// The name an assembly's `class=` uses.
+    static var name: String { get }
+    /// The protocols and superclasses the type is also found by.
+    static var conformances: [Any.Type] { get }
+    /// Declares the type's initializers, class methods, properties and callbacks.
+    static func register(in builder: inout RegistrationBuilder<Component>)
+}
+
+/// A type with a ``ComponentRegistration`` of its own, so that
+/// `registry.register(Knight.self)` needs no closure. `@Component` makes a
+/// type conform. A subclass inherits its superclass's conformance, so it is
+/// registered by its own registration type instead:
+/// `try registry.register(CavalryMan.Registration.self, inheriting: Knight.self)`.
 ///
 /// ```swift
 /// @Component(conformsTo: [(any Quest).self])
@@ -18,10 +36,6 @@
 /// registry.register(CampaignQuest.self)
 /// ```
 public protocol SelfRegistering {
-    /// The name an assembly's `class=` uses.
-    static var registeredName: String { get }
-    /// The protocols and superclasses the type is also found by.
-    static var registeredConformances: [Any.Type] { get }
-    /// Declares the type's initializers, class methods, properties and callbacks.
-    static func register(in builder: inout RegistrationBuilder<Self>)
+    /// The type's registration.
+    associatedtype Registration: ComponentRegistration
 }
