@@ -10,15 +10,10 @@ import ComponentFactory
 public enum HumanResourcesRegistry {
     public static func make() -> ComponentRegistry {
         var registry = ComponentRegistry()
-        registry.register(SQLiteEmployeeStore.self, conformsTo: [(any EmployeeStore).self]) { store in
-            store.initializer("initWithPath:") { (path: String) in SQLiteEmployeeStore(path: path) }
-        }
-        registry.register(InMemoryEmployeeStore.self, conformsTo: [(any EmployeeStore).self]) { store in
-            store.initializer("initWithPath:") { (path: String) in try InMemoryEmployeeStore(path: path) }
-        }
-        registry.register(SalaryReport.self) { report in
-            report.initializer("initWithStore:") { (store: any EmployeeStore) in SalaryReport(store: store) }
-        }
+        // Each type is @Component: its initializers and conformances are read from its declaration.
+        registry.register(SQLiteEmployeeStore.self)
+        registry.register(InMemoryEmployeeStore.self)
+        registry.register(SalaryReport.self)
         return registry
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
+import ComponentFactoryMacros
 
 /// An ``EmployeeStore`` that keeps employees in an array and nothing on
 /// disk: the fake that tests use. It takes the same `path` as the SQLite
 /// store, so that the one definition can name either class, and insists that
 /// it is `:memory:`: configured with a real file, it refuses to build, so a
 /// production config that names it is caught by a dry run.
+@Component(conformsTo: [(any EmployeeStore).self])
 public final class InMemoryEmployeeStore: EmployeeStore, @unchecked Sendable {
     private var employees: [Employee] = []
     private let lock = NSLock()

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ComponentFactoryMacros
 
 /// The real ``EmployeeStore``: a SQLite database, in a file in production
 /// and on `:memory:` in tests (the article's in-memory stack, with the same
@@ -14,6 +15,7 @@ import Foundation
 /// let store = SQLiteEmployeeStore(path: "/var/lib/human-resources/employees.sqlite")
 /// try store.add(Employee(name: "Ada", department: "Engineering", salary: 120_000))
 /// ```
+@Component(conformsTo: [(any EmployeeStore).self])
 public final class SQLiteEmployeeStore: EmployeeStore, @unchecked Sendable {
     /// SQLite's name for a private in-memory database.
     public static let inMemory = ":memory:"

@@ -1,9 +1,11 @@
+import ComponentFactoryMacros
 /// Answers payroll questions from an ``EmployeeStore``, whichever it is.
 ///
 /// ```swift
 /// let top = try SalaryReport(store: store).highestSalaryByDepartment()
 /// top["Engineering"]?.name
 /// ```
+@Component
 public struct SalaryReport: Sendable {
     public let store: any EmployeeStore
 

@@ -1,4 +1,5 @@
 import Foundation
+import ComponentFactoryMacros
 
 /// Posts a status: a form-encoded POST of `status=…` to the configured
 /// endpoint, through whatever ``HTTPTransport`` the factory gave it, with
@@ -8,6 +9,7 @@ import Foundation
 /// let client = try factory.component(forKey: "tweetClient", as: TweetClient.self)
 /// client.tweet("hello matey", observer: observer)
 /// ```
+@Component
 public struct TweetClient: Sendable {
     public let endpoint: URL
     public let credential: Credential

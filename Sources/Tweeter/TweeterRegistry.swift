@@ -12,15 +12,9 @@ import ComponentFactory
 public enum TweeterRegistry {
     public static func make() -> ComponentRegistry {
         var registry = ComponentRegistry()
-        registry.register(URLSessionTransport.self, conformsTo: [(any HTTPTransport).self]) { transport in
-            transport.initializer { URLSessionTransport() }
-        }
-        registry.register(TweetClient.self) { client in
-            client.initializer("initWithEndpoint:username:password:transport:") {
-                (endpoint: URL, username: String, password: String, transport: any HTTPTransport) in
-                TweetClient(endpoint: endpoint, username: username, password: password, transport: transport)
-            }
-        }
+        // Each type is @Component: its initializers and conformances are read from its declaration.
+        registry.register(URLSessionTransport.self)
+        registry.register(TweetClient.self)
         return registry
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ComponentFactoryMacros
 #endif
 
 /// The production ``HTTPTransport``: one ephemeral `URLSession` task per
@@ -11,6 +12,7 @@ import FoundationNetworking
 ///
 /// The tests never send anything: they patch the `transport` component
 /// with a recording stub.
+@Component(conformsTo: [(any HTTPTransport).self])
 public final class URLSessionTransport: HTTPTransport {
     public init() {}
 
