@@ -93,7 +93,7 @@ public struct ComponentRegistry: Sendable {
 
     /// Registers a subclass by a registration declared in code, with its
     /// superclass's properties, callbacks and conformances as
-    /// ``register(_:name:inheriting:conformsTo:_:)`` gives them.
+    /// `register(_:name:inheriting:conformsTo:_:)` gives them.
     public mutating func register<R: ComponentRegistration, Superclass>(
         _ registration: R.Type, name: String? = nil, inheriting superclass: Superclass.Type, conformsTo: [Any.Type] = [],
         _ configure: (inout RegistrationBuilder<R.Component>) -> Void = { _ in }

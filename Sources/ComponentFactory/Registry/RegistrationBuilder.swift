@@ -1,5 +1,5 @@
 /// Declares, typed, what one registered type can do. It is handed to the
-/// closure of ``ComponentRegistry/register(_:name:conformsTo:_:)``.
+/// closure of `ComponentRegistry/register(_:name:conformsTo:_:)`.
 ///
 /// ```swift
 /// registry.register(Knight.self, conformsTo: [(any Fighter).self]) { k in
