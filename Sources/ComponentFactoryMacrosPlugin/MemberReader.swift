@@ -72,7 +72,7 @@ struct MemberReader {
         let arguments = parameters.map { $0.label == "_" ? $0.name : "\($0.label): \($0.name)" }.joined(separator: ", ")
         let made = (throwing ? "try " : "") + "\(call)(\(arguments))"
         let body = failable
-            ? "guard let made = \(made) else { throw ComponentFactory.RegistrationError(\"\(selector) of \(typeName) returned nil\") }; return made"
+            ? "guard let made = \(made) else { throw ComponentFactory.RegistrationError(\"\(selector) of \(typeName) returned nil\") }\nreturn made"
             : made
         let opening = parameters.isEmpty && (throwing || failable) ? "() throws in " : ""
         return "builder.\(kind)(\"\(selector)\") { \(opening)\(signature)\(body) }"

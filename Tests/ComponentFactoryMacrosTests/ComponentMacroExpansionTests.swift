@@ -267,4 +267,70 @@ import Testing
             """, diagnostics: [DiagnosticSpec(message: "a @ClassMethod is a static method that returns the type itself",
                                               line: 3, column: 38)])
     }
+
+    @Test func aFailableInitializerThrowsWhenItGivesNil() {
+        expect("""
+            @Component
+            struct Port {
+                var number: Int
+                init?(number: Int) {
+                    guard number > 0 else { return nil }
+                    self.number = number
+                }
+            }
+            """, expands: """
+            struct Port {
+                var number: Int
+                init?(number: Int) {
+                    guard number > 0 else { return nil }
+                    self.number = number
+                }
+
+                /// The registration `@Component` wrote from this type's declarations.
+                enum Registration: ComponentFactory.ComponentRegistration {
+                    typealias Component = Port
+                    static var name: String {
+                        "Port"
+                    }
+                    static var conformances: [Any.Type] {
+                        []
+                    }
+                    static func register(in builder: inout ComponentFactory.RegistrationBuilder<Port>) {
+                        builder.property("number", \\.number)
+                        builder.initializer("init(number:)") { (number: Int) throws in
+                            guard let made = Port(number: number) else {
+                                throw ComponentFactory.RegistrationError("init(number:) of Port returned nil")
+                            }
+                            return made
+                        }
+                        builder.initializer("initWithNumber:") { (number: Int) throws in
+                            guard let made = Port(number: number) else {
+                                throw ComponentFactory.RegistrationError("initWithNumber: of Port returned nil")
+                            }
+                            return made
+                        }
+                    }
+                }
+            }
+
+            extension Port: ComponentFactory.SelfRegistering {
+            }
+            """)
+    }
+
+    @Test func anAsyncInitializerIsAnErrorWithAFixIt() {
+        expect("""
+            @Component
+            struct Service {
+                init(host: String) async {}
+            }
+            """, expands: """
+            struct Service {
+                init(host: String) async {}
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@Component cannot register an async initializer: a factory builds components synchronously",
+                               line: 3, column: 5, fixIts: [FixItSpec(message: "mark it @ComponentIgnored")]),
+            ])
+    }
 }
