@@ -9,6 +9,8 @@
 /// let everyone = try store.allEmployees()
 /// ```
 public protocol EmployeeStore: Sendable {
+    /// Stores `employee`.
     func add(_ employee: Employee) throws
+    /// Every employee stored, in the order added.
     func allEmployees() throws -> [Employee]
 }

@@ -8,6 +8,7 @@ import ComponentFactory
 ///                           registry: HumanResourcesRegistry.make())
 /// ```
 public enum HumanResourcesRegistry {
+    /// A registry of the example's types, each registered by its `@Component` declaration.
     public static func make() -> ComponentRegistry {
         var registry = ComponentRegistry()
         // Each type is @Component: its initializers and conformances are read from its declaration.

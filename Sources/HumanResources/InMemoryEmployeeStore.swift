@@ -11,14 +11,17 @@ public final class InMemoryEmployeeStore: EmployeeStore, @unchecked Sendable {
     private var employees: [Employee] = []
     private let lock = NSLock()
 
+    /// A store that keeps nothing on disk; `path` must be `:memory:`, so that a production path in a test configuration fails loudly.
     public init(path: String = SQLiteEmployeeStore.inMemory) throws {
         guard path == SQLiteEmployeeStore.inMemory else { throw InMemoryStoreMisconfigured(path: path) }
     }
 
+    /// Keeps `employee` in memory.
     public func add(_ employee: Employee) {
         lock.withLock { employees.append(employee) }
     }
 
+    /// Every employee kept, in the order added.
     public func allEmployees() -> [Employee] {
         lock.withLock { employees }
     }
@@ -26,6 +29,7 @@ public final class InMemoryEmployeeStore: EmployeeStore, @unchecked Sendable {
 
 /// An ``InMemoryEmployeeStore`` configured with a file it would never write.
 public struct InMemoryStoreMisconfigured: Error, CustomStringConvertible {
+    /// The path that was given instead of `:memory:`.
     public let path: String
 
     public var description: String {

@@ -20,10 +20,12 @@ public final class SQLiteEmployeeStore: EmployeeStore, @unchecked Sendable {
     /// SQLite's name for a private in-memory database.
     public static let inMemory = ":memory:"
 
+    /// The database file, or `:memory:`.
     public let path: String
     private var connection: OpaquePointer?
     private let lock = NSLock()
 
+    /// A store in the SQLite database at `path`, opened on first use.
     public init(path: String) {
         self.path = path
     }
@@ -32,6 +34,7 @@ public final class SQLiteEmployeeStore: EmployeeStore, @unchecked Sendable {
         sqlite3_close_v2(connection)
     }
 
+    /// Inserts `employee` into the database.
     public func add(_ employee: Employee) throws {
         try withConnection { database in
             try Self.run(database, "INSERT INTO employees (name, department, salary) VALUES (?, ?, ?)") { statement in
@@ -43,6 +46,7 @@ public final class SQLiteEmployeeStore: EmployeeStore, @unchecked Sendable {
         }
     }
 
+    /// Every employee in the database, in the order inserted.
     public func allEmployees() throws -> [Employee] {
         try withConnection { database in
             var employees: [Employee] = []
@@ -119,7 +123,9 @@ public final class SQLiteEmployeeStore: EmployeeStore, @unchecked Sendable {
 
 /// A SQLite call that failed, with the database's path and SQLite's message.
 public struct SQLiteFailure: Error, CustomStringConvertible {
+    /// The database file that failed.
     public let path: String
+    /// SQLite's own message.
     public let message: String
 
     public var description: String { "SQLite (\(path.isEmpty ? SQLiteEmployeeStore.inMemory : path)): \(message)" }

@@ -7,8 +7,10 @@ import ComponentFactoryMacros
 /// ```
 @Component
 public struct SalaryReport: Sendable {
+    /// Where the employees come from.
     public let store: any EmployeeStore
 
+    /// A report over `store`.
     public init(store: any EmployeeStore) {
         self.store = store
     }

@@ -19,10 +19,13 @@ public struct HeraldicColorConverter: TypeConverter {
         "purpure": HeraldicColor(red: 0x80, green: 0x00, blue: 0x80),
     ]
 
+    /// The converter.
     public init() {}
 
+    /// "HeraldicColor".
     public var typeName: String { "HeraldicColor" }
 
+    /// A tincture's name (azure, gules, or, …), in any case, or `#RRGGBB`.
     public func convert(_ text: String) throws(ConversionFailure) -> HeraldicColor {
         if let tincture = Self.tinctures[text.lowercased()] { return tincture }
         let digits = text.utf8.dropFirst()

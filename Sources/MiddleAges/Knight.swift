@@ -3,19 +3,27 @@ import ComponentFactoryMacros
 /// initializers and its properties. Knights are equal only to themselves.
 @Component
 public class Knight: Hashable, CustomStringConvertible {
+    /// The knight's quest.
     public var quest: (any Quest)?
+    /// How many damsels the knight has rescued.
     public var damselsRescued: UInt
+    /// Whether the knight has a horse and will travel.
     public var hasHorseWillTravel: Bool = false
+    /// The damsels the knight favours.
     public var favoriteDamsels: [String] = []
+    /// The knight's friends.
     public var friends: Set<Knight> = []
+    /// The colour of the knight's shield.
     public var shieldColor: HeraldicColor?
 
+    /// A knight, perhaps on a quest; `@Selector` also registers it as `init` and `initWithQuest:`.
     @Selector("init", "initWithQuest:")
     public init(quest: (any Quest)? = nil, damselsRescued: UInt = 0) {
         self.quest = quest
         self.damselsRescued = damselsRescued
     }
 
+    /// A knight on `quest` who favours `favoriteDamsels`.
     public convenience init(quest: any Quest, favoriteDamsels: [String]) {
         self.init(quest: quest)
         self.favoriteDamsels = favoriteDamsels
@@ -37,8 +45,10 @@ public class Knight: Hashable, CustomStringConvertible {
 /// A knight on horseback, with a hit ratio.
 @Component
 public final class CavalryMan: Knight {
+    /// How often the cavalry man hits, from 0 to 1.
     public var hitRatio: Float
 
+    /// A cavalry man on `quest`.
     public init(quest: any Quest, hitRatio: Float) {
         self.hitRatio = hitRatio
         super.init(quest: quest)

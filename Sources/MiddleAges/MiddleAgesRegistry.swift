@@ -11,6 +11,7 @@ import Foundation
 ///                                registry: try MiddleAgesRegistry.make())
 /// ```
 public enum MiddleAgesRegistry {
+    /// A registry of the example's types; throws only if a subclass's superclass were not registered first.
     public static func make() throws -> ComponentRegistry {
         var registry = ComponentRegistry()
         // Knight, CampaignQuest, CavalryMan, SwordFactory and HeraldicColorConverter are @Component:

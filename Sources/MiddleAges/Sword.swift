@@ -8,8 +8,10 @@ public struct Sword: CustomStringConvertible, Sendable {
 /// `<initializer selector="swordWithSpecification:">` asks it for a sword.
 @Component
 public final class SwordFactory: Sendable {
+    /// The factory.
     public init() {}
 
+    /// A sword to `specification`: "blue" makes a blue one, anything else a rusty one.
     public func sword(specification: String) -> Sword {
         specification == "blue"
             ? Sword(description: "A bright blue sword with orange pom-poms at the hilt.")

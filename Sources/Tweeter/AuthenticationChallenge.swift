@@ -4,7 +4,10 @@
 /// `previousFailureCount` says how many answers were already refused; a
 /// client that answers again with the same credentials only gets refused again.
 public protocol AuthenticationChallenge: Sendable {
+    /// How many times credentials were refused before this challenge.
     var previousFailureCount: Int { get }
+    /// Answers the challenge with `credential`.
     func use(_ credential: Credential)
+    /// Gives up: the request fails.
     func cancel()
 }

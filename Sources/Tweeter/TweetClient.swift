@@ -11,16 +11,21 @@ import ComponentFactoryMacros
 /// ```
 @Component
 public struct TweetClient: Sendable {
+    /// Where statuses are posted.
     public let endpoint: URL
+    /// The credential given when the server asks.
     public let credential: Credential
+    /// What sends the requests.
     public let transport: any HTTPTransport
 
+    /// A client posting to `endpoint` as `username`, over `transport`.
     public init(endpoint: URL, username: String, password: String, transport: any HTTPTransport) {
         self.endpoint = endpoint
         self.credential = Credential(user: username, password: password)
         self.transport = transport
     }
 
+    /// Posts `message` as a status, and tells `observer` how it went; credentials are given once, then the challenge is cancelled.
     public func tweet(_ message: String, observer: any TweetObserver) {
         let request = HTTPRequest(
             url: endpoint, method: "POST",

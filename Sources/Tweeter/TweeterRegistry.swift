@@ -10,6 +10,7 @@ import ComponentFactory
 ///                           registry: TweeterRegistry.make())
 /// ```
 public enum TweeterRegistry {
+    /// A registry of the example's types, each registered by its `@Component` declaration.
     public static func make() -> ComponentRegistry {
         var registry = ComponentRegistry()
         // Each type is @Component: its initializers and conformances are read from its declaration.

@@ -14,8 +14,10 @@ import ComponentFactoryMacros
 /// with a recording stub.
 @Component(conformsTo: [(any HTTPTransport).self])
 public final class URLSessionTransport: HTTPTransport {
+    /// A transport over a fresh ephemeral `URLSession` for each request.
     public init() {}
 
+    /// Sends `request`, telling `delegate` of challenges and of the outcome.
     public func send(_ request: HTTPRequest, delegate: any TransportDelegate) {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
