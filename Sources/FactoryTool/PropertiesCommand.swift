@@ -78,7 +78,7 @@ struct PropertiesCommand: ToolCommand {
         }
         switch format {
         case .text:
-            return ToolResult(status: ToolResult.success, standardOutput: PropertiesWriter.write(listing))
+            return ToolResult(status: ToolResult.success, standardOutputBytes: PropertiesWriter.bytes(listing))
         case .json:
             return ToolResult(status: ToolResult.success, standardOutputBytes: JSONText.object(listing, trailer: "\n"))
         }

@@ -17,37 +17,51 @@ public enum PropertiesWriter {
 
     /// The listing's pairs, in its order, one `key=value` line each.
     public static func write(_ listing: PropertyListing) -> String {
-        var output = ""
-        for place in 0..<listing.count {
-            escape(listing.key(at: place), isKey: true, into: &output)
-            output.append("=")
-            escape(listing.value(at: place), isKey: false, into: &output)
-            output.append("\n")
+        String(decoding: bytes(listing), as: UTF8.self)
+    }
+
+    /// The same text as UTF-8 bytes, written from the listing's own bytes
+    /// with no string per key or value: what `factory properties` prints.
+    public static func bytes(_ listing: PropertyListing) -> [UInt8] {
+        var output: [UInt8] = []
+        var length = 0
+        listing.forEachPair { key, value in length += key.count + value.count + 2 }
+        // Room for the text with no escapes, once: escapes then grow it geometrically.
+        output.reserveCapacity(length)
+        listing.forEachPair { key, value in
+            escape(key, isKey: true, into: &output)
+            output.append(0x3D)  // =
+            escape(value, isKey: false, into: &output)
+            output.append(0x0A)
         }
         return output
     }
 
-    private static func escape(_ text: String, isKey: Bool, into output: inout String) {
-        var isFirst = true
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case " ":
-                output.append(isKey || isFirst ? "\\ " : " ")
-            case "\\": output.append("\\\\")
-            case "\t": output.append("\\t")
-            case "\n": output.append("\\n")
-            case "\r": output.append("\\r")
-            case "\u{0C}": output.append("\\f")
-            case "=", ":", "#", "!":
-                output.append("\\")
-                output.unicodeScalars.append(scalar)
-            case "\u{00}"..."\u{1F}", "\u{7F}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x41 + value - 10  // 0-9, A-F
+    }
+
+    /// Every character the reader would treat specially is ASCII, and no byte
+    /// of a multi-byte UTF-8 sequence is, so escaping works byte by byte.
+    private static func escape(_ text: UnsafeBufferPointer<UInt8>, isKey: Bool, into output: inout [UInt8]) {
+        for (position, byte) in text.enumerated() {
+            switch byte {
+            case 0x20:  // space
+                if isKey || position == 0 { output.append(0x5C) }
+                output.append(0x20)
+            case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+            case 0x09: output.append(contentsOf: [0x5C, 0x74])  // \t
+            case 0x0A: output.append(contentsOf: [0x5C, 0x6E])  // \n
+            case 0x0D: output.append(contentsOf: [0x5C, 0x72])  // \r
+            case 0x0C: output.append(contentsOf: [0x5C, 0x66])  // \f
+            case 0x3D, 0x3A, 0x23, 0x21:  // = : # !
+                output.append(0x5C)
+                output.append(byte)
+            case 0x00...0x1F, 0x7F:
+                output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigit(byte >> 4), hexDigit(byte & 0xF)])  // \u00XX
             default:
-                output.unicodeScalars.append(scalar)
+                output.append(byte)
             }
-            isFirst = false
         }
     }
 }

@@ -40,3 +40,17 @@ import Testing
         #expect(document.entries == [document.entry(at: 0), document.entry(at: 1)])
     }
 }
+
+@Suite struct PropertiesWriterScaleTests {
+    /// A quadratic writer (reserving a little more room for every key) took
+    /// minutes here; the bound only catches that, it measures nothing.
+    @Test(.timeLimit(.minutes(1)))
+    func aListingOfThreeHundredThousandKeysIsWrittenWhole() throws {
+        let text = (0..<300_000).map { "key.\($0) = value \($0)\n" }.joined()
+        let listing = try PropertiesReader.read(text: text, file: "big.properties").listing
+        let written = PropertiesWriter.bytes(listing)
+        #expect(written.count { $0 == 0x0A } == 300_000)
+        let reread = try PropertiesReader.read(bytes: written, file: "written").listing
+        #expect(reread.pairs.map { "\($0.key)=\($0.value)" } == listing.pairs.map { "\($0.key)=\($0.value)" })
+    }
+}
