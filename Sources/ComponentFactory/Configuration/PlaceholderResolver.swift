@@ -261,12 +261,13 @@ public struct PlaceholderResolver: Sendable {
         }
         guard let property = configuration.property(forKey: key) else { return nil }
         // A value with no file:line (an environment variable, a provider) is named by its source.
-        var own = Origins([property.location ?? SourceLocation(file: property.sourceName, line: 0)])
+        let location = property.location ?? SourceLocation(file: property.sourceName, line: 0)
+        // Plain text is its own resolution: looking it up again costs less than remembering it.
         guard Self.mayContainPlaceholder(property.text) else {
-            resolved[exactKey] = (property.text, own.list)
-            origins.add(own.list)
+            origins.add([location])
             return property.text
         }
+        var own = Origins([location])
         let bytes = Array(property.text.utf8)
         let value = String(
             decoding: try expand(bytes[...], site: property.location ?? site, chain: chain + [key], depth: depth, origins: &own),
