@@ -11,7 +11,14 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro {
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax, conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard let name = registrable(declaration, node, diagnosingIn: context) else { return [] }
+        let name: String
+        switch registrable(declaration, node) {
+        case .refused(let problem):
+            context.diagnose(problem)
+            return []
+        case .named(let registered):
+            name = registered
+        }
         var reader = MemberReader(typeName: name)
         for member in declaration.memberBlock.members {
             reader.read(member.decl)
@@ -43,11 +50,7 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         // A subclass of a registered class inherits the conformance; the member expansion reports any problem.
-        guard !protocols.isEmpty, declaration.is(ClassDeclSyntax.self) || declaration.is(StructDeclSyntax.self) else { return [] }
-        if declaration.as(ClassDeclSyntax.self)?.genericParameterClause != nil
-            || declaration.as(StructDeclSyntax.self)?.genericParameterClause != nil {
-            return []
-        }
+        guard !protocols.isEmpty, case .named = registrable(declaration, node) else { return [] }
         // Where the member expansion refuses the type, a conformance would only add a second, misleading error.
         var reader = MemberReader(typeName: type.trimmedDescription)
         for member in declaration.memberBlock.members {
@@ -59,10 +62,8 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro {
     }
 
     /// The type's name when `@Component` can register it, a non-generic
-    /// class or struct; otherwise nil, after saying why.
-    private static func registrable(
-        _ declaration: some DeclGroupSyntax, _ node: AttributeSyntax, diagnosingIn context: some MacroExpansionContext
-    ) -> String? {
+    /// class or struct; otherwise why not. The member expansion reports it.
+    private static func registrable(_ declaration: some DeclGroupSyntax, _ node: AttributeSyntax) -> Registrable {
         let name: String
         let generics: GenericParameterClauseSyntax?
         if let declared = declaration.as(ClassDeclSyntax.self) {
@@ -70,13 +71,17 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro {
         } else if let declared = declaration.as(StructDeclSyntax.self) {
             (name, generics) = (declared.name.text, declared.genericParameterClause)
         } else {
-            context.diagnose(Diagnostic(node: node, message: ComponentDiagnostic.notAClassOrStruct))
-            return nil
+            return .refused(Diagnostic(node: node, message: ComponentDiagnostic.notAClassOrStruct))
         }
         if let generics {
-            context.diagnose(Diagnostic(node: generics, message: ComponentDiagnostic.genericType))
-            return nil
+            return .refused(Diagnostic(node: generics, message: ComponentDiagnostic.genericType))
         }
-        return name
+        return .named(name)
+    }
+
+    /// Whether `@Component` can register a declaration: its name, or the diagnostic that says why not.
+    private enum Registrable {
+        case named(String)
+        case refused(Diagnostic)
     }
 }

@@ -122,6 +122,11 @@ struct EntryTable: Sendable, Hashable {
         return memcmp(left, right, a.count) == 0
     }
 
+    /// The last assignment of each key, ordered by key: what a listing shows.
+    func listingOrder(_ index: KeyIndex) -> [Int] {
+        sortedByKey(index.lastPositions(count: count))
+    }
+
     /// `positions` ordered by their keys' bytes, which is the order of the
     /// keys' Unicode scalars.
     func sortedByKey(_ positions: [Int]) -> [Int] {

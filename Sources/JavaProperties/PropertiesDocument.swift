@@ -65,7 +65,7 @@ public struct PropertiesDocument: Sendable, Hashable {
     /// The map as a ``PropertyListing``: the last assignment of each key,
     /// ordered by key, sharing this document's bytes (no string is made).
     public var listing: PropertyListing {
-        PropertyListing(table: table, positions: table.sortedByKey(index.lastPositions(count: table.count)))
+        PropertyListing(table: table, positions: table.listingOrder(index))
     }
 
     /// The merged map: the last assignment of each key wins. Keys are

@@ -26,8 +26,7 @@ public struct PropertyListing: Sendable, Hashable {
     /// The pairs ordered by key; of two pairs with the same key, the later wins.
     public init(pairs: [(key: String, value: String)]) {
         let table = EntryTable(entries: pairs.map { PropertyEntry(key: $0.key, value: $0.value, line: 0) })
-        let index = KeyIndex(table)
-        self.init(table: table, positions: table.sortedByKey(index.lastPositions(count: table.count)))
+        self.init(table: table, positions: table.listingOrder(KeyIndex(table)))
     }
 
     /// The number of keys.
