@@ -183,7 +183,7 @@ import Testing
         #expect(reading.diagnostics.map(\.code) == [.schema])
     }
 
-    @Test func theSchemaIsCheckedInTheSamePassAtTheLineOfTheMistakeWithOrWithoutTheNamespace() {
+    @Test func theSchemaIsCheckedAtTheLineOfTheMistakeWithOrWithoutTheNamespace() {
         let body = """
             <component class="K" key="k">
                 <property name="a" value="1"/>

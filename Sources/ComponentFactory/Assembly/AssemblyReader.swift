@@ -34,9 +34,10 @@ public enum AssemblyReader {
     }
 
     /// Reads `bytes`. With `checkSchema`, the file is also validated against
-    /// ``AssemblySchema`` (ordering and counts) in the same pass; the schema's
-    /// findings are kept only when the grammar found nothing, since both would
-    /// otherwise report one mistake twice.
+    /// ``AssemblySchema`` (ordering and counts), by a second parse of the
+    /// bytes on another thread at the same time; the schema's findings are
+    /// kept only when the grammar found nothing, since both would otherwise
+    /// report one mistake twice.
     public static func read(bytes: [UInt8], file: String, checkSchema: Bool = false) -> Reading {
         LibXMLInitialization.once()
         func refused(_ message: String, line: Int = 1) -> Reading {
@@ -51,13 +52,26 @@ public enum AssemblyReader {
         if let crowded = AttributeBound.firstElementOverLimit(in: bytes) {
             return refused("an element has more than \(AttributeBound.maximumAttributes) attributes", line: crowded.line)
         }
-        var target = ParseTarget(builder: AssemblyBuilder(file: file, bytes: bytes))
-        if let failure = stream(bytes, file: file, checkSchema: checkSchema, into: &target) {
+        let schema = checkSchema ? SchemaPass(bytes: bytes, file: file) : nil
+        var built = ParseTarget(builder: AssemblyBuilder(file: file, bytes: bytes))
+        var failure = stream(bytes, file: file, checkSchema: false, into: &built)
+        let verdict = schema?.wait() ?? SchemaPass.Verdict()
+        // The builder's pass reports a malformed document; the schema's adds only a schema it could not set up.
+        if failure == nil, let schemaFailure = verdict.failure, schemaFailure.code == .schema { failure = schemaFailure }
+        guard let builder = built.builder else { return refused("the assembly could not be read") }
+        if let failure {
             return Reading(document: AssemblyDocument(file: file), diagnostics: [failure])
         }
-        var diagnostics = target.builder.diagnostics
-        if diagnostics.isEmpty { diagnostics = target.schemaDiagnostics }
-        return Reading(document: target.builder.document, diagnostics: diagnostics)
+        var diagnostics = builder.diagnostics
+        if diagnostics.isEmpty { diagnostics = verdict.diagnostics }
+        return Reading(document: builder.document, diagnostics: diagnostics)
+    }
+
+    /// The schema's findings on `bytes`, from a parse of their own.
+    static func checkSchema(_ bytes: [UInt8], file: String) -> SchemaPass.Verdict {
+        var checked = ParseTarget(builder: nil)
+        let failure = stream(bytes, file: file, checkSchema: true, into: &checked)
+        return SchemaPass.Verdict(diagnostics: checked.schemaDiagnostics, failure: failure)
     }
 
     /// The largest assembly read (64 MiB), so that a huge input fails fast and plainly.
@@ -75,6 +89,8 @@ public enum AssemblyReader {
     /// Feeds `bytes` through libxml2's push parser into `target`, a chunk
     /// at a time; returns the diagnostic that ended a malformed or refused
     /// document. libxml2's own messages come here, never to standard error.
+    /// With `checkSchema`, the events go to the schema validator (`target`
+    /// has no builder then).
     private static func stream(_ bytes: [UInt8], file: String, checkSchema: Bool, into target: inout ParseTarget) -> Diagnostic? {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
@@ -100,7 +116,8 @@ public enum AssemblyReader {
                 xmlFreeParserCtxt(parser)
             }
             _ = xmlCtxtUseOptions(parser, options)
-            target.pointee.builder.parser = parser
+            target.pointee.parser = parser
+            target.pointee.builder?.parser = parser
             if checkSchema {
                 guard let schema = AssemblySchema.parsed.flatMap({ SchemaStream(schema: $0, file: file, parser: parser) }) else {
                     return Diagnostic(.schema, "the assembly schema could not be loaded", at: SourceLocation(file: file, line: 1))
@@ -111,7 +128,7 @@ public enum AssemblyReader {
                 guard let base = buffer.baseAddress else { return }
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
                     var offset = 0
-                    while offset < buffer.count && target.pointee.builder.failure == nil {
+                    while offset < buffer.count && !target.pointee.isStopped {
                         let count = min(chunkSize, buffer.count - offset)
                         _ = xmlParseChunk(parser, start + offset, Int32(count), 0)
                         offset += count
@@ -119,9 +136,10 @@ public enum AssemblyReader {
                     _ = xmlParseChunk(parser, nil, 0, 1)
                 }
             }
-            target.pointee.builder.parser = nil
+            target.pointee.parser = nil
+            target.pointee.builder?.parser = nil
             target.pointee.finishSchema()
-            if let failure = target.pointee.builder.failure { return failure }
+            if let failure = target.pointee.builder?.failure { return failure }
             guard parser.pointee.wellFormed != 0 else {
                 return malformed(xmlCtxtGetLastError(parser), file: file)
             }
@@ -143,12 +161,28 @@ public enum AssemblyReader {
     }
 }
 
-/// What the SAX callbacks feed: the builder, and the schema validator when
-/// the schema is checked.
+/// What the SAX callbacks feed: the builder, or, in the schema's own pass,
+/// the schema validator.
 private struct ParseTarget {
-    var builder: AssemblyBuilder
+    var builder: AssemblyBuilder?
     var schema: SchemaStream?
     var schemaDiagnostics: [Diagnostic] = []
+    /// The parser, while it runs.
+    var parser: xmlParserCtxtPtr?
+    /// The schema pass's nesting depth, bounded as the builder bounds its own.
+    var depth = 0
+    /// Whether the schema pass stopped early, at an entity or too deep.
+    var schemaStopped = false
+
+    var isStopped: Bool {
+        builder?.failure != nil || schemaStopped
+    }
+
+    /// Stops the schema's pass: the builder's pass reports why.
+    mutating func stopSchemaPass() {
+        schemaStopped = true
+        if let parser { xmlStopParser(parser) }
+    }
 
     /// Ends validation (libxml2 reports what is still missing at the end) and keeps its findings.
     mutating func finishSchema() {
@@ -163,30 +197,38 @@ private func target(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer
 
 private let startElement: startElementNsSAX2Func = { context, localName, prefix, namespace, namespaceCount, namespaces, attributeCount, defaultedCount, attributes in
     guard let target = target(context), let localName else { return }
-    target.pointee.schema?.start(name: localName, prefix: prefix, namespace: namespace, namespaceCount: namespaceCount, namespaces: namespaces,
-                                 attributeCount: attributeCount, defaultedCount: defaultedCount, attributes: attributes)
-    target.pointee.builder.start(name: localName, namespace: namespace,
-                                 attributes: UnsafePointer(attributes), count: Int(attributeCount))
+    if let schema = target.pointee.schema {
+        target.pointee.depth += 1
+        guard target.pointee.depth <= AssemblyBuilder.maximumDepth else { return target.pointee.stopSchemaPass() }
+        schema.start(name: localName, prefix: prefix, namespace: namespace, namespaceCount: namespaceCount, namespaces: namespaces,
+                     attributeCount: attributeCount, defaultedCount: defaultedCount, attributes: attributes)
+    }
+    target.pointee.builder?.start(name: localName, namespace: namespace,
+                                  attributes: UnsafePointer(attributes), count: Int(attributeCount))
 }
 
 private let endElement: endElementNsSAX2Func = { context, localName, prefix, namespace in
     guard let target = target(context) else { return }
-    target.pointee.schema?.end(name: localName, prefix: prefix, namespace: namespace)
-    target.pointee.builder.end()
+    if let schema = target.pointee.schema {
+        target.pointee.depth -= 1
+        schema.end(name: localName, prefix: prefix, namespace: namespace)
+    }
+    target.pointee.builder?.end()
 }
 
 private let characters: charactersSAXFunc = { context, bytes, length in
     guard let target = target(context), let bytes, length > 0 else { return }
     target.pointee.schema?.characters(bytes, count: length)
-    target.pointee.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
+    target.pointee.builder?.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
 }
 
 private let ignoreError: xmlStructuredErrorFunc = { _, _ in }
 
 private let refuseEntity: entityDeclSAXFunc = { context, name, _, _, _, _ in
-    guard let target = target(context), let parser = target.pointee.builder.parser else { return }
+    guard let target = target(context), let parser = target.pointee.parser else { return }
+    guard let file = target.pointee.builder?.file else { return target.pointee.stopSchemaPass() }
     let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 1
     let entity = name.map { String(cString: $0) } ?? "?"
-    target.pointee.builder.stop(Diagnostic(.xmlEntity, "the document declares the entity '\(entity)'; assemblies may not declare entities",
-                                           at: SourceLocation(file: target.pointee.builder.file, line: line)))
+    target.pointee.builder?.stop(Diagnostic(.xmlEntity, "the document declares the entity '\(entity)'; assemblies may not declare entities",
+                                            at: SourceLocation(file: file, line: line)))
 }

@@ -10,48 +10,151 @@
 /// knight?.scope            // .objectGraph
 /// ```
 public struct ComponentDefinition: Sendable, Hashable {
+    // The fields live in one box shared between copies until one of them is
+    // changed (copy on write): a definition has some thirty references, and
+    // every check and stage passes definitions around, so a copy must be one.
+    private var box: Box
+
     /// The key: `key=`, or one generated from the file and line.
-    public var key: String
+    public var key: String {
+        get { box.fields.key }
+        _modify { yield &fields.key }
+    }
     /// The `key` attribute; nil when the key was generated.
-    public var keyAttribute: AttributeValue?
+    public var keyAttribute: AttributeValue? {
+        get { box.fields.keyAttribute }
+        _modify { yield &fields.keyAttribute }
+    }
     /// `class`: the registered name of the type, or a placeholder.
-    public var className: AttributeValue?
+    public var className: AttributeValue? {
+        get { box.fields.className }
+        _modify { yield &fields.className }
+    }
     /// `scope`, as written; ``scope`` parses it.
-    public var scopeAttribute: AttributeValue?
+    public var scopeAttribute: AttributeValue? {
+        get { box.fields.scopeAttribute }
+        _modify { yield &fields.scopeAttribute }
+    }
     /// `lazy-init`, as written.
-    public var lazyInit: AttributeValue?
+    public var lazyInit: AttributeValue? {
+        get { box.fields.lazyInit }
+        _modify { yield &fields.lazyInit }
+    }
     /// `parent`: the key of the definition this one inherits from.
-    public var parent: AttributeValue?
+    public var parent: AttributeValue? {
+        get { box.fields.parent }
+        _modify { yield &fields.parent }
+    }
     /// `abstract`, as written.
-    public var abstract: AttributeValue?
+    public var abstract: AttributeValue? {
+        get { box.fields.abstract }
+        _modify { yield &fields.abstract }
+    }
     /// `factory-component`: the key of the component whose method builds this one.
-    public var factoryComponent: AttributeValue?
+    public var factoryComponent: AttributeValue? {
+        get { box.fields.factoryComponent }
+        _modify { yield &fields.factoryComponent }
+    }
     /// `before-property-injection`: a registered callback's name.
-    public var beforePropertyInjection: AttributeValue?
+    public var beforePropertyInjection: AttributeValue? {
+        get { box.fields.beforePropertyInjection }
+        _modify { yield &fields.beforePropertyInjection }
+    }
     /// `after-property-injection`: a registered callback's name.
-    public var afterPropertyInjection: AttributeValue?
+    public var afterPropertyInjection: AttributeValue? {
+        get { box.fields.afterPropertyInjection }
+        _modify { yield &fields.afterPropertyInjection }
+    }
     /// `init-method`: a registered callback's name, run when the component is ready.
-    public var initMethod: AttributeValue?
+    public var initMethod: AttributeValue? {
+        get { box.fields.initMethod }
+        _modify { yield &fields.initMethod }
+    }
     /// `destroy-method`: a registered callback's name, run at shutdown.
-    public var destroyMethod: AttributeValue?
+    public var destroyMethod: AttributeValue? {
+        get { box.fields.destroyMethod }
+        _modify { yield &fields.destroyMethod }
+    }
     /// Every profile expression that applies: enclosing `<profile>` elements
     /// and the `profile=` attribute. All must match.
-    public var profiles: [AttributeValue]
+    public var profiles: [AttributeValue] {
+        get { box.fields.profiles }
+        _modify { yield &fields.profiles }
+    }
     /// `depends-on="a, b"` as written; ``dependencies`` lists the keys.
-    public var dependsOn: AttributeValue?
+    public var dependsOn: AttributeValue? {
+        get { box.fields.dependsOn }
+        _modify { yield &fields.dependsOn }
+    }
     /// The `<initializer>`, if any.
-    public var initializer: InitializerDefinition?
+    public var initializer: InitializerDefinition? {
+        get { box.fields.initializer }
+        _modify { yield &fields.initializer }
+    }
     /// The `<property>` elements, in order.
-    public var properties: [PropertyDefinition]
+    public var properties: [PropertyDefinition] {
+        get { box.fields.properties }
+        _modify { yield &fields.properties }
+    }
     /// Where the `<component>` starts.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { box.fields.location }
+        _modify { yield &fields.location }
+    }
+
+    /// The fields, made this copy's own before a change.
+    private var fields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    private struct Fields: Hashable {
+        var key: String
+        var keyAttribute: AttributeValue?
+        var className: AttributeValue?
+        var scopeAttribute: AttributeValue?
+        var lazyInit: AttributeValue?
+        var parent: AttributeValue?
+        var abstract: AttributeValue?
+        var factoryComponent: AttributeValue?
+        var beforePropertyInjection: AttributeValue?
+        var afterPropertyInjection: AttributeValue?
+        var initMethod: AttributeValue?
+        var destroyMethod: AttributeValue?
+        var profiles: [AttributeValue]
+        var dependsOn: AttributeValue?
+        var initializer: InitializerDefinition?
+        var properties: [PropertyDefinition]
+        var location: SourceLocation
+    }
+
+    // Changed only through `fields`, that is only while one definition holds
+    // it, so sharing it between threads is safe.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    /// Equal when every field is.
+    public static func == (lhs: ComponentDefinition, rhs: ComponentDefinition) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        box.fields.hash(into: &hasher)
+    }
 
     /// A definition with only its key and place; the reader fills in the rest.
     public init(key: String, location: SourceLocation) {
-        self.key = key
-        self.profiles = []
-        self.properties = []
-        self.location = location
+        box = Box(Fields(
+            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: [], dependsOn: nil, initializer: nil, properties: [], location: location))
     }
 
     /// The scope, or `.objectGraph` when none is written; nil when the text is no scope.

@@ -1,9 +1,9 @@
 import CLibXML2
 
-/// XML Schema validation riding along the reader's SAX parse: libxml2's
-/// validator is plugged in front of nothing and handed each event by
-/// ``AssemblyReader`` before ``AssemblyBuilder`` sees it, so the schema is
-/// checked in the same single pass and no tree is ever built.
+/// XML Schema validation of a SAX parse: libxml2's validator is plugged in
+/// front of nothing and handed each event by ``AssemblyReader``, so no tree
+/// is ever built. The reader runs this parse on a thread of its own, beside
+/// the one that feeds ``AssemblyBuilder``.
 ///
 /// A document in no namespace is validated as if it were in Typhoon's, which
 /// the schema targets: the element's namespace is given as Typhoon's on the

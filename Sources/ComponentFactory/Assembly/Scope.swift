@@ -20,6 +20,10 @@ public enum Scope: String, Sendable, Hashable, CaseIterable {
 
     /// The scope `text` names, in any case, dashed or camel-case; nil when none does.
     public init?(parsing text: String) {
+        if let exact = Scope(rawValue: text) {
+            self = exact
+            return
+        }
         switch text.lowercased().filter({ $0 != "-" && $0 != "_" }) {
         case "objectgraph", "default": self = .objectGraph
         case "prototype": self = .prototype

@@ -103,7 +103,7 @@ private struct ValidationRun {
     // Definitions are large values: the loops below pass them from an array that
     // nothing mutates meanwhile, by position, so that none is copied.
     mutating func check(_ components: [ComponentDefinition], aliases declarations: [AssemblyDocument.AliasDeclaration]) {
-        for position in components.indices {
+        for position in components.indices where !components[position].profiles.isEmpty {
             checkProfiles(components[position])
         }
         // Shared, not copied, when every component exists in the environment (the common case).
@@ -295,9 +295,9 @@ private struct ValidationRun {
             return
         }
         let names = parameterNames(of: initializer.selector.text)
-        let valid = names.isEmpty ? "it takes none" : "valid: " + names.map { "'\($0)'" }.joined(separator: ", ")
         for argument in initializer.arguments {
             if let name = argument.parameterName, !names.contains(name.text) {
+                let valid = names.isEmpty ? "it takes none" : "valid: " + names.map { "'\($0)'" }.joined(separator: ", ")
                 report(.unknownParameter,
                        "'\(initializer.selector.text)' has no parameter '\(name.text)'"
                            + SpellingSuggestions.didYouMean(name.text, among: names) + " (\(valid))",
@@ -351,7 +351,7 @@ private struct ValidationRun {
         while let definition = current, steps <= DefinitionInheritance.maximumDepth {
             if let arguments = active[definition].initializer?.arguments {
                 for argument in arguments {
-                    references += Self.references(in: argument.value).map { ConstructionReference(key: $0.text, site: $0.location) }
+                    Self.appendReferences(in: argument.value, to: &references)
                 }
                 break
             }
@@ -361,20 +361,20 @@ private struct ValidationRun {
         return references
     }
 
-    private static func references(in value: InjectedValue) -> [AttributeValue] {
+    private static func appendReferences(in value: InjectedValue, to references: inout [ConstructionReference]) {
         switch value {
         case .reference(let reference):
-            return [reference]
+            references.append(ConstructionReference(key: reference.text, site: reference.location))
         case .collection(let collection):
-            return collection.items.flatMap { item -> [AttributeValue] in
+            for item in collection.items {
                 switch item {
-                case .reference(let reference): [reference]
-                case .entry(_, let value): references(in: value)
-                case .value, .null: []
+                case .reference(let reference): references.append(ConstructionReference(key: reference.text, site: reference.location))
+                case .entry(_, let value): appendReferences(in: value, to: &references)
+                case .value, .null: break
                 }
             }
         case .text, .null, .autowired:
-            return []
+            break
         }
     }
 

@@ -1,0 +1,53 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The schema's findings on one document, worked out on a thread of its own
+/// while the calling thread builds the definitions from a parse of the same
+/// bytes. On two cores the schema check then costs no time of its own.
+///
+/// A small document is checked on the calling thread instead: starting a
+/// thread would cost more than the check.
+///
+/// ```swift
+/// let pass = SchemaPass(bytes: bytes, file: file)  // starts checking
+/// // … build the definitions …
+/// let verdict = pass.wait()
+/// ```
+final class SchemaPass: Sendable {
+    /// What the schema's own parse found.
+    struct Verdict: Sendable {
+        /// Every schema violation, in document order.
+        var diagnostics: [Diagnostic] = []
+        /// Why the pass could not run or ended early, if it did.
+        var failure: Diagnostic?
+    }
+
+    /// Documents smaller than this are checked on the calling thread.
+    static let threadThreshold = 256 << 10
+
+    private let verdict: Mutex<Verdict?>
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts checking `bytes` against the schema.
+    init(bytes: [UInt8], file: String) {
+        guard bytes.count >= Self.threadThreshold else {
+            verdict = Mutex(AssemblyReader.checkSchema(bytes, file: file))
+            finished.signal()
+            return
+        }
+        verdict = Mutex(nil)
+        let thread = Thread { [self] in
+            let result = AssemblyReader.checkSchema(bytes, file: file)
+            verdict.withLock { $0 = result }
+            finished.signal()
+        }
+        thread.start()
+    }
+
+    /// The schema's findings, once the check has finished.
+    func wait() -> Verdict {
+        finished.wait()
+        return verdict.withLock { $0 } ?? Verdict()
+    }
+}
