@@ -141,24 +141,24 @@ struct AssemblyBuilder {
         case .assembly, .description:
             break
         case .propertyPlaceholder:
-            if let list = required("location", in: values, of: element, at: location) {
+            if let list = required(.location, in: values, of: element, at: location) {
                 let locations = list.text.split(separator: ",")
                     .map { AttributeValue(String($0.trimmingWhitespace()), at: list.location) }
                     .filter { !$0.text.isEmpty }
                 document.placeholders.append(.init(locations: locations, location: location))
             }
         case .import:
-            if let resource = required("resource", in: values, of: element, at: location) {
+            if let resource = required(.resource, in: values, of: element, at: location) {
                 document.imports.append(.init(resource: resource, location: location))
             }
         case .alias:
-            let name = required("name", in: values, of: element, at: location)
-            let alias = required("alias", in: values, of: element, at: location)
+            let name = required(.name, in: values, of: element, at: location)
+            let alias = required(.alias, in: values, of: element, at: location)
             if let name, let alias {
                 document.aliases.append(.init(name: name, alias: alias, location: location))
             }
         case .profile:
-            guard let expression = required("name", in: values, of: element, at: location) else {
+            guard let expression = required(.name, in: values, of: element, at: location) else {
                 open.removeLast()
                 skipping = 1
                 return
@@ -173,23 +173,23 @@ struct AssemblyBuilder {
                 skipping = 1
                 return
             }
-            initializer = values["selector"].map {
-                InitializerDefinition(selector: $0, isClassMethod: values["is-class-method"], arguments: [], location: location)
+            initializer = values[.selector].map {
+                InitializerDefinition(selector: $0, isClassMethod: values[.isClassMethod], arguments: [], location: location)
             }
-            if initializer == nil { _ = required("selector", in: values, of: element, at: location) }
+            if initializer == nil { _ = required(.selector, in: values, of: element, at: location) }
         case .argument:
-            if values["parameterName"] == nil && values["index"] == nil {
+            if values[.parameterName] == nil && values[.index] == nil {
                 report(.missingAttribute, "<argument> needs 'parameterName' or 'index'", at: location)
             }
             holders.append(Holder(element: element, attributes: values, location: location))
         case .property:
-            _ = required("name", in: values, of: element, at: location)
+            _ = required(.name, in: values, of: element, at: location)
             holders.append(Holder(element: element, attributes: values, location: location))
         case .entry:
-            _ = required("key", in: values, of: element, at: location)
+            _ = required(.key, in: values, of: element, at: location)
             holders.append(Holder(element: element, attributes: values, location: location))
         case .collection:
-            collections.append(CollectionInProgress(kindAttribute: values["requiredType"], location: location))
+            collections.append(CollectionInProgress(kindAttribute: values[.requiredType], location: location))
         case .ref, .value:
             text.removeAll(keepingCapacity: true)
             textAttributes = values
@@ -226,14 +226,14 @@ struct AssemblyBuilder {
         case .argument:
             guard let holder = holders.popLast(), let value = value(of: holder, optional: true) else { return }
             initializer?.arguments.append(ArgumentDefinition(
-                parameterName: holder.attributes["parameterName"], index: holder.attributes["index"], value: value,
+                parameterName: holder.attributes[.parameterName], index: holder.attributes[.index], value: value,
                 location: holder.location))
         case .property:
             guard let holder = holders.popLast(), let value = value(of: holder, optional: true),
-                  let name = holder.attributes["name"] else { return }
+                  let name = holder.attributes[.name] else { return }
             component?.properties.append(PropertyDefinition(name: name, value: value, location: holder.location))
         case .entry:
-            guard let holder = holders.popLast(), let key = holder.attributes["key"],
+            guard let holder = holders.popLast(), let key = holder.attributes[.key],
                   let value = value(of: holder, optional: false), !collections.isEmpty else { return }
             collections[collections.count - 1].items.append(.entry(key: key, value: value))
         case .collection:
@@ -245,7 +245,7 @@ struct AssemblyBuilder {
             appendItem(.reference(AttributeValue(key, at: closing.location)))
         case .value:
             appendItem(.value(AttributeValue(String(decoding: text, as: UTF8.self), at: closing.location),
-                              requiredType: textAttributes["requiredType"]))
+                              requiredType: textAttributes[.requiredType]))
         case .null:
             if open.last?.element == .collection {
                 appendItem(.null(closing.location))
@@ -263,22 +263,28 @@ struct AssemblyBuilder {
     }
 
     private func makeComponent(_ values: Attributes, at location: SourceLocation) -> ComponentDefinition {
-        let keyAttribute = values["key"]
-        let key = keyAttribute?.text ?? "\(values["class"]?.text ?? "component")@\(baseName):\(location.line)"
+        let keyAttribute = values[.key]
+        let key = keyAttribute?.text ?? "\(values[.class]?.text ?? "component")@\(baseName):\(location.line)"
         var definition = ComponentDefinition(key: key, location: location)
-        definition.keyAttribute = keyAttribute
-        definition.className = values["class"]
-        definition.scopeAttribute = values["scope"]
-        definition.lazyInit = values["lazy-init"]
-        definition.parent = values["parent"]
-        definition.abstract = values["abstract"]
-        definition.factoryComponent = values["factory-component"]
-        definition.beforePropertyInjection = values["before-property-injection"]
-        definition.afterPropertyInjection = values["after-property-injection"]
-        definition.initMethod = values["init-method"]
-        definition.destroyMethod = values["destroy-method"]
-        definition.profiles = values["profile"].map { [$0] } ?? []
-        definition.dependsOn = values["depends-on"]
+        // Backwards, so that the first of a repeated name wins, as `values[name]` finds it.
+        for (name, value) in values.values.reversed() {
+            switch name {
+            case .key: definition.keyAttribute = value
+            case .class: definition.className = value
+            case .scope: definition.scopeAttribute = value
+            case .lazyInit: definition.lazyInit = value
+            case .parent: definition.parent = value
+            case .abstract: definition.abstract = value
+            case .factoryComponent: definition.factoryComponent = value
+            case .beforePropertyInjection: definition.beforePropertyInjection = value
+            case .afterPropertyInjection: definition.afterPropertyInjection = value
+            case .initMethod: definition.initMethod = value
+            case .destroyMethod: definition.destroyMethod = value
+            case .profile: definition.profiles = [value]
+            case .dependsOn: definition.dependsOn = value
+            default: break  // not a component's attribute: readAttributes kept only the grammar's
+            }
+        }
         return definition
     }
 
@@ -286,12 +292,12 @@ struct AssemblyBuilder {
     /// `value=`, `<collection>` or `<null/>`; none autowires when `optional`
     /// (a property or an argument, found by type).
     private mutating func value(of holder: Holder, optional: Bool) -> InjectedValue? {
-        let reference = holder.attributes["ref"]
-        let text = holder.attributes["value"]
+        let reference = holder.attributes[.ref]
+        let text = holder.attributes[.value]
         switch (reference == nil ? 0 : 1) + (text == nil ? 0 : 1) + holder.children.count {
         case 1:
             if let reference { return .reference(reference) }
-            if let text { return .text(text, requiredType: holder.element == .argument ? holder.attributes["required-class"] : nil) }
+            if let text { return .text(text, requiredType: holder.element == .argument ? holder.attributes[.requiredClass] : nil) }
             return holder.children.first
         case 0 where optional:
             return .autowired
@@ -309,9 +315,10 @@ struct AssemblyBuilder {
         }
     }
 
-    private mutating func required(_ attribute: String, in values: Attributes, of element: Element, at location: SourceLocation) -> AttributeValue? {
+    private mutating func required(_ attribute: AssemblyGrammar.Attribute, in values: Attributes, of element: Element,
+                                   at location: SourceLocation) -> AttributeValue? {
         if let value = values[attribute] { return value }
-        report(.missingAttribute, "<\(element.rawValue)> needs the attribute '\(attribute)'", at: location)
+        report(.missingAttribute, "<\(element.rawValue)> needs the attribute '\(attribute.rawValue)'", at: location)
         return nil
     }
 
@@ -329,7 +336,6 @@ struct AssemblyBuilder {
             offsets.removeAll(keepingCapacity: true)
         }
         let allowed = AssemblyGrammar.attributes(of: element)
-        let allowedNames = AssemblyGrammar.attributeNames(of: element)
         result.values.reserveCapacity(count)
         for position in 0..<count {
             let base = position * 5
@@ -337,13 +343,13 @@ struct AssemblyBuilder {
             guard let localName = raw[base], let start = raw[base + 3], let end = raw[base + 4] else { continue }
             let location = position < offsets.count ? map.location(ofOffset: offsets[position]) : fallback
             let cName = UnsafeRawPointer(localName).assumingMemoryBound(to: CChar.self)
-            guard let known = allowedNames.firstIndex(where: { strcmp(cName, $0) == 0 }) else {
+            // The first byte settles most mismatches without a call.
+            guard let name = allowed.first(where: { $0.cName[0] == cName[0] && strcmp(cName, $0.cName) == 0 })?.attribute else {
                 let name = String(cString: localName)
                 report(.unknownAttribute, "unknown attribute '\(name)' on <\(element.rawValue)>"
-                           + SpellingSuggestions.didYouMean(name, among: allowed), at: location)
+                           + SpellingSuggestions.didYouMean(name, among: allowed.map(\.attribute.rawValue)), at: location)
                 continue
             }
-            let name = allowed[known]
             let length = start.distance(to: end)
             var value = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
             if memchr(start, 0x26, length) != nil {
@@ -373,9 +379,9 @@ struct AssemblyBuilder {
 /// The attributes of one element, in the order written: a handful at most,
 /// so a list beats a dictionary.
 struct Attributes {
-    var values: [(name: String, value: AttributeValue)] = []
+    var values: [(name: AssemblyGrammar.Attribute, value: AttributeValue)] = []
 
-    subscript(name: String) -> AttributeValue? {
+    subscript(name: AssemblyGrammar.Attribute) -> AttributeValue? {
         values.first { $0.name == name }?.value
     }
 }

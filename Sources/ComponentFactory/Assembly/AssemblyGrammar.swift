@@ -17,10 +17,9 @@ enum AssemblyGrammar {
     /// The element named by a NUL-terminated UTF-8 name, matched on its bytes
     /// so that no String is built for the common case.
     static func element(named name: UnsafePointer<UInt8>) -> Element? {
-        for (element, bytes) in names where strcmp(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), bytes) == 0 {
-            return element
-        }
-        return nil
+        let cName = UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)
+        // The first byte settles most mismatches without a call.
+        return names.first { $0.1[0] == cName[0] && strcmp(cName, $0.1) == 0 }?.0
     }
 
     private static let names: [(Element, [CChar])] = Element.allCases.map { ($0, Array($0.rawValue.utf8CString)) }
@@ -54,9 +53,27 @@ enum AssemblyGrammar {
         }
     }
 
-    /// The attributes allowed on `element`: shared tables, so that reading
-    /// an element allocates no list.
-    static func attributes(of element: Element) -> [String] {
+    /// Every attribute name of the grammar.
+    enum Attribute: String, CaseIterable {
+        case location, resource, name, alias, selector, parameterName, index, ref, value, requiredType, key, `class`, scope
+        case parent, abstract, profile
+        case isClassMethod = "is-class-method"
+        case requiredClass = "required-class"
+        case lazyInit = "lazy-init"
+        case factoryComponent = "factory-component"
+        case beforePropertyInjection = "before-property-injection"
+        case afterPropertyInjection = "after-property-injection"
+        case initMethod = "init-method"
+        case destroyMethod = "destroy-method"
+        case dependsOn = "depends-on"
+
+        /// The name as a NUL-terminated C string, for matching libxml2's names on their bytes.
+        var cName: [CChar] { Array(rawValue.utf8CString) }
+    }
+
+    /// The attributes allowed on `element`, with their C names: shared
+    /// tables, so that reading an element allocates no list.
+    static func attributes(of element: Element) -> [(attribute: Attribute, cName: [CChar])] {
         switch element {
         case .assembly, .description, .ref, .null: []
         case .propertyPlaceholder: placeholderAttributes
@@ -72,28 +89,22 @@ enum AssemblyGrammar {
         }
     }
 
-    /// Each attribute name of ``attributes(of:)`` as a NUL-terminated C
-    /// string, in the same order, for matching libxml2's names on their bytes.
-    static func attributeNames(of element: Element) -> [[CChar]] {
-        cNames[element] ?? []
+    private static func table(_ attributes: [Attribute]) -> [(attribute: Attribute, cName: [CChar])] {
+        attributes.map { ($0, $0.cName) }
     }
 
-    private static let cNames: [Element: [[CChar]]] = Dictionary(uniqueKeysWithValues: Element.allCases.map { element in
-        (element, attributes(of: element).map { Array($0.utf8CString) })
-    })
-
-    private static let placeholderAttributes = ["location"]
-    private static let importAttributes = ["resource"]
-    private static let profileAttributes = ["name"]
-    private static let aliasAttributes = ["name", "alias"]
-    private static let initializerAttributes = ["selector", "is-class-method"]
-    private static let argumentAttributes = ["parameterName", "index", "ref", "value", "required-class"]
-    private static let propertyAttributes = ["name", "ref", "value"]
-    private static let typedAttributes = ["requiredType"]
-    private static let entryAttributes = ["key", "ref", "value"]
-
-    static let componentAttributes = [
-        "class", "key", "scope", "lazy-init", "parent", "abstract", "factory-component",
-        "before-property-injection", "after-property-injection", "init-method", "destroy-method", "profile", "depends-on",
-    ]
+    private static let placeholderAttributes = table([.location])
+    private static let importAttributes = table([.resource])
+    private static let profileAttributes = table([.name])
+    private static let aliasAttributes = table([.name, .alias])
+    private static let initializerAttributes = table([.selector, .isClassMethod])
+    private static let argumentAttributes = table([.parameterName, .index, .ref, .value, .requiredClass])
+    private static let propertyAttributes = table([.name, .ref, .value])
+    private static let typedAttributes = table([.requiredType])
+    private static let entryAttributes = table([.key, .ref, .value])
+    private static let componentAttributes = table([
+        .class, .key, .scope, .lazyInit, .parent, .abstract, .factoryComponent,
+        .beforePropertyInjection, .afterPropertyInjection, .initMethod, .destroyMethod, .profile, .dependsOn,
+    ])
 }
+

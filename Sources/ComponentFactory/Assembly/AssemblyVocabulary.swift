@@ -16,7 +16,7 @@ public enum AssemblyVocabulary {
 
     /// The attributes `element` may have.
     public static func attributes(of element: String) -> [String] {
-        AssemblyGrammar.Element(rawValue: element).map(AssemblyGrammar.attributes(of:)) ?? []
+        AssemblyGrammar.Element(rawValue: element).map { AssemblyGrammar.attributes(of: $0).map(\.attribute.rawValue) } ?? []
     }
 
     /// The values `attribute` may take on `element` when they form a fixed

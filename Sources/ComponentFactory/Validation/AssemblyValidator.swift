@@ -164,11 +164,8 @@ private struct ValidationRun {
                        + SpellingSuggestions.didYouMean(scope.text, among: Scope.allCases.map(\.rawValue) + ["weakSingleton", "default"]),
                    at: scope.location)
         }
-        for attribute in [component.lazyInit, component.abstract] {
-            if let attribute, BooleanAttribute.parse(attribute.text) == nil {
-                report(.invalidAttributeValue, "'\(attribute.text)' is not true, yes, false or no", at: attribute.location)
-            }
-        }
+        if let lazy = component.lazyInit { checkBoolean(lazy) }
+        if let abstract = component.abstract { checkBoolean(abstract) }
         if let lazy = component.lazyInit, BooleanAttribute.parse(lazy.text) == true, component.scope != .singleton {
             report(.invalidAttributeValue, "lazy-init applies to singletons only; component '\(component.key)' is not one",
                    at: lazy.location, severity: .warning)
@@ -176,6 +173,12 @@ private struct ValidationRun {
         if let classMethod = component.initializer?.isClassMethod,
            BooleanAttribute.parse(classMethod.text) == nil && classMethod.text.lowercased() != "guess" {
             report(.invalidAttributeValue, "'\(classMethod.text)' is not true, yes, false, no or guess", at: classMethod.location)
+        }
+    }
+
+    private mutating func checkBoolean(_ attribute: AttributeValue) {
+        if BooleanAttribute.parse(attribute.text) == nil {
+            report(.invalidAttributeValue, "'\(attribute.text)' is not true, yes, false or no", at: attribute.location)
         }
     }
 
@@ -205,6 +208,8 @@ private struct ValidationRun {
                        + didYouMeanKey(parent.text), at: parent.location)
             return
         }
+        // A parent with no parent of its own ends the chain (the common case).
+        if active[first].parent == nil { return }
         // At most maximumDepth steps up, so the check of every component together stays linear.
         var seen = [component.key]
         var current: Int? = first
@@ -288,7 +293,7 @@ private struct ValidationRun {
     // MARK: Initializers
 
     private mutating func checkInitializer(_ initializer: InitializerDefinition, of component: ComponentDefinition) {
-        guard !context.unregisteredSelectors.contains(initializer.selector.location) else {
+        guard context.unregisteredSelectors.isEmpty || !context.unregisteredSelectors.contains(initializer.selector.location) else {
             for argument in initializer.arguments {
                 checkValue(argument.value, of: component)
             }
