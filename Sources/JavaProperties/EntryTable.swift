@@ -61,6 +61,17 @@ struct EntryTable: Sendable, Hashable {
         }
     }
 
+    /// Appends every assignment of `other`, whose lines are counted from
+    /// `lineOffset` lines further down.
+    mutating func append(contentsOf other: EntryTable, lineOffset: Int) {
+        let shift = text.count
+        text.append(contentsOf: other.text)
+        spans.append(contentsOf: other.spans.lazy.map {
+            Span(keyStart: $0.keyStart + shift, keyCount: $0.keyCount, valueCount: $0.valueCount, line: $0.line + lineOffset)
+        })
+        keyHashes.append(contentsOf: other.keyHashes)
+    }
+
     /// Appends unescaped bytes of the assignment being read.
     mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         text.append(contentsOf: bytes)

@@ -44,14 +44,67 @@ public enum PropertiesReader {
 
     /// Reads UTF-8 bytes.
     public static func read(bytes: [UInt8], file: String) throws(PropertiesError) -> PropertiesDocument {
-        let result: Result<PropertiesDocument, PropertiesError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = LogicalLineParser(source: buffer, file: file)
+        try read(bytes: bytes, file: file, splittingFrom: splitThreshold)
+    }
+
+    /// Texts this long are read in two parts at once, on two threads: logical
+    /// lines are independent, so the second part starts at a line that no
+    /// continuation reaches, and its assignments follow the first part's.
+    static let splitThreshold = 4 << 20
+
+    /// Reads `bytes`, in two parts when there are at least `threshold` of them.
+    static func read(bytes: [UInt8], file: String, splittingFrom threshold: Int) throws(PropertiesError) -> PropertiesDocument {
+        guard bytes.count >= threshold, let split = splitPoint(in: bytes) else {
+            return PropertiesDocument(file: file, table: try parse(bytes, 0..<bytes.count, file: file).table)
+        }
+        let second = BackgroundWork { Result { () throws(PropertiesError) in try parse(bytes, split..<bytes.count, file: file) } }
+        let first = Result { () throws(PropertiesError) in try parse(bytes, 0..<split, file: file, reserving: bytes.count) }
+        let rest = second.wait()
+        var (table, lines) = try first.get()
+        switch rest {
+        case .failure(var error):
+            error.line += lines
+            throw error
+        case .success(let (more, _)):
+            table.append(contentsOf: more, lineOffset: lines)
+        }
+        return PropertiesDocument(file: file, table: table)
+    }
+
+    /// The assignments of `range` of `bytes`, which starts a logical line,
+    /// with the number of lines it spans; `reserving` is room to make for
+    /// the text, more than the range needs when more will be appended.
+    private static func parse(_ bytes: [UInt8], _ range: Range<Int>, file: String, reserving: Int? = nil)
+        throws(PropertiesError) -> (table: EntryTable, lines: Int) {
+        let result: Result<(table: EntryTable, lines: Int), PropertiesError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = LogicalLineParser(source: UnsafeBufferPointer(rebasing: buffer[range]), file: file)
             return Result { () throws(PropertiesError) in
-                try parser.parse()
-                return PropertiesDocument(file: file, table: parser.table)
+                try parser.parse(reserving: reserving ?? range.count)
+                return (parser.table, parser.linesRead)
             }
         }
         return try result.get()
+    }
+
+    /// Where a second part can start, near the middle: just after a `\n`
+    /// whose line ends in an even run of backslashes (none included), so
+    /// that no continuation crosses it and the next byte starts a logical
+    /// line. Nil when there is no such place after the middle.
+    static func splitPoint(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var index = buffer.count / 2
+            while index < buffer.count, let found = memchr(base + index, 0x0A, buffer.count - index) {
+                let lineFeed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var end = lineFeed
+                if end > 0 && buffer[end - 1] == 0x0D { end -= 1 }
+                var run = 0
+                while end - run > 0 && buffer[end - run - 1] == 0x5C { run += 1 }
+                if run % 2 == 0 && lineFeed + 1 < buffer.count { return lineFeed + 1 }
+                index = lineFeed + 1
+            }
+            return nil
+        }
     }
 }
 
@@ -82,7 +135,11 @@ private struct LogicalLineParser {
         self.file = file
     }
 
-    mutating func parse() throws(PropertiesError) {
+    /// The lines read so far, the last one counted only when it ended.
+    var linesRead: Int { line - 1 }
+
+    /// Reads every assignment, making room in the table for `reserving` bytes of text.
+    mutating func parse(reserving: Int) throws(PropertiesError) {
         if let bad = UTF8Validator.firstInvalidOffset(in: source) {
             let position = SourcePosition(offset: bad, in: source)
             throw PropertiesError(
@@ -91,7 +148,7 @@ private struct LogicalLineParser {
         }
         // Unescaped text is never longer than the source; a rough guess of
         // one assignment per 64 bytes saves most regrowth of the spans.
-        table.reserveCapacity(bytes: source.count, entries: source.count / 64)
+        table.reserveCapacity(bytes: reserving, entries: reserving / 64)
         while let entryLine = nextLogicalLine() {
             try readEntry(line: entryLine)
         }

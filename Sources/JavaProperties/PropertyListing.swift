@@ -52,8 +52,10 @@ public struct PropertyListing: Sendable, Hashable {
     /// Puts `value` in place of the value of every key whose bytes satisfy `isReplaced`.
     public mutating func replaceValues(with value: String, where isReplaced: (UnsafeBufferPointer<UInt8>) -> Bool) {
         table.withBytes { bytes in
-            for place in order.indices where isReplaced(bytes.key(table.spans[order[place]])) {
-                replacements[place] = value
+            table.spans.withUnsafeBufferPointer { spans in
+                for place in order.indices where isReplaced(bytes.key(spans[order[place]])) {
+                    replacements[place] = value
+                }
             }
         }
     }

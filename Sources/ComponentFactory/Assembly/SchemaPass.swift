@@ -1,6 +1,4 @@
-import Dispatch
-import Foundation
-import Synchronization
+import JavaProperties
 
 /// The schema's findings on one document, worked out on a thread of its own
 /// while the calling thread builds the definitions from a parse of the same
@@ -14,7 +12,7 @@ import Synchronization
 /// // … build the definitions …
 /// let verdict = pass.wait()
 /// ```
-final class SchemaPass: Sendable {
+struct SchemaPass {
     /// What the schema's own parse found.
     struct Verdict: Sendable {
         /// Every schema violation, in document order.
@@ -26,28 +24,22 @@ final class SchemaPass: Sendable {
     /// Documents smaller than this are checked on the calling thread.
     static let threadThreshold = 256 << 10
 
-    private let verdict: Mutex<Verdict?>
-    private let finished = DispatchSemaphore(value: 0)
+    private let verdict: Verdict?
+    private let work: BackgroundWork<Verdict>?
 
     /// Starts checking `bytes` against the schema.
     init(bytes: [UInt8], file: String) {
-        guard bytes.count >= Self.threadThreshold else {
-            verdict = Mutex(AssemblyReader.checkSchema(bytes, file: file))
-            finished.signal()
-            return
+        if bytes.count < Self.threadThreshold {
+            verdict = AssemblyReader.checkSchema(bytes, file: file)
+            work = nil
+        } else {
+            verdict = nil
+            work = BackgroundWork { AssemblyReader.checkSchema(bytes, file: file) }
         }
-        verdict = Mutex(nil)
-        let thread = Thread { [self] in
-            let result = AssemblyReader.checkSchema(bytes, file: file)
-            verdict.withLock { $0 = result }
-            finished.signal()
-        }
-        thread.start()
     }
 
     /// The schema's findings, once the check has finished.
     func wait() -> Verdict {
-        finished.wait()
-        return verdict.withLock { $0 } ?? Verdict()
+        verdict ?? work?.wait() ?? Verdict()
     }
 }
