@@ -60,15 +60,33 @@ public enum PropertiesReader {
         let second = BackgroundWork { Result { () throws(PropertiesError) in try parse(bytes, split..<bytes.count, file: file) } }
         let first = Result { () throws(PropertiesError) in try parse(bytes, 0..<split, file: file, reserving: bytes.count) }
         let rest = second.wait()
-        var (table, lines) = try first.get()
-        switch rest {
-        case .failure(var error):
+        // Read in one part, the whole text's UTF-8 is checked before any
+        // escape: a byte that is not UTF-8 anywhere wins over a bad escape.
+        switch (first, rest) {
+        case (.failure(let error), _) where error.kind == .invalidUTF8:
+            throw error
+        case (.failure, .failure(var later)) where later.kind == .invalidUTF8:
+            later.line += lineEnds(in: bytes, before: split)
+            throw later
+        case (.failure(let error), _):
+            throw error
+        case (.success(let (_, lines)), .failure(var error)):
             error.line += lines
             throw error
-        case .success(let (more, _)):
-            table.append(contentsOf: more, lineOffset: lines)
+        case (.success(let (table, lines)), .success(let (more, _))):
+            var whole = table
+            whole.append(contentsOf: more, lineOffset: lines)
+            return PropertiesDocument(file: file, table: whole)
         }
-        return PropertiesDocument(file: file, table: table)
+    }
+
+    /// The line ends in the first `count` bytes: each `\r`, and each `\n` that no `\r` precedes.
+    private static func lineEnds(in bytes: [UInt8], before count: Int) -> Int {
+        var ends = 0
+        for index in 0..<count where bytes[index] == 0x0D || (bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D)) {
+            ends += 1
+        }
+        return ends
     }
 
     /// The assignments of `range` of `bytes`, which starts a logical line,

@@ -69,6 +69,30 @@ import Testing
         }
     }
 
+    @Test func manyGeneratedTextsOfTrickyPiecesReadTheSameInTwoParts() {
+        // Keys, separators, runs of backslashes, every line end, comments,
+        // good and bad escapes, non-ASCII text and a byte that is not UTF-8,
+        // in a deterministic pseudo-random order so that a failure repeats.
+        let pieces: [[UInt8]] = ["k", "v=", "=", ":", " ", "\t", "\\", "\\\\", "\n", "\n", "\r", "\r\n", "#", "!",
+                                 "\\u0041", "\\u12", "é", "日", "\\\n", "\\\r\n"].map { Array($0.utf8) } + [[0xFF]]
+        var state = UInt64(0x2545_F491_4F6C_DD1D)
+        var split = 0
+        for round in 0..<3_000 {
+            var bytes: [UInt8] = []
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = 20 + Int(state >> 56)
+            for _ in 0..<length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                // The byte that is not UTF-8 only now and then, so that most texts read.
+                let index = Int(state >> 33) % (round % 10 == 0 ? pieces.count : pieces.count - 1)
+                bytes += pieces[index]
+            }
+            if PropertiesReader.splitPoint(in: bytes) != nil { split += 1 }
+            expectSameInTwoParts(bytes, "round \(round): \(bytes)")
+        }
+        #expect(split > 2_000)  // most texts did take the two-part path
+    }
+
     @Test func aLongTextGoesThroughThePublicReaderInTwoPartsAndReadsTheSame() throws {
         var text = ""
         var number = 0
