@@ -139,20 +139,59 @@ struct EntryTable: Sendable, Hashable {
     }
 
     /// `positions` ordered by their keys' bytes, which is the order of the
-    /// keys' Unicode scalars.
+    /// keys' Unicode scalars. A long list is sorted in two halves at once,
+    /// on two threads, and the halves merged.
     func sortedByKey(_ positions: [Int]) -> [Int] {
+        guard positions.count >= Self.splitSortThreshold else { return sortedSerially(positions) }
+        let middle = positions.count / 2
+        let table = self
+        let secondHalf = Array(positions[middle...])
+        let second = BackgroundWork { table.sortedSerially(secondHalf) }
+        let first = sortedSerially(Array(positions[..<middle]))
+        return merged(first, second.wait())
+    }
+
+    /// Lists this long are sorted in two halves at once.
+    static let splitSortThreshold = 1 << 16
+
+    private func sortedSerially(_ positions: [Int]) -> [Int] {
         var order = positions
         withBytes { bytes in
             spans.withUnsafeBufferPointer { spans in
-                order.sort { left, right in
-                    let (a, b) = (bytes.key(spans[left]), bytes.key(spans[right]))
-                    guard let x = a.baseAddress, let y = b.baseAddress else { return a.count < b.count }
-                    let common = memcmp(x, y, min(a.count, b.count))
-                    return common != 0 ? common < 0 : a.count < b.count
-                }
+                order.sort { Self.precedes(bytes.key(spans[$0]), bytes.key(spans[$1])) }
             }
         }
         return order
+    }
+
+    /// Two sorted lists as one sorted list; of equal keys, the first list's come first.
+    private func merged(_ first: [Int], _ second: [Int]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(first.count + second.count)
+        withBytes { bytes in
+            spans.withUnsafeBufferPointer { spans in
+                var (left, right) = (0, 0)
+                while left < first.count && right < second.count {
+                    if Self.precedes(bytes.key(spans[second[right]]), bytes.key(spans[first[left]])) {
+                        result.append(second[right])
+                        right += 1
+                    } else {
+                        result.append(first[left])
+                        left += 1
+                    }
+                }
+                result += first[left...]
+                result += second[right...]
+            }
+        }
+        return result
+    }
+
+    /// Whether key `a` sorts before key `b`: byte by byte, a prefix first.
+    private static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let x = a.baseAddress, let y = b.baseAddress else { return a.count < b.count }
+        let common = memcmp(x, y, min(a.count, b.count))
+        return common != 0 ? common < 0 : a.count < b.count
     }
 
     /// Two tables are equal when they hold the same assignments, with the

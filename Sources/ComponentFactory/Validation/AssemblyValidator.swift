@@ -1,3 +1,5 @@
+import JavaProperties
+
 /// The registry-free checks of loaded assemblies in one environment.
 ///
 /// - Keys are unique among the components that exist in the environment
@@ -125,10 +127,32 @@ private struct ValidationRun {
                                  outsideKeys: context.parentKeys)
             diagnostics += aliases.diagnostics
         }
-        for position in active.indices {
-            checkComponent(active[position])
-        }
+        checkComponents()
         checkInitializerCycles()
+    }
+
+    /// Runs of at least this many components are checked in two halves at once.
+    static let splitThreshold = 4_096
+
+    /// Checks each active component on its own, in two halves on two threads
+    /// when there are many: the checks of one component read the others but
+    /// change nothing they share. Each half reports into its own list, and
+    /// the lists are joined in component order.
+    private mutating func checkComponents() {
+        guard active.count >= Self.splitThreshold else {
+            for position in active.indices { checkComponent(active[position]) }
+            return
+        }
+        let middle = active.count / 2
+        var start = self
+        start.diagnostics = []
+        let second = BackgroundWork { [start] () -> [Diagnostic] in
+            var run = start
+            for position in middle..<run.active.count { run.checkComponent(run.active[position]) }
+            return run.diagnostics
+        }
+        for position in 0..<middle { checkComponent(active[position]) }
+        diagnostics += second.wait()
     }
 
     private mutating func checkComponent(_ component: ComponentDefinition) {

@@ -1,0 +1,27 @@
+import ComponentFactory
+import Testing
+
+/// Many components are checked in two halves at once; the findings must be
+/// those of one pass, in component order, none lost and none twice.
+@Suite struct ValidatorSplitTests {
+    @Test func findingsOfTenThousandComponentsComeInComponentOrder() {
+        var body = ""
+        var expected: [(line: Int, code: DiagnosticCode)] = []
+        for index in 0..<10_000 {
+            let line = index + 2  // after <assembly>
+            let scope = index % 1_009 == 0 ? "forever" : "singleton"
+            let target = index % 997 == 0 ? "missing\(index)" : "c\((index + 1) % 10_000)"
+            body += "<component class=\"Link\" key=\"c\(index)\" scope=\"\(scope)\"><property name=\"next\" ref=\"\(target)\"/></component>\n"
+            // A component's attribute findings come before its references'.
+            if scope == "forever" { expected.append((line, .invalidAttributeValue)) }
+            if target.hasPrefix("missing") { expected.append((line, .unknownReference)) }
+        }
+        let document = AssemblyReader.read(bytes: Array("<assembly>\n\(body)</assembly>\n".utf8), file: "many.xml").document
+        let diagnostics = AssemblyValidator.check(AssemblySet(documents: [document]),
+                                                  configuration: Configuration(environment: nil, sources: []), knownEnvironments: [])
+        #expect(diagnostics.map { $0.location?.line ?? 0 } == expected.map(\.line))
+        #expect(diagnostics.map(\.code) == expected.map(\.code))
+        #expect(expected.count == 21)  // both halves have findings of both kinds
+        #expect(diagnostics.last?.message.hasPrefix("no component with key 'missing9970'") == true)
+    }
+}
