@@ -6,6 +6,7 @@
 //   swift run -c release factory-benchmark
 //   swift run -c release whole-process-benchmark   (after `swift build -c release --product factory` in ..)
 //   swift run -c release language-server-benchmark
+//   swift run -c release phase-timings assembly|properties FILE …
 import PackageDescription
 
 let package = Package(
@@ -40,6 +41,12 @@ let package = Package(
             dependencies: ["BenchmarkInputs", .product(name: "JavaProperties", package: "ComponentFactory")]
         ),
         .executableTarget(name: "whole-process-benchmark", dependencies: ["BenchmarkInputs"]),
+        // Stage by stage, in one process: where whole-process-benchmark's time goes.
+        .executableTarget(
+            name: "phase-timings",
+            dependencies: [.product(name: "ComponentFactory", package: "ComponentFactory"),
+                           .product(name: "JavaProperties", package: "ComponentFactory")]
+        ),
         .executableTarget(
             name: "language-server-benchmark",
             dependencies: ["BenchmarkInputs", .product(name: "FactoryTool", package: "ComponentFactory")]
