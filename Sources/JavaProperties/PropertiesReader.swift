@@ -15,6 +15,9 @@ import Darwin
 /// dropped. Invalid UTF-8 and a malformed `\u` throw ``PropertiesError``
 /// with line and column.
 ///
+/// A text of 4 MiB or more is read in two parts at once, on two threads,
+/// with the result of one pass (see ``read(bytes:file:)``).
+///
 /// ```swift
 /// let document = try PropertiesReader.read(text: "greeting = hello \\\n    world\n", file: "app.properties")
 /// document["greeting"]  // "hello world"
@@ -42,7 +45,9 @@ public enum PropertiesReader {
         try read(bytes: Array(text.utf8), file: file)
     }
 
-    /// Reads UTF-8 bytes.
+    /// Reads UTF-8 bytes. Four MiB or more are read in two parts at once,
+    /// on two threads; the document, or the error and its line, is the one
+    /// that a single pass gives.
     public static func read(bytes: [UInt8], file: String) throws(PropertiesError) -> PropertiesDocument {
         try read(bytes: bytes, file: file, splittingFrom: splitThreshold)
     }
