@@ -68,25 +68,6 @@ struct AssemblyBuilder {
         self.baseName = file.split(separator: "/").last.map(String.init) ?? file
         self.map = XMLSourceMap(file: file, bytes: bytes)
         self.document = AssemblyDocument(file: file)
-        // Definitions are large; room for all of them spares copying them as
-        // the array grows. Counting `<component` costs one pass of memmem.
-        document.components.reserveCapacity(Self.occurrences(of: "<component", in: bytes))
-    }
-
-    private static func occurrences(of pattern: String, in bytes: [UInt8]) -> Int {
-        let needle = Array(pattern.utf8)
-        guard let first = needle.first else { return 0 }
-        return bytes.withUnsafeBufferPointer { haystack in
-            guard let base = haystack.baseAddress else { return 0 }
-            var count = 0
-            var index = 0
-            while index < haystack.count, let found = memchr(base + index, Int32(first), haystack.count - index) {
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if at + needle.count <= haystack.count && haystack[at..<(at + needle.count)].elementsEqual(needle) { count += 1 }
-                index = at + 1
-            }
-            return count
-        }
     }
 
     /// Ends the parse with `diagnostic`; the first reason wins.
@@ -216,7 +197,7 @@ struct AssemblyBuilder {
         case .profile:
             profiles.removeLast()
         case .component:
-            // Taken, not copied: a definition is a large value.
+            // Taken, so that the box stays uniquely held and is not copied on the next change.
             if var finished = component.take() {
                 if !profiles.isEmpty { finished.profiles = profiles + finished.profiles }
                 document.components.append(finished)

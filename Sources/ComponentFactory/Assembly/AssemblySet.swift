@@ -25,7 +25,7 @@ public struct AssemblySet: Sendable, Hashable {
 
     /// Every component of every document, in load order.
     public var components: [ComponentDefinition] {
-        // One document's array is shared, not copied: a definition is a large value.
+        // One document's array is shared, not rebuilt.
         documents.count == 1 ? documents[0].components : documents.flatMap(\.components)
     }
 

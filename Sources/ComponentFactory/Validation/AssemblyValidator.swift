@@ -51,9 +51,7 @@ private struct ValidationRun {
     let context: AssemblyValidator.Context
     var resolver: PlaceholderResolver
     var diagnostics: [Diagnostic] = []
-    /// The active components by key, the first of each key.
-    /// The active components, and the position of the first of each key:
-    /// positions, not copies, since a definition is a large value.
+    /// The active components, and the position in `active` of the first of each key.
     private var active: [ComponentDefinition] = []
     private var positionByKey: [String: Int] = [:]
 
@@ -102,8 +100,8 @@ private struct ValidationRun {
         }
     }
 
-    // Definitions are large values: the loops below pass them from an array that
-    // nothing mutates meanwhile, by position, so that none is copied.
+    // The loops below read definitions by position from arrays that nothing
+    // changes meanwhile; a copy of a definition is one retain of its box.
     mutating func check(_ components: [ComponentDefinition], aliases declarations: [AssemblyDocument.AliasDeclaration]) {
         for position in components.indices where !components[position].profiles.isEmpty {
             checkProfiles(components[position])
