@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
-import Foundation
 import Synchronization
 
 /// Work started on a thread of its own, whose result the starting thread
@@ -7,7 +11,9 @@ import Synchronization
 /// on a machine with two cores.
 ///
 /// A fresh thread, not a shared pool: the caller blocks in ``wait()``, and a
-/// pool whose threads all wait could never run the work.
+/// pool whose threads all wait could never run the work. When no thread can
+/// be made, the work runs at once on the calling thread, so ``wait()`` never
+/// waits for work that will not come.
 ///
 /// ```swift
 /// let second = BackgroundWork { parse(secondHalf) }
@@ -22,12 +28,11 @@ package final class BackgroundWork<Result: Sendable>: Sendable {
     /// Starts `work` on a new thread.
     package init(_ work: @escaping @Sendable () -> Result) {
         self.work = work
-        let thread = Thread { [self] in
+        ThreadJob.start { [self] in
             let value = work()
             result.withLock { $0 = value }
             finished.signal()
         }
-        thread.start()
     }
 
     /// The work's result, once it has finished.
@@ -35,5 +40,36 @@ package final class BackgroundWork<Result: Sendable>: Sendable {
         finished.wait()
         // Set before the signal, so never nil here; were it nil, the work would be done again here rather than trap.
         return result.withLock { $0 } ?? work()
+    }
+}
+
+/// One job for a new detached thread: the C entry point cannot be generic,
+/// so the job travels as this object.
+private final class ThreadJob: Sendable {
+    private let body: @Sendable () -> Void
+
+    private init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
+    }
+
+    /// Runs `body` on a new detached thread, or here when no thread can be made.
+    static func start(_ body: @escaping @Sendable () -> Void) {
+        let job = Unmanaged.passRetained(ThreadJob(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<ThreadJob>.fromOpaque(raw).takeRetainedValue().body()
+            return nil
+        }, job)
+        if status == 0, let thread { pthread_detach(thread) }
+        #else
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { raw in
+            if let raw { Unmanaged<ThreadJob>.fromOpaque(raw).takeRetainedValue().body() }
+            return nil
+        }, job)
+        if status == 0 { pthread_detach(thread) }
+        #endif
+        if status != 0 { Unmanaged<ThreadJob>.fromOpaque(job).takeRetainedValue().body() }
     }
 }
