@@ -71,7 +71,8 @@ public enum PropertiesReader {
         case (.failure(let error), _) where error.kind == .invalidUTF8:
             throw error
         case (.failure, .failure(var later)) where later.kind == .invalidUTF8:
-            later.line += lineEnds(in: bytes, before: split)
+            // The first part stopped early, so its own count of lines is short: count them up to the split.
+            later.line += bytes.withUnsafeBufferPointer { SourcePosition(offset: split, in: $0).line } - 1
             throw later
         case (.failure(let error), _):
             throw error
@@ -83,15 +84,6 @@ public enum PropertiesReader {
             whole.append(contentsOf: more, lineOffset: lines)
             return PropertiesDocument(file: file, table: whole)
         }
-    }
-
-    /// The line ends in the first `count` bytes: each `\r`, and each `\n` that no `\r` precedes.
-    private static func lineEnds(in bytes: [UInt8], before count: Int) -> Int {
-        var ends = 0
-        for index in 0..<count where bytes[index] == 0x0D || (bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D)) {
-            ends += 1
-        }
-        return ends
     }
 
     /// The assignments of `range` of `bytes`, which starts a logical line,

@@ -247,25 +247,19 @@ struct AssemblyBuilder {
         let keyAttribute = values[.key]
         let key = keyAttribute?.text ?? "\(values[.class]?.text ?? "component")@\(baseName):\(location.line)"
         var definition = ComponentDefinition(key: key, location: location)
-        // Backwards, so that the first of a repeated name wins, as `values[name]` finds it.
-        for (name, value) in values.values.reversed() {
-            switch name {
-            case .key: definition.keyAttribute = value
-            case .class: definition.className = value
-            case .scope: definition.scopeAttribute = value
-            case .lazyInit: definition.lazyInit = value
-            case .parent: definition.parent = value
-            case .abstract: definition.abstract = value
-            case .factoryComponent: definition.factoryComponent = value
-            case .beforePropertyInjection: definition.beforePropertyInjection = value
-            case .afterPropertyInjection: definition.afterPropertyInjection = value
-            case .initMethod: definition.initMethod = value
-            case .destroyMethod: definition.destroyMethod = value
-            case .profile: definition.profiles = [value]
-            case .dependsOn: definition.dependsOn = value
-            default: break  // not a component's attribute: readAttributes kept only the grammar's
-            }
-        }
+        definition.keyAttribute = keyAttribute
+        definition.className = values[.class]
+        definition.scopeAttribute = values[.scope]
+        definition.lazyInit = values[.lazyInit]
+        definition.parent = values[.parent]
+        definition.abstract = values[.abstract]
+        definition.factoryComponent = values[.factoryComponent]
+        definition.beforePropertyInjection = values[.beforePropertyInjection]
+        definition.afterPropertyInjection = values[.afterPropertyInjection]
+        definition.initMethod = values[.initMethod]
+        definition.destroyMethod = values[.destroyMethod]
+        definition.profiles = values[.profile].map { [$0] } ?? []
+        definition.dependsOn = values[.dependsOn]
         return definition
     }
 

@@ -66,9 +66,6 @@ enum AssemblyGrammar {
         case initMethod = "init-method"
         case destroyMethod = "destroy-method"
         case dependsOn = "depends-on"
-
-        /// The name as a NUL-terminated C string, for matching libxml2's names on their bytes.
-        var cName: [CChar] { Array(rawValue.utf8CString) }
     }
 
     /// The attributes allowed on `element`, with their C names: shared
@@ -90,7 +87,7 @@ enum AssemblyGrammar {
     }
 
     private static func table(_ attributes: [Attribute]) -> [(attribute: Attribute, cName: [CChar])] {
-        attributes.map { ($0, $0.cName) }
+        attributes.map { ($0, Array($0.rawValue.utf8CString)) }
     }
 
     private static let placeholderAttributes = table([.location])
@@ -107,4 +104,3 @@ enum AssemblyGrammar {
         .beforePropertyInjection, .afterPropertyInjection, .initMethod, .destroyMethod, .profile, .dependsOn,
     ])
 }
-
