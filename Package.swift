@@ -43,10 +43,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "JavaProperties"),
+        // File reading, threads of our own, huge pages and path rules: the one
+        // home of what touches the operating system, shared as `package` API.
+        .target(name: "SystemSupport"),
+        .target(name: "JavaProperties", dependencies: ["SystemSupport"]),
         .target(
             name: "ComponentFactory",
-            dependencies: ["JavaProperties", "CLibXML2", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["JavaProperties", "SystemSupport", "CLibXML2", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "ComponentFactoryConfiguration",
@@ -59,7 +62,7 @@ let package = Package(
         .target(
             name: "FactoryTool",
             dependencies: [
-                "ComponentFactory",
+                "ComponentFactory", "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,6 +85,7 @@ let package = Package(
         .executableTarget(name: "human-resources", dependencies: ["FactoryTool", "HumanResources"]),
         .target(name: "Tweeter", dependencies: ["ComponentFactory", "ComponentFactoryMacros"]),
         .executableTarget(name: "tweeter", dependencies: ["FactoryTool", "Tweeter"]),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "JavaPropertiesTests", dependencies: ["JavaProperties"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "ComponentFactoryTesting", "JavaProperties",
                                                                  .product(name: "Logging", package: "swift-log")],

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Configuration
 import Foundation
 import JavaProperties
@@ -38,7 +38,7 @@ public struct PropertiesSnapshot: Sendable {
         /// Options with these parts; each has a default.
         public init(
             bytesDecoder: some ConfigBytesFromStringDecoder = .base64,
-            secretsSpecifier: SecretsSpecifier<String, String> = .dynamic { key, _ in SecretKeys.isSecret(key) },
+            secretsSpecifier: SecretsSpecifier<String, String> = .keysThatLookSecret,
             arraySeparator: Character = ",",
             fileName: String? = nil
         ) {

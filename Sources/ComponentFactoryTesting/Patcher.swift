@@ -1,4 +1,4 @@
-@_spi(Patching) import ComponentFactory
+@_spi(Patching) @_spi(Tooling) import ComponentFactory
 import Foundation
 
 /// Swaps components of one factory for test doubles, and puts them back.
@@ -113,6 +113,7 @@ public final class Patcher: @unchecked Sendable {
 
     /// Loads a factory with the patches made so far already in place, so
     /// that even its eager singletons see them; later patches go on it at once.
+    @_spi(Tooling)
     public func load(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws -> Factory {
         try load { patches in
             try Factory.load(assemblies: assemblies, configuration: configuration, registry: registry, patches: patches)

@@ -1,4 +1,4 @@
-@_spi(Patching) import ComponentFactory
+@_spi(Patching) @_spi(Tooling) import ComponentFactory
 
 /// Builds an isolated factory for a test: its own assemblies, its own
 /// configuration for one environment (`test` unless told), and nothing from

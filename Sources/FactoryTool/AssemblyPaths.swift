@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Foundation
 
 /// The PATH arguments of `validate`, `build` and `graph`: assembly files or

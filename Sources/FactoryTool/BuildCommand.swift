@@ -1,5 +1,5 @@
 import ArgumentParser
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 
 /// `build [PATH…] --env NAME [--config DIR] [--set K=V…] [--format text|json]`
 ///
@@ -47,7 +47,7 @@ struct BuildCommand: ToolCommand {
             try factory.shutdown()
             return ToolResult(status: ToolResult.success, standardOutput: render(built))
         } catch {
-            return ToolFailure(status: ToolResult.errorsFound, diagnostics: DiagnosticReport(describing: error).diagnostics).result
+            return ToolFailure(status: ToolResult.errorsFound, diagnostics: error.diagnostics).result
         }
     }
 

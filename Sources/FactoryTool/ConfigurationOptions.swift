@@ -1,5 +1,5 @@
 import ArgumentParser
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 
 /// The options every configuration-reading command shares.
 struct ConfigurationOptions: ParsableArguments {
@@ -37,8 +37,8 @@ struct ConfigurationOptions: ParsableArguments {
                 return .failure(ToolFailure(usage: "choose an environment with --env: " + root.environments.joined(separator: ", ")))
             }
             if let failure = Self.checkEnvironments(env.map { [$0] } ?? [], in: root) { return .failure(failure) }
-            return RegistryFreeValidator.configuration(for: env, assemblies: assemblies,
-                                                       loader: loader(root: root, environment: environment))
+            let loader = loader(root: root, environment: environment)
+            return Result { () throws(DiagnosticReport) in try loader.configuration(declaredBy: assemblies, environment: env) }
                 .mapError { ToolFailure(report: $0) }
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Foundation
 
 /// The `factory` command line as a library, so that an app can build its own

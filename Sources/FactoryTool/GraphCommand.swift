@@ -1,12 +1,14 @@
 import ArgumentParser
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 
 /// `factory graph [PATH…] [--config DIR] [--env NAME] [--set K=V…] [--format dot|json]`
 ///
-/// Prints the components and what connects them: references (from
-/// properties, arguments and collections), parents and factory components.
-/// With `--env`, only that environment's components, with placeholders in
-/// `class=` and `ref=` resolved.
+/// Prints the components and every edge that building them uses, from the
+/// same graph the checks walk: references (from properties, arguments and
+/// collections), parents, factory components, `depends-on` and aliases. In
+/// an app's own tool, with its registry, the edges that autowiring chose are
+/// drawn too, marked as such. With `--env`, only that environment's
+/// components, placeholders resolved; without, every component as written.
 struct GraphCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
@@ -29,14 +31,19 @@ struct GraphCommand: ToolCommand {
         case .failure(let failure): return failure.result
         case .success(let value): loaded = value
         }
-        var resolver: PlaceholderResolver?
+        let validation: EnvironmentValidation
         if env != nil {
             switch options.configuration(for: env, assemblies: loaded.assemblies, environment: environment) {
             case .failure(let failure): return failure.result
-            case .success(let configuration): resolver = PlaceholderResolver(configuration: configuration)
+            case .success(let configuration):
+                validation = EnvironmentValidation(assemblies: loaded.assemblies, configuration: configuration,
+                                                   registry: environment.registry)
             }
+        } else {
+            validation = EnvironmentValidation(assemblies: loaded.assemblies, configuration: Configuration(environment: nil, sources: []),
+                                               registry: environment.registry, everyProfile: true)
         }
-        let graph = DependencyGraph(assemblies: loaded.assemblies, environment: env, resolver: resolver)
-        return ToolResult(status: ToolResult.success, standardOutput: format == .dot ? graph.dot() : graph.json())
+        let graph = validation.graph
+        return ToolResult(status: ToolResult.success, standardOutput: format == .dot ? GraphText.dot(graph) : GraphText.json(graph))
     }
 }

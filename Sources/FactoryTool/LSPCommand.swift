@@ -1,5 +1,5 @@
 import ArgumentParser
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +17,7 @@ struct LSPCommand: ToolCommand {
     func execute(in environment: ToolEnvironment) -> ToolResult {
         // A client that has gone away makes writes fail; that must end the loop, not the process.
         signal(SIGPIPE, SIG_IGN)
-        let server = LanguageServer(registry: environment.registry)
+        let server = LanguageServer(environment: environment)
         return ToolResult(status: LanguageServerConnection.serve(server, input: STDIN_FILENO, output: STDOUT_FILENO))
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import JavaProperties
 
 /// `factory properties [FILE…] [--config DIR] [--env NAME] [--set K=V…] [--raw] [--show-secrets] [--format text|json]`

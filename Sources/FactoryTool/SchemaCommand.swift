@@ -1,5 +1,5 @@
 import ArgumentParser
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 
 /// `factory schema`: prints `assembly.xsd`, for editors' completion. In an
 /// app's own tool, the `class` attribute lists the registry's names.

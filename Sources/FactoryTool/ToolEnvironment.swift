@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 
 /// What a command may read from the process that runs it. Passed in, never
 /// read from globals, so that tests run commands in-process.

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 
 /// A command that stops early: diagnostics to print and the exit status.
 struct ToolFailure: Error {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 
 /// `factory validate [PATH…] [--config DIR] [--env NAME…] [--set K=V…] [--format text|json]`
 ///
@@ -39,26 +39,29 @@ struct ValidateCommand: ToolCommand {
         }
         if let failure = ConfigurationOptions.checkEnvironments(env, in: root) { return failure.result }
         let environments: [String?] = env.isEmpty ? (root.environments.isEmpty ? [nil] : root.environments) : env
-        let loader = options.loader(root: root, environment: environment)
-        let report: DiagnosticReport
-        if let registry = environment.registry {
-            report = RegistryValidator.validate(loaded, loader: loader, environments: environments, registry: registry, dryRun: dryRun)
-        } else if dryRun {
+        if dryRun && environment.registry == nil {
             return ToolFailure(usage: "--dry-run builds components, so it needs the app's registry: run the app's own tool "
                                    + "(FactoryTool.main(registry:))").result
-        } else {
-            report = RegistryFreeValidator.validate(loaded, loader: loader, environments: environments)
         }
+        let report = EnvironmentValidation.validate(loaded.assemblies, loader: options.loader(root: root, environment: environment),
+                                                    environments: environments, registry: environment.registry, dryRun: dryRun)
         let assemblies = loaded.assemblies.documents.count
         let summary = Self.summary(report, assemblies: assemblies, environments: environments.count)
-        let status = report.hasErrors ? ToolResult.errorsFound : ToolResult.success
         switch format {
         case .text:
             let note = assemblies == 0 ? "note: no assemblies found\n" : ""
-            return ToolResult(status: status, standardOutput: DiagnosticRenderer.text(report) + note + summary + "\n")
+            return ToolResult(status: Self.status(of: report), standardOutput: DiagnosticRenderer.text(report) + note + summary + "\n")
         case .json:
-            return ToolResult(status: status, standardOutput: DiagnosticRenderer.json(report) + "\n", standardError: summary + "\n")
+            return ToolResult(status: Self.status(of: report), standardOutput: DiagnosticJSON.render(report) + "\n",
+                              standardError: summary + "\n")
         }
+    }
+
+    /// 2 when an input cannot be read (a `location=` file that is missing
+    /// or unreadable), else 1 when anything is an error, else 0.
+    static func status(of report: DiagnosticReport) -> Int32 {
+        if report.diagnostics.contains(where: { $0.code == .propertiesNotFound }) { return ToolResult.usageOrUnreadable }
+        return report.hasErrors ? ToolResult.errorsFound : ToolResult.success
     }
 
     static func summary(_ report: DiagnosticReport, assemblies: Int, environments: Int) -> String {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemSupport
 
 /// Every assignment of a document as bytes: one buffer holding each key's
 /// unescaped UTF-8 followed by its value's, and one span per assignment.

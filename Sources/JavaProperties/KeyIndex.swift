@@ -1,3 +1,4 @@
+import SystemSupport
 /// Finds the last assignment of a key among a document's entries, comparing
 /// keys by their UTF-8 bytes, as Java compares its UTF-16 units: `é` as one
 /// scalar and `e` + combining accent are different keys, as in Java.

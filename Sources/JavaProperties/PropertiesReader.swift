@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemSupport
 
 /// Reads `.properties` text exactly as `java.util.Properties.load(Reader)`
 /// reads it through a strict UTF-8 decoder.

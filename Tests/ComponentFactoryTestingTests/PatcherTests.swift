@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import ComponentFactoryTesting
 import Testing
 
@@ -117,9 +117,9 @@ struct PatcherTests {
     @Test func patchingAnUnknownKeySuggestsTheNearestOne() throws {
         let (_, patcher) = try Workshop.attachedPatcher()
 
-        let error = #expect(throws: Diagnostic.self) { try patcher.patch("engin", with: StubEngine()) }
-        #expect(error?.code == .unknownReference)
-        #expect(error?.message.contains("did you mean 'engine'") == true)
+        let error = #expect(throws: DiagnosticReport.self) { try patcher.patch("engin", with: StubEngine()) }
+        #expect(error?.diagnostics.first?.code == .unknownReference)
+        #expect(error?.diagnostics.first?.message.contains("did you mean 'engine'") == true)
         #expect(patcher.patchedKeys.isEmpty)
     }
 
@@ -127,8 +127,8 @@ struct PatcherTests {
         let patcher = Patcher()
         try patcher.patch("engin", with: StubEngine())
 
-        let error = #expect(throws: Diagnostic.self) { try Workshop.load(with: patcher) }
-        #expect(error?.code == .unknownReference)
+        let error = #expect(throws: DiagnosticReport.self) { try Workshop.load(with: patcher) }
+        #expect(error?.diagnostics.first?.code == .unknownReference)
     }
 
     @Test func unpatchingAKeyThatIsNotPatchedIsAnError() throws {
@@ -163,7 +163,9 @@ struct PatcherTests {
         let (factory, patcher) = try Workshop.attachedPatcher()
         try patcher.patch("engine") { throw Broken() }
 
-        let error = #expect(throws: ComponentBuildFailure.self) { try factory.component(forKey: "car") }
-        #expect(error?.path == ["car", "engine"])
+        let error = #expect(throws: DiagnosticReport.self) { try factory.component(forKey: "car") }
+        #expect(error?.diagnostics.map(\.code) == [.buildFailed])
+        #expect(error?.diagnostics.first?.message.hasPrefix("building 'engine' (car → engine) failed:") == true)
+        #expect(error?.diagnostics.first?.underlyingError is Broken)
     }
 }

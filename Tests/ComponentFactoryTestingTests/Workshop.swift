@@ -1,5 +1,5 @@
-import ComponentFactory
-import ComponentFactoryTesting
+@_spi(Tooling) import ComponentFactory
+@_spi(Tooling) import ComponentFactoryTesting
 import Foundation
 
 /// A small model for the patcher tests: a car with an engine, and a garage

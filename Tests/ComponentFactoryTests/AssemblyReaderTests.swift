@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 @Suite struct AssemblyReaderTests {
@@ -71,12 +71,12 @@ import Testing
     }
 
     @Test func selectorParameterNamesFollowTyphoonsRuleAndSwiftsForm() {
-        #expect(Selector.parameterNames(of: "initWithQuest:hitRatio:") == ["quest", "hitRatio"])
-        #expect(Selector.parameterNames(of: "URLWithString:") == ["string"])
-        #expect(Selector.parameterNames(of: "initWithCROPrototypeB:") == ["cROPrototypeB"])
-        #expect(Selector.parameterNames(of: "init(quest:hitRatio:)") == ["quest", "hitRatio"])
-        #expect(Selector.parameterNames(of: "init()") == [])
-        #expect(Selector.parameterNames(of: "new") == [])
+        #expect(SelectorParameters.names(of: "initWithQuest:hitRatio:") == ["quest", "hitRatio"])
+        #expect(SelectorParameters.names(of: "URLWithString:") == ["string"])
+        #expect(SelectorParameters.names(of: "initWithCROPrototypeB:") == ["cROPrototypeB"])
+        #expect(SelectorParameters.names(of: "init(quest:hitRatio:)") == ["quest", "hitRatio"])
+        #expect(SelectorParameters.names(of: "init()") == [])
+        #expect(SelectorParameters.names(of: "new") == [])
     }
 
     @Test func propertiesByReferenceValueCollectionNullAndAutowiring() {

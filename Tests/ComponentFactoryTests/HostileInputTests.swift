@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import ComponentFactoryTesting
 import Foundation
 import Testing
@@ -20,7 +20,7 @@ import Testing
                 + "<argument parameterName=\"next\" ref=\"l\(index + 1)\"/></initializer></component>\n"
         }
         body += "<component class=\"Link\" key=\"l9000\"/>\n"
-        #expect(AssemblyValidator.check(Self.assembly(body), configuration: Self.none, knownEnvironments: []).isEmpty)
+        #expect(EnvironmentValidation(assemblies: Self.assembly(body), configuration: Self.none, knownEnvironments: []).diagnostics.isEmpty)
     }
 
     @Test func aLongChainOfImportsLoadsWithoutRecursion() throws {
@@ -50,7 +50,7 @@ import Testing
         body += "<component class=\"Link\" key=\"l8000\" scope=\"prototype\"/>\n"
         let factory = try Factory(assemblies: Self.assembly(body), configuration: Self.none, registry: registry)
         let error = thrown { _ = try factory.component(forKey: "l0") }
-        let diagnostic = try #require(error as? Diagnostic)
+        let diagnostic = try #require((error as? DiagnosticReport)?.diagnostics.first)
         #expect(diagnostic.code == .buildFailed)
         #expect(diagnostic.message.contains("more than \(Factory.maximumNesting) deep"))
         #expect(diagnostic.location?.file == "big.xml")
@@ -62,7 +62,7 @@ import Testing
         for index in 1..<6_000 {
             body += "<component key=\"p\(index)\" parent=\"p\(index - 1)\"/>\n"
         }
-        let diagnostics = AssemblyValidator.check(Self.assembly(body), configuration: Self.none, knownEnvironments: [])
+        let diagnostics = EnvironmentValidation(assemblies: Self.assembly(body), configuration: Self.none, knownEnvironments: []).diagnostics
         #expect(diagnostics.count == 6_000 - 65)
         #expect(diagnostics.allSatisfy { $0.code == .unknownParent && $0.message.hasSuffix("definitions deep; flatten it") })
         #expect(diagnostics.first?.location?.line == 67)
@@ -74,7 +74,7 @@ import Testing
         for index in 0..<4_000 {
             body += "<component class=\"Link\" key=\"key\(index)\"><property name=\"next\" ref=\"kye\(index)\"/></component>\n"
         }
-        let diagnostics = AssemblyValidator.check(Self.assembly(body), configuration: Self.none, knownEnvironments: [])
+        let diagnostics = EnvironmentValidation(assemblies: Self.assembly(body), configuration: Self.none, knownEnvironments: []).diagnostics
         #expect(diagnostics.count == 4_000)
         #expect(diagnostics.first?.message.hasPrefix("no component with key 'kye0' for the reference of 'key0'; did you mean 'key0'") == true)
         #expect(diagnostics.allSatisfy { $0.code == .unknownReference })
@@ -152,11 +152,8 @@ import Testing
         #expect(loaded.diagnostics.map(\.code) == [.pathOutsideRoot])
 
         let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory.file("Config")))
-        let report = RegistryFreeValidator.configuration(for: nil, assemblies: loaded.assemblies, loader: loader)
-        #expect((try? report.get()) == nil)
-        if case .failure(let failure) = report {
-            #expect(failure.diagnostics.map(\.code) == [.pathOutsideRoot])
-        }
+        let failure = thrown { () throws(DiagnosticReport) in _ = try loader.configuration(declaredBy: loaded.assemblies, environment: nil) }
+        #expect(failure?.diagnostics.map(\.code) == [.pathOutsideRoot])
     }
 
     @Test func anAssemblyThatIsADirectorySaysWhy() throws {

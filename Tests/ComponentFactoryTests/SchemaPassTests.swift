@@ -1,4 +1,4 @@
-@testable import ComponentFactory
+@_spi(Tooling) @testable import ComponentFactory
 import Testing
 
 /// A document of at least `SchemaPass.threadThreshold` bytes is checked

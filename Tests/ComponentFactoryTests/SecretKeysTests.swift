@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 /// The rule, written the plain way: lower-case the key, drop `.`, `_`, `-`

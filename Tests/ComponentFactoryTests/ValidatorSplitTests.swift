@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 /// Many components are checked in two halves at once; the findings must be
@@ -17,8 +17,8 @@ import Testing
             if target.hasPrefix("missing") { expected.append((line, .unknownReference)) }
         }
         let document = AssemblyReader.read(bytes: Array("<assembly>\n\(body)</assembly>\n".utf8), file: "many.xml").document
-        let diagnostics = AssemblyValidator.check(AssemblySet(documents: [document]),
-                                                  configuration: Configuration(environment: nil, sources: []), knownEnvironments: [])
+        let diagnostics = EnvironmentValidation(assemblies: AssemblySet(documents: [document]),
+                                                configuration: Configuration(environment: nil, sources: []), knownEnvironments: []).diagnostics
         #expect(diagnostics.map { $0.location?.line ?? 0 } == expected.map(\.line))
         #expect(diagnostics.map(\.code) == expected.map(\.code))
         #expect(expected.count == 21)  // both halves have findings of both kinds

@@ -35,7 +35,7 @@ import Testing
             collected.set(replyPipe.fileHandleForReading.readDataToEndOfFile())
         }
         reader.start()
-        let status = LanguageServerConnection.serve(LanguageServer(registry: nil), input: requestPipe.fileHandleForReading.fileDescriptor,
+        let status = LanguageServerConnection.serve(LanguageServer(environment: ToolEnvironment()), input: requestPipe.fileHandleForReading.fileDescriptor,
                                                     output: replyPipe.fileHandleForWriting.fileDescriptor)
         try replyPipe.fileHandleForWriting.close()
         let data = collected.wait()

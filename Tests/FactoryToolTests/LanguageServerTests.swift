@@ -21,7 +21,7 @@ import Testing
         let assembly = try directory.write("Assemblies/app.xml", Self.assembly)
         _ = try directory.write("Config/app.properties", "motto=Onward\ndb.password=hunter2\n")
         _ = try directory.write("Config/app-test.properties", "motto=Test onward\n")
-        let server = LanguageServer(registry: nil)
+        let server = LanguageServer(environment: ToolEnvironment())
         _ = server.handle(message(id: 1, "initialize", ["rootUri": LanguageServer.uri(ofPath: directory.path)]))
         return (directory, server, assembly)
     }
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func lifecycleAndBadInputGetJSONRPCAnswersNeverACrash() throws {
-        let server = LanguageServer(registry: nil)
+        let server = LanguageServer(environment: ToolEnvironment())
         #expect((decode(server.handle(message(id: 7, "textDocument/hover"))).first?["error"] as? [String: Any])?["code"] as? Int == -32002)
         let initialized = decode(server.handle(message(id: 1, "initialize", ["rootUri": "file:///nowhere"]))).first
         #expect(((initialized?["result"] as? [String: Any])?["capabilities"] as? [String: Any])?["hoverProvider"] as? Bool == true)
@@ -55,7 +55,7 @@ import Testing
         #expect(decode(server.handle(message(id: 3, "shutdown"))).first?.keys.contains("result") == true)
         _ = server.handle(message("exit"))
         #expect(server.exitStatus == 0)
-        let abrupt = LanguageServer(registry: nil)
+        let abrupt = LanguageServer(environment: ToolEnvironment())
         _ = abrupt.handle(message("exit"))
         #expect(abrupt.exitStatus == 1)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import FactoryTool
+@_spi(Tooling) import FactoryTool
 import JavaProperties
 import Testing
 

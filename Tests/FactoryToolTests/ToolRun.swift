@@ -1,5 +1,5 @@
 import Foundation
-import FactoryTool
+@_spi(Tooling) import FactoryTool
 
 /// Runs the tool in-process, as `factory ARGUMENTS…` would run.
 func factory(_ arguments: String..., variables: [String: String] = [:]) -> ToolResult {

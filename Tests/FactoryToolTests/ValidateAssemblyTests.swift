@@ -1,5 +1,5 @@
 import Foundation
-import FactoryTool
+@_spi(Tooling) import FactoryTool
 import Testing
 
 /// For every error code that the assembly checks introduce, a small fixture

@@ -46,7 +46,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = try directory.write("Assemblies/app.xml", Self.assembly)
         let registry = try MiddleAgesRegistry.make()
-        let server = LanguageServer(registry: registry)
+        let server = LanguageServer(environment: ToolEnvironment(registry: registry))
         _ = server.handle(message(id: 1, "initialize", ["rootUri": LanguageServer.uri(ofPath: directory.path)]))
         _ = server.handle(message("textDocument/didOpen", ["textDocument": ["uri": LanguageServer.uri(ofPath: path), "text": Self.assembly]]))
 

@@ -1,4 +1,4 @@
-import FactoryTool
+@_spi(Tooling) import FactoryTool
 import Foundation
 import MiddleAges
 import Testing

@@ -1,6 +1,6 @@
 import CLibXML2
-import ComponentFactory
-import FactoryTool
+@_spi(Tooling) import ComponentFactory
+@_spi(Tooling) import FactoryTool
 import MiddleAges
 import Testing
 

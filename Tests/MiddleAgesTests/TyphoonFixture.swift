@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Foundation
 
 /// Loads a fixture of `Fixtures/Typhoon` into a factory, as Typhoon's tests
@@ -14,7 +14,7 @@ enum TyphoonFixture {
 
     static func configuration(for loaded: AssemblyLoader.Loading) throws -> Configuration {
         let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory + "/Config"))
-        return try RegistryFreeValidator.configuration(for: nil, assemblies: loaded.assemblies, loader: loader).get()
+        return try loader.configuration(declaredBy: loaded.assemblies, environment: nil)
     }
 
     static func factory(_ name: String, registry: ComponentRegistry? = nil) throws -> Factory {
@@ -26,7 +26,7 @@ enum TyphoonFixture {
     /// Registry-aware validation of the fixture.
     static func diagnostics(_ name: String, registry: ComponentRegistry? = nil) throws -> [Diagnostic] {
         let loaded = assemblies(name)
-        return loaded.diagnostics + RegistryValidator.check(loaded.assemblies, configuration: try configuration(for: loaded),
-                                                            registry: try registry ?? TyphoonRegistry.make())
+        return loaded.diagnostics + EnvironmentValidation(assemblies: loaded.assemblies, configuration: try configuration(for: loaded),
+                                                          registry: try registry ?? TyphoonRegistry.make()).diagnostics
     }
 }

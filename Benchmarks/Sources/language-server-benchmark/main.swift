@@ -32,7 +32,7 @@ func message(_ object: [String: Any]) -> [UInt8] {
 }
 
 let uri = URL(fileURLWithPath: assembly.path).absoluteString
-let server = LanguageServer(registry: nil)
+let server = LanguageServer(environment: ToolEnvironment())
 _ = server.handle(message(["jsonrpc": "2.0", "id": 1, "method": "initialize",
                            "params": ["rootUri": URL(fileURLWithPath: directory.path).absoluteString]]))
 _ = server.handle(message(["jsonrpc": "2.0", "method": "initialized", "params": [:]]))

@@ -1,5 +1,6 @@
 /// One assembly file, read: its components, aliases, `property-placeholder`
 /// locations and imports, each with where it was written.
+@_spi(Tooling)
 public struct AssemblyDocument: Sendable, Hashable {
     /// `<property-placeholder location="a.properties, b.properties"/>`.
     public struct PlaceholderDeclaration: Sendable, Hashable {

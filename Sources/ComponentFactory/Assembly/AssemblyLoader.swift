@@ -1,5 +1,6 @@
 import Foundation
 import JavaProperties
+import SystemSupport
 
 /// Loads assembly files and directories, following `<import>`s.
 ///
@@ -17,6 +18,7 @@ import JavaProperties
 ///
 /// The set carries every problem, the unreadable paths' too, so that a
 /// factory refuses it whichever way it is handed on.
+@_spi(Tooling)
 public enum AssemblyLoader {
     /// The assemblies read, with what was given to read them.
     public struct Loading: Sendable {
@@ -74,30 +76,6 @@ public enum AssemblyLoader {
         } catch {
             throw RegularFile.Failure(reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
         }
-    }
-}
-
-/// A directory that files must stay inside, symlinks resolved, however they are reached.
-struct ContainedRoot {
-    let path: String
-    /// The directory's real path, with a trailing slash; nil when it has none.
-    private let prefix: String?
-
-    init(_ path: String) {
-        self.path = path
-        self.prefix = ContainedRoot.realPath(path).map { $0 == "/" ? $0 : $0 + "/" }
-    }
-
-    /// Whether `file`, symlinks resolved, is inside the root.
-    func contains(_ file: String) -> Bool {
-        guard let prefix, let real = ContainedRoot.realPath(file) else { return false }
-        return real.hasPrefix(prefix)
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
 

@@ -21,6 +21,7 @@ import CLibXML2
 /// reading.document.components.map(\.key)  // ["knight", "quest", …]
 /// reading.diagnostics                     // [] when the file is clean
 /// ```
+@_spi(Tooling)
 public enum AssemblyReader {
     /// Typhoon's namespace, which assemblies may use or leave out.
     public static let namespace = "http://www.typhoonframework.org/schema/assembly"

@@ -7,6 +7,7 @@ import Foundation
 /// ```swift
 /// print(AssemblySchema.text)  // what `factory schema` prints
 /// ```
+@_spi(Tooling)
 public enum AssemblySchema {
     /// The schema, word for word as `Assemblies/assembly.xsd`.
     public static let text = #"""

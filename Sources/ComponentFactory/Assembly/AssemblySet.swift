@@ -11,6 +11,7 @@
 /// assemblies.components.count
 /// assemblies.diagnostics.isEmpty  // read without a problem
 /// ```
+@_spi(Tooling)
 public struct AssemblySet: Sendable, Hashable {
     /// Every document read, imports included, each once.
     public var documents: [AssemblyDocument]

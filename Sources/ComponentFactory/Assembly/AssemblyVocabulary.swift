@@ -6,6 +6,7 @@
 /// AssemblyVocabulary.children(of: "component")          // ["description", "initializer", "property"]
 /// AssemblyVocabulary.values(of: "scope", on: "component") // ["object-graph", "prototype", …]
 /// ```
+@_spi(Tooling)
 public enum AssemblyVocabulary {
     /// The elements allowed inside `element`; nil means the document itself.
     /// An element the grammar does not know has no children.

@@ -19,7 +19,7 @@ public struct InitializerDefinition: Sendable, Hashable {
     }
 
     /// The names Typhoon's rule gives the selector's parameters.
-    public var parameterNames: [String] { Selector.parameterNames(of: selector.text) }
+    public var parameterNames: [String] { SelectorParameters.names(of: selector.text) }
 }
 
 /// `<argument parameterName="quest" | index="0" ref=… | value=… | collection | nothing (autowired)>`.

@@ -8,6 +8,7 @@ import Foundation
 /// expression.matches(environment: "development")  // true
 /// expression.matches(environment: "production")   // false
 /// ```
+@_spi(Tooling)
 public struct ProfileExpression: Sendable, Hashable {
     /// One profile name, perhaps negated with `!`.
     public struct Term: Sendable, Hashable {
@@ -44,13 +45,19 @@ public struct ProfileExpression: Sendable, Hashable {
 
 /// Why a profile expression does not parse. It prints as a diagnostic with
 /// no place: `error: <message> [invalid-attribute-value]`.
+@_spi(Tooling)
 public struct ProfileExpressionError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What is wrong with the expression.
     public var message: String
 
-    public var description: String { "error: \(message) [\(DiagnosticCode.invalidAttributeValue.rawValue)]" }
+    public var description: String { reasonDescription }
 
     public var errorDescription: String? { description }
+}
+
+extension ProfileExpressionError: FailureReason {
+    var reason: String { message }
+    static var code: DiagnosticCode? { .invalidAttributeValue }
 }
 
 extension Substring {

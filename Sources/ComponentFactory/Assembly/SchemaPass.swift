@@ -1,4 +1,5 @@
 import JavaProperties
+import SystemSupport
 
 /// The schema's findings on one document, worked out on a thread of its own
 /// while the calling thread builds the definitions from a parse of the same

@@ -12,6 +12,7 @@ import Foundation
 /// root.baseFiles     // ["app.properties"]
 /// root.environments  // ["development", "production", "test"]
 /// ```
+@_spi(Tooling)
 public struct ConfigRoot: Sendable, Hashable {
     /// The directory, as given.
     public let path: String

@@ -17,6 +17,7 @@ import Darwin
 /// ])
 /// configuration.property(forKey: "db.url")?.text  // "${db.host}/app"
 /// ```
+@_spi(Tooling)
 public struct Configuration: Sendable {
     /// The key that holds the active environment's name.
     public static let environmentKey = "env"

@@ -1,5 +1,6 @@
 import Foundation
 import JavaProperties
+import SystemSupport
 
 /// Reads the `.properties` files of a config root and stacks them into a
 /// ``Configuration`` for one environment:
@@ -16,6 +17,7 @@ import JavaProperties
 /// let loader = ConfigurationLoader(root: try ConfigRoot.scan("Config"), overrides: ["db.pool": "2"])
 /// let configuration = try loader.load(environment: "test")
 /// ```
+@_spi(Tooling)
 public struct ConfigurationLoader: Sendable {
     /// The config root whose files are read.
     public var root: ConfigRoot

@@ -9,6 +9,7 @@
 /// let source = EnvironmentVariablesSource(variables: ["DB_URL": "postgres://db"])
 /// source.property(forKey: "db.url")?.text  // "postgres://db"
 /// ```
+@_spi(Tooling)
 public struct EnvironmentVariablesSource: PropertySource {
     /// The variables, by name, as the process environment gives them.
     public let variables: [String: String]

@@ -22,6 +22,7 @@ import JavaProperties
 /// var resolver = PlaceholderResolver(configuration: configuration)
 /// let url = try resolver.resolve("http://${host}:${port:8080}/api", at: site)
 /// ```
+@_spi(Tooling)
 public struct PlaceholderResolver: Sendable {
     /// The longest a value may grow while its placeholders expand: 1 MiB.
     public static let maximumLength = 1 << 20

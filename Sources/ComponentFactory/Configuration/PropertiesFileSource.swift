@@ -7,6 +7,7 @@ import JavaProperties
 /// let source = PropertiesFileSource(document: document)
 /// source.property(forKey: "db.url")?.location  // Config/app.properties:3:1
 /// ```
+@_spi(Tooling)
 public struct PropertiesFileSource: PropertySource {
     /// The file, read.
     public let document: PropertiesDocument

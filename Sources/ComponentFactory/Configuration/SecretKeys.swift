@@ -15,6 +15,7 @@ import Darwin
 /// SecretKeys.isSecret("api-key")      // true
 /// SecretKeys.isSecret("db.url")       // false
 /// ```
+@_spi(Tooling)
 public enum SecretKeys {
     /// What listings, hovers and messages show in place of a secret.
     public static let mask = "******"

@@ -1,13 +1,13 @@
 /// `true`, `false`, `yes`, `no`, `1` or `0`, in any case.
-public struct BoolConverter: TypeConverter {
+struct BoolConverter: TypeConverter {
     /// The converter.
-    public init() {}
+    init() {}
 
     /// "Bool".
-    public var typeName: String { "Bool" }
+    var typeName: String { "Bool" }
 
     /// `true`, `false`, `yes`, `no`, `1` or `0`, in any case.
-    public func convert(_ text: String) throws(ConversionFailure) -> Bool {
+    func convert(_ text: String) throws(ConversionFailure) -> Bool {
         switch text.lowercased() {
         case "true", "yes", "1": return true
         case "false", "no", "0": return false

@@ -15,7 +15,7 @@ public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConverti
 
     /// `error: <reason> [conversion]`: the form of a diagnostic with no place,
     /// since a converter does not know where its text was written.
-    public var description: String { "error: \(reason) [\(DiagnosticCode.conversion.rawValue)]" }
+    public var description: String { reasonDescription }
 
     public var errorDescription: String? { description }
 
@@ -23,6 +23,7 @@ public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConverti
     /// for `component`'s `member` (a property or a parameter). When the text
     /// came through placeholders, `origins` are the `.properties` lines that
     /// supplied it, and each becomes a note.
+    @_spi(Tooling)
     public func diagnostic(
         text: String, typeName: String, component: String, member: String,
         at location: SourceLocation, origins: [SourceLocation] = []
@@ -32,4 +33,8 @@ public struct ConversionFailure: Error, Sendable, Hashable, CustomStringConverti
                           "cannot convert '\(text)' to \(typeName) for '\(member)' of component '\(component)': \(reason)",
                           at: location, notes: notes)
     }
+}
+
+extension ConversionFailure: FailureReason {
+    static var code: DiagnosticCode? { .conversion }
 }

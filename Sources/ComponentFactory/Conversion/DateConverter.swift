@@ -2,15 +2,15 @@ import Foundation
 
 /// ISO 8601: `2026-11-22T09:30:00Z`, with fractional seconds or an offset
 /// (`+01:00`), or a date alone (`2026-11-22`, midnight UTC).
-public struct DateConverter: TypeConverter {
+struct DateConverter: TypeConverter {
     /// The converter.
-    public init() {}
+    init() {}
 
     /// "Date".
-    public var typeName: String { "Date" }
+    var typeName: String { "Date" }
 
     /// An ISO 8601 date and time.
-    public func convert(_ text: String) throws(ConversionFailure) -> Date {
+    func convert(_ text: String) throws(ConversionFailure) -> Date {
         let styles: [Date.ISO8601FormatStyle] = [
             .iso8601,
             Date.ISO8601FormatStyle(includingFractionalSeconds: true),

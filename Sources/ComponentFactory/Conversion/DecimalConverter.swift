@@ -2,15 +2,15 @@ import Foundation
 
 /// `Decimal`: digits with an optional sign, point and exponent. The whole
 /// text must be the number (Foundation alone would accept `12abc` as 12).
-public struct DecimalConverter: TypeConverter {
+struct DecimalConverter: TypeConverter {
     /// The converter.
-    public init() {}
+    init() {}
 
     /// "Decimal".
-    public var typeName: String { "Decimal" }
+    var typeName: String { "Decimal" }
 
     /// A decimal number, the whole text.
-    public func convert(_ text: String) throws(ConversionFailure) -> Decimal {
+    func convert(_ text: String) throws(ConversionFailure) -> Decimal {
         guard text.wholeMatch(of: /[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/) != nil,
               let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
         else {

@@ -1,13 +1,13 @@
 /// A whole number and a unit: `250ms`, `30s`, `5m`, `2h`.
-public struct DurationConverter: TypeConverter {
+struct DurationConverter: TypeConverter {
     /// The converter.
-    public init() {}
+    init() {}
 
     /// "Duration".
-    public var typeName: String { "Duration" }
+    var typeName: String { "Duration" }
 
     /// A whole number with a unit: `250ms`, `30s`, `5m`, `2h`.
-    public func convert(_ text: String) throws(ConversionFailure) -> Duration {
+    func convert(_ text: String) throws(ConversionFailure) -> Duration {
         guard let match = text.wholeMatch(of: /(\d+)(ms|s|m|h)/), let amount = Int64(match.1) else {
             throw ConversionFailure("write a whole number and a unit: ms, s, m or h, such as 250ms or 30s")
         }

@@ -5,15 +5,15 @@
 /// try FloatingPointConverter<Double>().convert("13.75")  // 13.75
 /// try FloatingPointConverter<Float>().convert("1e40")    // throws: out of range
 /// ```
-public struct FloatingPointConverter<Value: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: TypeConverter {
+struct FloatingPointConverter<Value: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: TypeConverter {
     /// The converter.
-    public init() {}
+    init() {}
 
     /// The type's name.
-    public var typeName: String { "\(Value.self)" }
+    var typeName: String { "\(Value.self)" }
 
     /// A number in Swift's own syntax, the whole text.
-    public func convert(_ text: String) throws(ConversionFailure) -> Value {
+    func convert(_ text: String) throws(ConversionFailure) -> Value {
         guard let value = Value(text) else {
             throw ConversionFailure("not a number")
         }

@@ -5,15 +5,15 @@
 /// try IntegerConverter<UInt8>().convert("0xff")  // 255
 /// try IntegerConverter<UInt8>().convert("300")   // throws: out of range for UInt8 (0...255)
 /// ```
-public struct IntegerConverter<Value: FixedWidthInteger & Sendable>: TypeConverter {
+struct IntegerConverter<Value: FixedWidthInteger & Sendable>: TypeConverter {
     /// The converter.
-    public init() {}
+    init() {}
 
     /// The type's name.
-    public var typeName: String { "\(Value.self)" }
+    var typeName: String { "\(Value.self)" }
 
     /// Decimal digits or `0x` and hex digits, the whole text, within the type's range.
-    public func convert(_ text: String) throws(ConversionFailure) -> Value {
+    func convert(_ text: String) throws(ConversionFailure) -> Value {
         var digits = Substring(text)
         var sign = ""
         if let first = digits.first, first == "+" || first == "-" {

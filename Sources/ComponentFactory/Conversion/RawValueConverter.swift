@@ -4,20 +4,20 @@
 /// enum Weapon: String, CaseIterable { case sword, lance }
 /// try RawValueConverter<Weapon>(rawValue: StringConverter()).convert("lance")  // .lance
 /// ```
-public struct RawValueConverter<Value: RawRepresentable & CaseIterable & Sendable>: TypeConverter
+struct RawValueConverter<Value: RawRepresentable & CaseIterable & Sendable>: TypeConverter
 where Value.RawValue: Sendable {
     private let rawValue: any TypeConverter<Value.RawValue>
 
     /// Converts the text to the raw value with `converter` first.
-    public init(rawValue converter: any TypeConverter<Value.RawValue>) {
+    init(rawValue converter: any TypeConverter<Value.RawValue>) {
         self.rawValue = converter
     }
 
     /// The enum's name.
-    public var typeName: String { "\(Value.self)" }
+    var typeName: String { "\(Value.self)" }
 
     /// The case whose raw value is `text`; the error lists the valid ones.
-    public func convert(_ text: String) throws(ConversionFailure) -> Value {
+    func convert(_ text: String) throws(ConversionFailure) -> Value {
         let valid = Value.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         guard let raw = try? rawValue.convert(text), let value = Value(rawValue: raw) else {
             throw ConversionFailure("not one of \(valid)")

@@ -1,13 +1,13 @@
 /// Any text, as it is.
-public struct StringConverter: TypeConverter {
+struct StringConverter: TypeConverter {
     /// The converter.
-    public init() {}
+    init() {}
 
     /// "String".
-    public var typeName: String { "String" }
+    var typeName: String { "String" }
 
     /// The text itself.
-    public func convert(_ text: String) throws(ConversionFailure) -> String {
+    func convert(_ text: String) throws(ConversionFailure) -> String {
         text
     }
 }

@@ -2,15 +2,15 @@ import Foundation
 
 /// A URL with a scheme (`https://example.org/api`), or a file path
 /// (`/var/data`, `./data`, `~/data`, `data/file.txt`).
-public struct URLConverter: TypeConverter {
+struct URLConverter: TypeConverter {
     /// The converter.
-    public init() {}
+    init() {}
 
     /// "URL".
-    public var typeName: String { "URL" }
+    var typeName: String { "URL" }
 
     /// A URL with a scheme, or a path.
-    public func convert(_ text: String) throws(ConversionFailure) -> URL {
+    func convert(_ text: String) throws(ConversionFailure) -> URL {
         guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
             throw ConversionFailure("a URL may not be empty or contain spaces")
         }

@@ -42,11 +42,16 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible, Lo
     public var notes: [Note]
     /// The environment the problem belongs to; nil when it is the same in every one.
     public var environment: String?
+    /// What your code threw, for a `build-failed` diagnostic: the error of
+    /// a registered initializer, callback, post-processor or patch. It is not
+    /// part of the diagnostic's equality: two diagnostics that say the same
+    /// thing at the same place are one problem.
+    public var underlyingError: (any Error)?
 
     /// A diagnostic; a message longer than 1,000 characters is cut in the middle.
     public init(
         _ code: DiagnosticCode, _ message: String, at location: SourceLocation?,
-        severity: Severity = .error, notes: [Note] = [], environment: String? = nil
+        severity: Severity = .error, notes: [Note] = [], environment: String? = nil, underlyingError: (any Error)? = nil
     ) {
         self.severity = severity
         self.code = code
@@ -54,6 +59,34 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible, Lo
         self.location = location
         self.notes = notes
         self.environment = environment
+        self.underlyingError = underlyingError
+    }
+
+    /// Equal when they say the same thing at the same place in the same environment.
+    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        lhs.severity == rhs.severity && lhs.code == rhs.code && lhs.message == rhs.message && lhs.location == rhs.location
+            && lhs.notes == rhs.notes && lhs.environment == rhs.environment
+    }
+
+    /// Hashes what equality compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(severity)
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(location)
+        hasher.combine(notes)
+        hasher.combine(environment)
+    }
+
+    /// What `error` says, for a message that already has its own place and
+    /// code: a reason's bare words (a ``ConversionFailure``'s or a
+    /// ``RegistrationError``'s), a diagnostic's message, anything else as it prints.
+    static func reason(of error: any Error) -> String {
+        switch error {
+        case let reason as any FailureReason: reason.reason
+        case let diagnostic as Diagnostic: diagnostic.message
+        default: "\(error)"
+        }
     }
 
     /// The longest message kept whole, in characters: a longer one (such as

@@ -67,3 +67,21 @@ public struct DiagnosticReport: Error, Sendable, Hashable, CustomStringConvertib
         return DiagnosticReport(merged)
     }
 }
+
+extension DiagnosticReport {
+    /// What a factory threw, as diagnostics: a report's own; a diagnostic
+    /// (placed at `location` if it has no place); or any other error as
+    /// `build-failed` at `location`, with the error as its `underlyingError`.
+    @usableFromInline
+    init(describing error: any Error, at location: SourceLocation? = nil) {
+        switch error {
+        case let report as DiagnosticReport:
+            self.init(report.diagnostics)
+        case var diagnostic as Diagnostic:
+            if diagnostic.location == nil { diagnostic.location = location }
+            self.init([diagnostic])
+        default:
+            self.init([Diagnostic(.buildFailed, Diagnostic.reason(of: error), at: location, underlyingError: error)])
+        }
+    }
+}

@@ -10,6 +10,7 @@
 /// let index = SpellingIndex(["quest", "knight"])
 /// index.didYouMean("qeust")  // "; did you mean 'quest'?"
 /// ```
+@_spi(Tooling)
 public struct SpellingIndex: Sendable {
     /// The most candidates compared letter by letter for one question.
     public static let maximumComparisons = 200

@@ -3,6 +3,7 @@
 /// ```swift
 /// SpellingSuggestions.nearest(to: "qeust", among: ["quest", "knight"])  // ["quest"]
 /// ```
+@_spi(Tooling)
 public enum SpellingSuggestions {
     /// Up to `limit` candidates within a small edit distance, or that start
     /// with `name`, closest first. For many questions over one set of

@@ -4,6 +4,7 @@
 /// ```swift
 /// factory.descriptions.first { $0.key == "knight" }?.dependencies  // ["quest"]
 /// ```
+@_spi(Tooling)
 public struct ComponentDescription: Sendable, Hashable {
     /// The component's key.
     public let key: String
@@ -23,6 +24,7 @@ public struct ComponentDescription: Sendable, Hashable {
 
 extension Factory {
     /// Every component, in definition order.
+    @_spi(Tooling)
     public var descriptions: [ComponentDescription] {
         table.plans.map { plan in
             var keys: [String] = []

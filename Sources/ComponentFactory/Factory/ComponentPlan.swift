@@ -4,9 +4,11 @@
 /// the property setters with their value plans, and the callbacks.
 ///
 /// A class, so that reading a plan from the table while resolving costs one
-/// reference, not a copy of every field.
+/// reference, not a copy of every field. Every field is a constant, set
+/// before the plan is handed on; its converted values are only ever read,
+/// which is why the table shares plans between threads.
 @usableFromInline
-final class ComponentPlan {
+final class ComponentPlan: @unchecked Sendable {
     struct PropertyStep {
         let registration: PropertyRegistration
         let value: ValuePlan

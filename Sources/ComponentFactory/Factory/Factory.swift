@@ -39,47 +39,6 @@ public final class Factory: Sendable {
     /// Where shutdown failures go, at error level, besides being thrown.
     private let logger: Logger?
 
-    /// Compiles the assemblies and builds the eager singletons. Throws a
-    /// ``DiagnosticReport`` with every problem found (the assembly set's own
-    /// reading errors first: a set that had one is never built), or the
-    /// ``ComponentBuildFailure`` of an eager singleton.
-    ///
-    /// With a `parent`, references, `depends-on` and autowiring that nothing
-    /// here answers are answered by the parent's components (and its
-    /// parent's), and so are lookups.
-    public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
-                            parent: Factory? = nil) throws {
-        let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry,
-                                                  parent: parent)
-        self.init(table: blueprint.table, seeded: blueprint.seeded, parent: parent)
-        try buildEagerSingletons()
-    }
-
-    /// Loads like ``init(assemblies:configuration:registry:)``, with `patches`
-    /// in place before any component is built, so that eager singletons and
-    /// whatever they reference see them. Returns the factory and the id of
-    /// each patch, in order. `ComponentFactoryTesting`'s `Patcher` is the API for this.
-    @_spi(Patching)
-    public static func load(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
-                            parent: Factory? = nil, logger: Logger? = nil,
-                            patches: [(key: String, make: @Sendable () throws -> Any)]) throws -> (factory: Factory, patchIDs: [Int]) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let blueprint = try FactoryBlueprint.make(assemblies: assemblies, configuration: configuration, registry: registry,
-                                                  parent: parent)
-        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent, logger: logger)
-        let ids = try patches.map { try factory.patch(key: $0.key, $0.make) }
-        let compiled = clock.now
-        try factory.buildEagerSingletons()
-        logger?.debug("ComponentFactory: built the factory", metadata: [
-            "environment": .string(configuration.environment ?? "none"),
-            "components": .stringConvertible(blueprint.table.plans.count),
-            "compile": .string(Self.milliseconds(compiled - start)),
-            "eagerSingletons": .string(Self.milliseconds(clock.now - compiled)),
-        ])
-        return (factory, ids)
-    }
-
     static func milliseconds(_ duration: Duration) -> String {
         duration.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
     }
@@ -102,15 +61,26 @@ public final class Factory: Sendable {
 
     // MARK: Lookup
 
-    /// The component with `key`.
-    public func component(forKey key: String) throws -> Any {
-        try instance(forKey: key).value
+    /// The component with `key`. What goes wrong is thrown as a report of
+    /// one diagnostic: `unknown-reference` for a key nothing defines,
+    /// `build-failed` (with your code's error as its `underlyingError`) for a
+    /// registered closure that threw.
+    public func component(forKey key: String) throws(DiagnosticReport) -> Any {
+        do {
+            return try instance(forKey: key).value
+        } catch {
+            throw DiagnosticReport(describing: error)
+        }
     }
 
-    /// The component with `key`, as `type`.
+    /// The component with `key`, as `type`; a component of another type is `type-mismatch`.
     @inlinable
-    public func component<T>(forKey key: String, as type: T.Type = T.self) throws -> T {
-        try instance(forKey: key).take(as: T.self) { actual in mismatch(key: key, found: actual, wanted: "\(T.self)") }
+    public func component<T>(forKey key: String, as type: T.Type = T.self) throws(DiagnosticReport) -> T {
+        do {
+            return try instance(forKey: key).take(as: T.self) { actual in mismatch(key: key, found: actual, wanted: "\(T.self)") }
+        } catch {
+            throw DiagnosticReport(describing: error)
+        }
     }
 
     /// The component with `key`: a built singleton straight from the store,
@@ -138,25 +108,23 @@ public final class Factory: Sendable {
         throw unknownKey(name)
     }
 
-    /// Every key this factory and its parents answer, aliases included.
-    var visibleKeys: Set<String> {
-        var keys = Set<String>()
+    /// The plan tables of this factory and its parents, nearest first: what
+    /// a child factory's references, `depends-on` and autowiring may name.
+    var tables: [PlanTable] {
+        var tables: [PlanTable] = []
         var factory: Factory? = self
         while let current = factory {
-            keys.formUnion(current.table.keys.byKey.keys)
+            tables.append(current.table)
             factory = current.parent
         }
-        return keys
+        return tables
     }
 
-    /// The plan of the component with `key`, here or in the nearest parent that has it.
-    func plan(forKey key: String) -> ComponentPlan? {
-        var factory: Factory? = self
-        while let current = factory {
-            if let index = current.index(ofKey: key) { return current.table.plans[index] }
-            factory = current.parent
-        }
-        return nil
+    /// Every key this factory and its parents answer, aliases included.
+    private var visibleKeys: Set<String> {
+        var keys = Set<String>()
+        for table in tables { keys.formUnion(table.keys.byKey.keys) }
+        return keys
     }
 
     /// This factory's own plans whose components are a `type`.
@@ -193,26 +161,30 @@ public final class Factory: Sendable {
     /// or registered with `conformsTo:` it. None, or more than one, is an
     /// error that lists the candidates. With none here, the parent factory
     /// is asked.
-    public func component<T>(ofType type: T.Type = T.self) throws -> T {
+    public func component<T>(ofType type: T.Type = T.self) throws(DiagnosticReport) -> T {
         let wanted = InjectableType(T.self)
         let candidates = plans(accepting: wanted)
         if candidates.isEmpty, let parent { return try parent.component(ofType: T.self) }
         guard candidates.count == 1, let only = candidates.first else {
             let notes = candidates.map { Diagnostic.Note("candidate '\($0.key)'", at: $0.location) }
             if candidates.isEmpty {
-                throw Diagnostic(.noComponentForType, "no component is \(wanted.identity.name)", at: nil)
+                throw DiagnosticReport([Diagnostic(.noComponentForType, "no component is \(wanted.identity.name)", at: nil)])
             }
-            throw Diagnostic(.ambiguousType,
-                             "\(candidates.count) components are \(wanted.identity.name): "
-                                 + candidates.map { "'\($0.key)'" }.joined(separator: ", ") + "; ask for one by key",
-                             at: nil, notes: notes)
+            throw DiagnosticReport([Diagnostic(.ambiguousType,
+                                               "\(candidates.count) components are \(wanted.identity.name): "
+                                                   + candidates.map { "'\($0.key)'" }.joined(separator: ", ") + "; ask for one by key",
+                                               at: nil, notes: notes)])
         }
         return try component(forKey: only.key, as: T.self)
     }
 
     /// Every component of this factory (not its parent's) that is a `type`, in definition order.
-    public func components<T>(ofType type: T.Type = T.self) throws -> [T] {
-        try plans(accepting: InjectableType(T.self)).map { try component(forKey: $0.key, as: T.self) }
+    public func components<T>(ofType type: T.Type = T.self) throws(DiagnosticReport) -> [T] {
+        var components: [T] = []
+        for plan in plans(accepting: InjectableType(T.self)) {
+            components.append(try component(forKey: plan.key, as: T.self))
+        }
+        return components
     }
 
     // MARK: Lifecycle
@@ -231,7 +203,7 @@ public final class Factory: Sendable {
             do {
                 try destroy.run(&target)
             } catch {
-                let failure = ComponentBuildFailure(key: plan.key, location: plan.location, path: [plan.key], underlying: error).diagnostic
+                let failure = Self.buildFailure(error, key: plan.key, location: plan.location, path: [plan.key])
                 logger?.error("ComponentFactory: a destroy method failed at shutdown", metadata: [
                     "component": .string(plan.key), "diagnostic": .string(failure.description),
                 ])
@@ -249,10 +221,10 @@ public final class Factory: Sendable {
     /// when the patch is removed. Components built before the patch keep
     /// what they were given. Returns the patch's id, for ``unpatch(_:)``.
     @_spi(Patching)
-    public func patch(key: String, _ make: @escaping @Sendable () throws -> Any) throws -> Int {
+    public func patch(key: String, _ make: @escaping @Sendable () throws -> Any) throws(DiagnosticReport) -> Int {
         guard let index = index(ofKey: key) else {
-            throw Diagnostic(.unknownReference, "cannot patch '\(key)': no component with that key"
-                                 + SpellingSuggestions.didYouMean(key, among: table.keys.byKey.keys), at: nil)
+            throw DiagnosticReport([Diagnostic(.unknownReference, "cannot patch '\(key)': no component with that key"
+                                                   + SpellingSuggestions.didYouMean(key, among: table.keys.byKey.keys), at: nil)])
         }
         return store.creating {
             let displaced = isShared(index) ? store.replace(index, with: nil) : nil
@@ -275,11 +247,42 @@ public final class Factory: Sendable {
         table.plans[index].scope == .singleton || table.plans[index].scope == .weakSingleton
     }
 
-    private func buildEagerSingletons() throws {
+    /// Builds every singleton that is not `lazy-init` and not built yet, in
+    /// definition order (and `depends-on` first).
+    func buildEagerSingletons() throws(DiagnosticReport) {
         for plan in table.plans where plan.scope == .singleton && !plan.isLazy && store.shared(plan.index) == nil {
             var resolution = Resolution()
-            _ = try instance(plan.index, in: &resolution)
+            do {
+                _ = try instance(plan.index, in: &resolution)
+            } catch {
+                throw DiagnosticReport(describing: error, at: plan.location)
+            }
         }
+    }
+
+    /// A dry run: builds every component that is not `lazy-init`, then shuts
+    /// down (running the destroy methods), and returns what failed. A component that fails is reported
+    /// once, at the component whose code failed, not again at each one that needs it.
+    func buildEveryComponent() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var failedAt = Set<SourceLocation?>()
+        for plan in table.plans where !plan.isLazy {
+            do {
+                _ = try instance(forKey: plan.key)
+            } catch {
+                for diagnostic in DiagnosticReport(describing: error, at: plan.location).diagnostics
+                where diagnostic.code != .buildFailed || failedAt.insert(diagnostic.location).inserted {
+                    diagnostics.append(diagnostic)
+                }
+            }
+        }
+        do {
+            try shutdown()
+        } catch {
+            diagnostics += error.diagnostics
+        }
+        var seen = Set<Diagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }
     }
 
     // MARK: Building
@@ -454,7 +457,7 @@ public final class Factory: Sendable {
     }
 
     /// Runs registered code for `plan`, turning what it throws into a
-    /// ``ComponentBuildFailure`` that names the component and the path to it.
+    /// `build-failed` diagnostic that names the component and the path to it.
     private func invoke<Result>(_ plan: ComponentPlan, _ resolution: borrowing Resolution, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
@@ -463,13 +466,20 @@ public final class Factory: Sendable {
         }
     }
 
-    /// What registered code for `plan` threw, as a ``ComponentBuildFailure``
-    /// with the path of components being built; the factory's own errors as they are.
+    /// What registered code for `plan` threw, as a `build-failed`
+    /// diagnostic with the path of components being built; the factory's own
+    /// errors, and a failure already made so deeper down, as they are.
     private func failure(_ error: any Error, building plan: ComponentPlan, within constructing: [Int]) -> any Error {
-        if error is ComponentBuildFailure || error is Diagnostic { return error }
+        if error is Diagnostic { return error }
         let path = (constructing.map { table.plans[$0].key } + [plan.key]).reduce(into: [String]()) { path, key in
             if path.last != key { path.append(key) }
         }
-        return ComponentBuildFailure(key: plan.key, location: plan.location, path: path, underlying: error)
+        return Self.buildFailure(error, key: plan.key, location: plan.location, path: path)
+    }
+
+    /// `building 'knight' (knight → quest) failed: …`, at the component that failed, with what its code threw.
+    static func buildFailure(_ error: any Error, key: String, location: SourceLocation, path: [String]) -> Diagnostic {
+        Diagnostic(.buildFailed, "building '\(key)' (\(path.joined(separator: " → "))) failed: \(Diagnostic.reason(of: error))",
+                   at: location, underlyingError: error)
     }
 }

@@ -131,15 +131,15 @@ public struct ComponentRegistry: Sendable {
     }
 
     /// The registration of the type registered as `name`, as `class=` names it; nil when there is none.
-    public func registration(named name: String) -> TypeRegistration? {
+    package func registration(named name: String) -> TypeRegistration? {
         byName[name]
     }
 
     /// Every registered name, sorted.
-    public var names: [String] { byName.keys.sorted() }
+    package var names: [String] { byName.keys.sorted() }
 
     /// The registration whose type is exactly `identity`, if one is.
-    public func registration(for identity: TypeIdentity) -> TypeRegistration? {
+    package func registration(for identity: TypeIdentity) -> TypeRegistration? {
         byName.values.first { $0.type.identity == identity }
     }
 }

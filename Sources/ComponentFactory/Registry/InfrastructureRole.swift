@@ -1,6 +1,7 @@
 /// What a registered type does for the factory itself when an assembly
 /// declares it as a component, as Typhoon allowed: such components are built
 /// first, at load.
+@_spi(Tooling)
 public enum InfrastructureRole: String, Sendable, CaseIterable {
     /// A ``TypeConverter``: the factory registers it before converting any value.
     case typeConverter = "type converter"

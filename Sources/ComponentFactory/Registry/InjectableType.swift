@@ -11,28 +11,29 @@
 /// type.isOptional      // true
 /// type.identity.name   // "Int"
 /// ```
-public struct InjectableType: Sendable, CustomStringConvertible {
+@usableFromInline
+package struct InjectableType: Sendable, CustomStringConvertible {
     /// The type itself, with any `Optional` removed.
-    public let identity: TypeIdentity
+    package let identity: TypeIdentity
     /// Whether the type is an `Optional`, so that `<null/>` or an absent value gives nil.
-    public let isOptional: Bool
+    package let isOptional: Bool
     /// Set for `Array`, `Set` and `Dictionary`.
-    public let collection: CollectionShape?
+    package let collection: CollectionShape?
     /// `Any`, `AnyObject` or `any Sendable`: every component fits, and text stays text unless a hint says otherwise.
-    public let acceptsAnything: Bool
+    package let acceptsAnything: Bool
     private let convertText: @Sendable (TypeConverters, String) throws(ConversionFailure) -> Any
     private let acceptsMetatype: @Sendable (Any.Type) -> Bool
     /// Makes `Optional<Wrapped>.none`, boxed, for `<null/>`.
     private let makeNil: (@Sendable () -> Any)?
 
     /// The shape of a collection type: its kind, element and (for dictionaries) key.
-    public final class CollectionShape: Sendable {
+    package final class CollectionShape: Sendable {
         /// Array, set or dictionary.
-        public let kind: CollectionDefinition.Kind
+        package let kind: CollectionDefinition.Kind
         /// The type of each element (each value, for a dictionary).
-        public let element: InjectableType
+        package let element: InjectableType
         /// The type of a dictionary's keys; nil for arrays and sets.
-        public let key: InjectableType?
+        package let key: InjectableType?
         let make: @Sendable ([Any]) -> Any?
         let makeDictionary: @Sendable ([(Any, Any)]) -> Any?
 
@@ -50,7 +51,8 @@ public struct InjectableType: Sendable, CustomStringConvertible {
     var nilValue: Any? { makeNil?() }
 
     /// The injectable form of `type`: what text it converts from and which components fit it.
-    public init<Value>(_ type: Value.Type) {
+    @usableFromInline
+    package init<Value>(_ type: Value.Type) {
         if let optional = type as? any OptionalInjectable.Type {
             let wrapped = optional.wrappedInjectable
             self.identity = wrapped.identity
@@ -71,16 +73,17 @@ public struct InjectableType: Sendable, CustomStringConvertible {
         self.makeNil = nil
     }
 
-    public var description: String { isOptional ? "\(identity.name)?" : identity.name }
+    @usableFromInline
+    package var description: String { isOptional ? "\(identity.name)?" : identity.name }
 
     /// Converts text with `converters`, strictly.
-    public func convert(_ text: String, with converters: TypeConverters) throws(ConversionFailure) -> Any {
+    package func convert(_ text: String, with converters: TypeConverters) throws(ConversionFailure) -> Any {
         try convertText(converters, text)
     }
 
     /// Whether a component whose type is `registration`'s fits here: the same
     /// type, a declared conformance, or a subclass.
-    public func accepts(_ produced: ProducedType) -> Bool {
+    package func accepts(_ produced: ProducedType) -> Bool {
         acceptsAnything || produced.identity == identity || produced.conformances.contains(identity)
             || produced.isSubtype(acceptsMetatype)
     }
@@ -88,21 +91,24 @@ public struct InjectableType: Sendable, CustomStringConvertible {
 
 /// The type a component produces: its registered type, what it declares it
 /// conforms to, and a way to ask whether it is a subclass of something.
-public struct ProducedType: Sendable, CustomStringConvertible {
+@usableFromInline
+package struct ProducedType: Sendable, CustomStringConvertible {
     /// The registered type itself.
-    public let identity: TypeIdentity
+    package let identity: TypeIdentity
     /// The protocols and superclasses it is also found by, as registered with `conformsTo:`.
-    public let conformances: [TypeIdentity]
+    package let conformances: [TypeIdentity]
     private let metatype: @Sendable () -> Any.Type
 
     /// The produced form of `type`, found also by `conformances`.
-    public init<Value>(_ type: Value.Type, conformances: [TypeIdentity] = []) {
+    @usableFromInline
+    package init<Value>(_ type: Value.Type, conformances: [TypeIdentity] = []) {
         self.identity = TypeIdentity(type)
         self.conformances = conformances
         self.metatype = { Value.self }
     }
 
-    public var description: String { identity.name }
+    @usableFromInline
+    package var description: String { identity.name }
 
     func isSubtype(_ test: (Any.Type) -> Bool) -> Bool { test(metatype()) }
 }

@@ -16,7 +16,12 @@ public struct RegistrationError: Error, Sendable, Hashable, CustomStringConverti
         self.message = message
     }
 
-    public var description: String { "error: \(message)" }
+    public var description: String { reasonDescription }
 
     public var errorDescription: String? { description }
+}
+
+extension RegistrationError: FailureReason {
+    var reason: String { message }
+    static var code: DiagnosticCode? { nil }
 }

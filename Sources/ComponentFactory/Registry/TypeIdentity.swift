@@ -5,19 +5,23 @@
 /// TypeIdentity(Int.self).name            // "Int"
 /// TypeIdentity((any Quest).self).name    // "Quest"
 /// ```
-public struct TypeIdentity: Sendable, Hashable, CustomStringConvertible {
-    public let id: ObjectIdentifier
+@usableFromInline
+package struct TypeIdentity: Sendable, Hashable, CustomStringConvertible {
+    package let id: ObjectIdentifier
     /// The type's name, as Swift prints it.
-    public let name: String
+    package let name: String
 
     /// The identity of `type`.
-    public init(_ type: Any.Type) {
+    package init(_ type: Any.Type) {
         self.id = ObjectIdentifier(type)
         self.name = String(describing: type)
     }
 
-    public var description: String { name }
+    @usableFromInline
+    package var description: String { name }
 
-    public static func == (lhs: TypeIdentity, rhs: TypeIdentity) -> Bool { lhs.id == rhs.id }
-    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    @usableFromInline
+    package static func == (lhs: TypeIdentity, rhs: TypeIdentity) -> Bool { lhs.id == rhs.id }
+    @usableFromInline
+    package func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

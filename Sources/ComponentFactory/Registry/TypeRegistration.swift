@@ -7,23 +7,23 @@
 /// knight?.initializers.keys        // ["initWithQuest:"]
 /// knight?.properties["quest"]?.type // Quest
 /// ```
-public struct TypeRegistration: Sendable, CustomStringConvertible {
+package struct TypeRegistration: Sendable, CustomStringConvertible {
     /// The name an assembly's `class=` uses.
-    public let name: String
+    package let name: String
     /// The type, with the protocols and superclasses it was registered to be found by.
-    public let type: ProducedType
+    package let type: ProducedType
     /// Initializers and class methods, by selector.
-    public let initializers: [String: InitializerRegistration]
+    package let initializers: [String: InitializerRegistration]
     /// Methods that build other components when this one is a `factory-component`, by selector.
-    public let factoryMethods: [String: InitializerRegistration]
+    package let factoryMethods: [String: InitializerRegistration]
     /// The settable properties, by name.
-    public let properties: [String: PropertyRegistration]
+    package let properties: [String: PropertyRegistration]
     /// The callbacks, by name.
-    public let callbacks: [String: CallbackRegistration]
+    package let callbacks: [String: CallbackRegistration]
     /// What the type does for the factory itself, if anything.
-    public let roles: [InfrastructureRole]
+    package let roles: [InfrastructureRole]
 
-    public var description: String {
+    package var description: String {
         var lines = ["\(name) (\(type))"]
         if !type.conformances.isEmpty { lines.append("  found by: " + type.conformances.map(\.name).joined(separator: ", ")) }
         for (_, initializer) in initializers.sorted(by: { $0.key < $1.key }) {

@@ -1,6 +1,7 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Foundation
 import JavaProperties
+import SystemSupport
 
 /// `factory lsp`: a Language Server Protocol 3.17 server for assemblies,
 /// built on the project's own reader, validator and configuration code.
@@ -10,12 +11,17 @@ import JavaProperties
 /// unsaved text is what gets checked; every environment of the config root is
 /// checked after each change, and each file's diagnostics are published.
 ///
+/// It checks what the tool's other commands check by default: the
+/// ``ToolEnvironment``'s assemblies and config root, taken relative to the
+/// workspace root, with its registry when the tool is an app's own.
+///
 /// ```swift
-/// let server = LanguageServer(registry: nil)
+/// let server = LanguageServer(environment: ToolEnvironment())
 /// let replies = server.handle(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"file:///app"}}"#.utf8))
 /// ```
 public final class LanguageServer {
-    private let registry: ComponentRegistry?
+    private let environment: ToolEnvironment
+    private var registry: ComponentRegistry? { environment.registry }
     private var root: String?
     private var open: [String: TextDocument] = [:]
     private var published: Set<String> = []
@@ -28,9 +34,10 @@ public final class LanguageServer {
     /// Set by `exit`: 0 after `shutdown`, 1 without.
     public private(set) var exitStatus: Int32?
 
-    /// A server with `registry`'s knowledge, or the registry-free checks with nil; it waits for `initialize`.
-    public init(registry: ComponentRegistry?) {
-        self.registry = registry
+    /// A server that checks `environment`'s default assemblies against its
+    /// default config root, with its registry's knowledge when it has one; it waits for `initialize`.
+    public init(environment: ToolEnvironment) {
+        self.environment = environment
     }
 
     // MARK: Messages
@@ -111,8 +118,10 @@ public final class LanguageServer {
 
     // MARK: Checking
 
-    private var assembliesDirectory: String { PathRules.join(root ?? ".", "Assemblies") }
-    private var configDirectory: String { PathRules.join(root ?? ".", "Config") }
+    /// The tool's default assemblies and config root, below the workspace root unless absolute.
+    private func inWorkspace(_ path: String) -> String {
+        path.hasPrefix("/") ? path : PathRules.join(root ?? ".", path)
+    }
 
     /// Checks every assembly, with open documents' text, for every
     /// environment, and publishes each file's diagnostics (an empty list for
@@ -120,22 +129,20 @@ public final class LanguageServer {
     private func check() -> [[UInt8]] {
         onDisk = [:]
         let unsaved = open.filter { $0.key.hasSuffix(".xml") }.mapValues(\.bytes)
-        let loaded = AssemblyLoader.load(paths: [assembliesDirectory], unsaved: unsaved)
+        let paths = environment.defaultAssemblies.map(inWorkspace).filter { FileManager.default.fileExists(atPath: $0) }
+        let loaded = AssemblyLoader.load(paths: paths, unsaved: unsaved)
         components = loaded.assemblies.components
         var report = DiagnosticReport(loaded.assemblies.diagnostics)
         configurations = []
-        if let root = try? ConfigRoot.scan(configDirectory) {
+        if let root = try? ConfigRoot.scan(inWorkspace(environment.defaultConfig)) {
             var loader = ConfigurationLoader(root: root)
             loader.unsaved = open.filter { $0.key.hasSuffix(".properties") }.mapValues(\.bytes)
             let environments: [String?] = root.environments.isEmpty ? [nil] : root.environments
-            for environment in environments {
-                if case .success(let configuration) = RegistryFreeValidator.configuration(
-                    for: environment, assemblies: loaded.assemblies, loader: loader) {
-                    configurations.append((environment, configuration))
-                }
+            let validations = environments.map { environment in
+                EnvironmentValidation(assemblies: loaded.assemblies, loader: loader, environment: environment, registry: registry)
             }
-            report = registry.map { RegistryValidator.validate(loaded, loader: loader, environments: environments, registry: $0) }
-                ?? RegistryFreeValidator.validate(loaded, loader: loader, environments: environments)
+            configurations = validations.compactMap { validation in validation.configuration.map { (validation.environment, $0) } }
+            report = EnvironmentValidation.report(loaded.assemblies, validations)
         }
         var byFile: [String: [[String: Any]]] = [:]
         for diagnostic in report.diagnostics {
@@ -248,7 +255,7 @@ public final class LanguageServer {
         case ("initializer", "selector"): return registration.map { Array($0.initializers.keys).sorted() } ?? []
         case ("argument", "parameterName"):
             let selector = ancestors.last { $0.name == "initializer" }?.attributes["selector"] ?? ""
-            return Selector.parameterNames(of: selector)
+            return SelectorParameters.names(of: selector)
         default: return []
         }
     }

@@ -9,7 +9,7 @@ import Darwin
 /// in, each reply framed out, until the client sends `exit` or goes away.
 ///
 /// ```swift
-/// let status = LanguageServerConnection.serve(LanguageServer(registry: nil), input: STDIN_FILENO, output: STDOUT_FILENO)
+/// let status = LanguageServerConnection.serve(LanguageServer(environment: ToolEnvironment()), input: STDIN_FILENO, output: STDOUT_FILENO)
 /// ```
 enum LanguageServerConnection {
     /// Serves until `exit` (the status `exit` gives: 0 after `shutdown`,

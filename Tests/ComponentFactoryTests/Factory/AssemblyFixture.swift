@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 
 /// Builds a factory, or validates, from assembly text held in the test: no
 /// files, no shared state. `components` is the inside of `<assembly>`.
@@ -24,7 +24,8 @@ enum AssemblyFixture {
     /// there are any, else the registry-aware ones.
     static func diagnostics(_ components: String, properties: [String: String] = [:], registry: ComponentRegistry,
                             dryRun: Bool = false) -> [Diagnostic] {
-        RegistryValidator.check(assemblies(components), configuration: configuration(properties), registry: registry, dryRun: dryRun)
+        EnvironmentValidation(assemblies: assemblies(components), configuration: configuration(properties), registry: registry,
+                              dryRun: dryRun).diagnostics
     }
 
     /// The line of the first line of `components` that contains `text` (line 1 is `<assembly>`).

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 @Suite struct FactoryInheritanceTests {
@@ -36,7 +36,7 @@ import Testing
     @Test func anAbstractDefinitionIsNeverBuiltNorFound() throws {
         let factory = try AssemblyFixture.factory(family, registry: Garage.registry())
         #expect(!factory.keys.contains("baseCar"))
-        let error = try #require(thrownError { _ = try factory.component(forKey: "baseCar") } as? Diagnostic)
+        let error = try #require((thrownError { _ = try factory.component(forKey: "baseCar") } as? DiagnosticReport)?.diagnostics.first)
         #expect(error.code == .unknownReference)
     }
 

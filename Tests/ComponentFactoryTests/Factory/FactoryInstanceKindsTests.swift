@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 /// The factory holds a class instance as itself and any other value boxed
@@ -115,7 +115,7 @@ import Testing
         registry.add(DogToPoint())
         let factory = try AssemblyFixture.factory("<component class=\"Dog\" key=\"dog\"/>", registry: registry)
         #expect(try factory.component(forKey: "dog", as: Point.self) == Point(x: 7, y: 7))
-        let error = try #require(thrownError { _ = try factory.component(forKey: "dog", as: Dog.self) } as? Diagnostic)
+        let error = try #require((thrownError { _ = try factory.component(forKey: "dog", as: Dog.self) } as? DiagnosticReport)?.diagnostics.first)
         #expect(error.code == .typeMismatch)
         #expect(error.message.contains("Point"))
     }

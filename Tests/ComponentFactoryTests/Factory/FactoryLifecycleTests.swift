@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 @Suite struct FactoryLifecycleTests {
@@ -69,10 +69,11 @@ import Testing
                 <initializer selector="initWithEngine:"><argument parameterName="engine" ref="petrol"/></initializer>
             </component>
             """, registry: registry)
-        let failure = try #require(thrownError { _ = try factory.component(forKey: "car") } as? ComponentBuildFailure)
-        #expect(failure.key == "car")
-        #expect(failure.location.line == 5)
-        #expect("\(failure.underlying)" == "argument 1 is Driver, which does not fit Engine")
+        let failure = try #require((thrownError { _ = try factory.component(forKey: "car") } as? DiagnosticReport)?.diagnostics.first)
+        #expect(failure.code == .buildFailed)
+        #expect(failure.message.hasPrefix("building 'car' (car) failed:"))
+        #expect(failure.location?.line == 5)
+        #expect(failure.underlyingError.map { "\($0)" } == "argument 1 is Driver, which does not fit Engine")
     }
 
     @Test func factoryPostProcessorsEditDefinitionsBeforeTheyCompile() throws {
@@ -134,10 +135,10 @@ import Testing
             </component>
             """
         let factory = try AssemblyFixture.factory(components, registry: registry)
-        let failure = try #require(thrownError { _ = try factory.component(forKey: "car") } as? ComponentBuildFailure)
-        #expect(failure.key == "engine")
-        #expect(failure.path == ["car", "engine"])
-        #expect(failure.location.line == 2)
+        let failure = try #require((thrownError { _ = try factory.component(forKey: "car") } as? DiagnosticReport)?.diagnostics.first)
+        #expect(failure.code == .buildFailed)
+        #expect(failure.message.hasPrefix("building 'engine' (car → engine) failed:"))
+        #expect(failure.location?.line == 2)
         let dryRun = AssemblyFixture.diagnostics(components, registry: registry, dryRun: true)
         #expect(dryRun.map(\.code) == [.buildFailed])
         #expect(AssemblyFixture.diagnostics(components, registry: registry).isEmpty, "only a dry run builds")

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import ComponentFactoryTesting
 import Foundation
 import Testing
@@ -100,7 +100,7 @@ import Testing
         let fiveCalls = thrown {
             let loaded = AssemblyLoader.load(paths: [assembly])
             let loader = ConfigurationLoader(root: try ConfigRoot.scan(directory.file("Config")))
-            let configuration = try RegistryFreeValidator.configuration(for: nil, assemblies: loaded.assemblies, loader: loader).get()
+            let configuration = try loader.configuration(declaredBy: loaded.assemblies, environment: nil)
             _ = try Factory(assemblies: loaded.assemblies, configuration: configuration, registry: Garage.registry())
         }
         let report = try #require(fiveCalls as? DiagnosticReport, "a factory was built from a broken app")

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 @Suite struct FactoryLookupTests {
@@ -19,7 +19,7 @@ import Testing
 
     @Test func moreThanOneMatchIsAmbiguousAndListsTheCandidates() throws {
         let factory = try AssemblyFixture.factory(two, registry: Garage.registry())
-        let error = try #require(thrownError { _ = try factory.component(ofType: (any Engine).self) } as? Diagnostic)
+        let error = try #require((thrownError { _ = try factory.component(ofType: (any Engine).self) } as? DiagnosticReport)?.diagnostics.first)
         #expect(error.code == .ambiguousType)
         #expect(error.message.contains("'electric'") && error.message.contains("'petrol'"))
         #expect(error.notes.map(\.location?.line) == [2, 3])
@@ -27,13 +27,13 @@ import Testing
 
     @Test func noMatchIsAnErrorToo() throws {
         let factory = try AssemblyFixture.factory(two, registry: Garage.registry())
-        let error = try #require(thrownError { _ = try factory.component(ofType: Car.self) } as? Diagnostic)
+        let error = try #require((thrownError { _ = try factory.component(ofType: Car.self) } as? DiagnosticReport)?.diagnostics.first)
         #expect(error.code == .noComponentForType)
     }
 
     @Test func anUnknownKeySuggestsTheNearestOne() throws {
         let factory = try AssemblyFixture.factory(two, registry: Garage.registry())
-        let error = try #require(thrownError { _ = try factory.component(forKey: "drivr") } as? Diagnostic)
+        let error = try #require((thrownError { _ = try factory.component(forKey: "drivr") } as? DiagnosticReport)?.diagnostics.first)
         #expect(error.code == .unknownReference)
         #expect(error.message.contains("did you mean 'driver'?"))
     }
@@ -53,7 +53,7 @@ import Testing
             #expect((try? factory.component(forKey: key, as: Driver.self)) != nil, "\(key)")
         }
         for missing in ["driver.2000", "driver.", "exactly9", "sixteen-bytes-17", "A", " "] {
-            let error = try #require(thrownError { _ = try factory.component(forKey: missing) } as? Diagnostic)
+            let error = try #require((thrownError { _ = try factory.component(forKey: missing) } as? DiagnosticReport)?.diagnostics.first)
             #expect(error.code == .unknownReference, "\(missing)")
         }
     }
@@ -72,14 +72,14 @@ import Testing
             for position in key.indices where position == key.startIndex || key.distance(from: position, to: key.endIndex) <= 8 {
                 var nearMiss = key
                 nearMiss.replaceSubrange(position...position, with: "_")
-                #expect(throws: Diagnostic.self, "\(nearMiss)") { try factory.component(forKey: nearMiss) }
+                #expect(throws: DiagnosticReport.self, "\(nearMiss)") { try factory.component(forKey: nearMiss) }
             }
         }
     }
 
     @Test func askingForTheWrongTypeIsATypeMismatch() throws {
         let factory = try AssemblyFixture.factory(two, registry: Garage.registry())
-        let error = try #require(thrownError { _ = try factory.component(forKey: "driver", as: Car.self) } as? Diagnostic)
+        let error = try #require((thrownError { _ = try factory.component(forKey: "driver", as: Car.self) } as? DiagnosticReport)?.diagnostics.first)
         #expect(error.code == .typeMismatch)
     }
 

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Foundation
 
 // A small model for the factory tests: cars, engines and a log that each

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 @Suite struct ParentFactoryTests {
@@ -50,7 +50,7 @@ import Testing
         let app = try Self.appFactory()
         let request = try Self.child("<component class=\"Driver\" key=\"passenger\"/>", parent: app)
         let error = thrown { _ = try request.component(forKey: "engin") }
-        #expect((error as? Diagnostic)?.message == "no component with key 'engin'; did you mean 'engine'?")
+        #expect((error as? DiagnosticReport)?.diagnostics.first?.message == "no component with key 'engin'; did you mean 'engine'?")
 
         let report = thrown { _ = try Self.child("<component class=\"Driver\" key=\"d\" depends-on=\"enigne\"/>", parent: app) }
         #expect((report as? DiagnosticReport)?.diagnostics.map(\.code) == [.unknownReference])

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 /// Closures of one to four parameters are registered through their own

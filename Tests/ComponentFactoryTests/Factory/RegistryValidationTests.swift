@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import JavaProperties
 import Testing
 
@@ -71,7 +71,7 @@ import Testing
         let loaded = AssemblyFixture.assemblies(Self.car("<property name=\"wheels\" value=\"${wheels}\"/>"))
         let source = PropertiesFileSource(document: try PropertiesReader.read(text: "# cars\nwheels = four\n", file: "cars.properties"))
         let configuration = Configuration(environment: "test", sources: [source])
-        let diagnostics = RegistryValidator.check(loaded, configuration: configuration, registry: Garage.registry())
+        let diagnostics = EnvironmentValidation(assemblies: loaded, configuration: configuration, registry: Garage.registry()).diagnostics
         #expect(diagnostics.first?.notes.first?.location == ComponentFactory.SourceLocation(file: "cars.properties", line: 2))
     }
 

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 /// The circular-dependency half of Typhoon 1.8's `TyphoonSharedComponentFactoryTests`.

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Foundation
 import MiddleAges
 import Testing
@@ -98,9 +98,9 @@ import Testing
         // registry (its issue #407). Here a second factory without it cannot convert.
         let registry = try TyphoonRegistry.make()
         _ = try TyphoonFixture.factory("Placeholders.xml", registry: registry)
-        let diagnostics = RegistryValidator.check(
-            TyphoonFixture.assemblies("MiddleAges.xml").assemblies,
-            configuration: Configuration(environment: nil, sources: []), registry: registry)
+        let diagnostics = EnvironmentValidation(
+            assemblies: TyphoonFixture.assemblies("MiddleAges.xml").assemblies,
+            configuration: Configuration(environment: nil, sources: []), registry: registry).diagnostics
         #expect(diagnostics.isEmpty)
         #expect(registry.converters.converter(for: HeraldicColor.self) == nil)
     }

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 
 /// Typhoon 1.8's `RXMLElement+XmlComponentFactory_AsComponentDefinitionTests`.
@@ -29,8 +29,8 @@ import Testing
         let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array("""
             <assembly><component class="Knight" key="k" scope="singleton" lazy-init="Wr0ngValue"/></assembly>
             """.utf8), file: "wrong-lazy.xml").document])
-        let diagnostics = RegistryValidator.check(assemblies, configuration: Configuration(environment: nil, sources: []),
-                                                  registry: try TyphoonRegistry.make())
+        let diagnostics = EnvironmentValidation(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []),
+                                                registry: try TyphoonRegistry.make()).diagnostics
         #expect(diagnostics.map(\.code) == [.invalidAttributeValue])
     }
 

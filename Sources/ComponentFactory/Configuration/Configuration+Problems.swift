@@ -1,14 +1,17 @@
-/// The registry-free checks of one environment's configuration: every
-/// property's placeholders resolve, and no file assigns a key twice.
-///
-/// ```swift
-/// let diagnostics = ConfigurationValidator.check(try loader.load(environment: "test"))
-/// ```
-public enum ConfigurationValidator {
-    /// Duplicate keys (warnings) and unresolvable placeholders in the files' values.
-    public static func check(_ configuration: Configuration) -> [Diagnostic] {
+extension Configuration {
+    /// The problems of the configuration itself: a key that one file assigns
+    /// twice (a warning: the later value wins), and a property whose value's
+    /// placeholders do not resolve. `resolver` is the environment's one
+    /// resolver, over this configuration: what it resolves here, the checks
+    /// of the assemblies find resolved.
+    ///
+    /// ```swift
+    /// var resolver = PlaceholderResolver(configuration: configuration)
+    /// let problems = configuration.problems(resolvingWith: &resolver)
+    /// ```
+    func problems(resolvingWith resolver: inout PlaceholderResolver) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for case let file as PropertiesFileSource in configuration.sources {
+        for case let file as PropertiesFileSource in sources {
             for (overridden, winner) in file.document.duplicates {
                 diagnostics.append(Diagnostic(
                     .duplicateProperty, "property '\(winner.key)' is assigned again; the later value wins",
@@ -16,9 +19,8 @@ public enum ConfigurationValidator {
                     notes: [Diagnostic.Note("first assigned here", at: SourceLocation(file: file.name, line: overridden.line))]))
             }
         }
-        var resolver = PlaceholderResolver(configuration: configuration)
         var seen = Set<Diagnostic>()
-        for key in configuration.keys {
+        for key in keys {
             do {
                 _ = try resolver.value(forKey: key)
             } catch {

@@ -19,26 +19,26 @@ private let systemRead = Darwin.read
 /// ```swift
 /// let bytes = try RegularFile.read("Config/app.properties", maximumSize: 1 << 20)
 /// ```
-public enum RegularFile {
+package enum RegularFile {
     /// Why a file was not read, in words for a diagnostic: `it is not a
     /// regular file`. It prints as `error: <reason>`; the caller, which knows
     /// the path, makes the diagnostic with file and code.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
         /// Why the file was not read, for people.
-        public var reason: String
+        package var reason: String
 
         /// A failure for `reason`.
-        public init(reason: String) {
+        package init(reason: String) {
             self.reason = reason
         }
 
-        public var description: String { "error: \(reason)" }
+        package var description: String { "error: \(reason)" }
 
-        public var errorDescription: String? { description }
+        package var errorDescription: String? { description }
     }
 
     /// Reads the regular file at `path` whole, refusing anything else (a directory, a FIFO, a device) and anything larger than `maximumSize` bytes before reading it; opening never blocks.
-    public static func read(_ path: String, maximumSize: Int) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String, maximumSize: Int) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }

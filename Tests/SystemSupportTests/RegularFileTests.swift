@@ -1,5 +1,5 @@
 import Foundation
-import JavaProperties
+import SystemSupport
 import Testing
 
 @Suite struct RegularFileTests {

@@ -2,14 +2,14 @@
 /// rule, or of a Swift-style name.
 ///
 /// ```swift
-/// Selector.parameterNames(of: "initWithQuest:hitRatio:")  // ["quest", "hitRatio"]
-/// Selector.parameterNames(of: "URLWithString:")           // ["string"]
-/// Selector.parameterNames(of: "init(quest:hitRatio:)")    // ["quest", "hitRatio"]
-/// Selector.parameterNames(of: "init")                     // []
+/// SelectorParameters.names(of: "initWithQuest:hitRatio:")  // ["quest", "hitRatio"]
+/// SelectorParameters.names(of: "URLWithString:")           // ["string"]
+/// SelectorParameters.names(of: "init(quest:hitRatio:)")    // ["quest", "hitRatio"]
+/// SelectorParameters.names(of: "init")                     // []
 /// ```
-public enum Selector {
+package enum SelectorParameters {
     /// The parameter names a selector implies: `initWithQuest:hitRatio:` gives `quest, hitRatio`, `init(quest:)` gives `quest`.
-    public static func parameterNames(of selector: String) -> [String] {
+    package static func names(of selector: String) -> [String] {
         if let open = selector.firstIndex(of: "("), selector.hasSuffix(")") {
             let inside = selector[selector.index(after: open)..<selector.index(before: selector.endIndex)]
             return inside.split(separator: ":").map { String($0.trimmingWhitespace()) }

@@ -83,29 +83,88 @@ extension Factory {
         let inputs = try prepare(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
                                  useEnvironmentVariables: useEnvironmentVariables, sources: sources,
                                  processEnvironment: processEnvironment)
-        if let logger {
+        let validation = EnvironmentValidation(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment,
+                                               registry: registry, parent: parent)
+        if let logger, let configuration = validation.configuration {
             logger.debug("ComponentFactory: loaded assemblies and configuration", metadata: [
-                "environment": .string(inputs.configuration.environment ?? "none"),
+                "environment": .string(configuration.environment ?? "none"),
                 "assemblies": .array(inputs.assemblies.documents.map { .string($0.file) }),
-                "configuration": .array(inputs.configuration.sources.map { .string($0.name) }),
+                "configuration": .array(configuration.sources.map { .string($0.name) }),
                 "components": .stringConvertible(inputs.assemblies.components.count),
                 "duration": .string(milliseconds(clock.now - start)),
             ])
         }
-        do {
-            return try load(assemblies: inputs.assemblies, configuration: inputs.configuration, registry: registry, parent: parent,
-                            logger: logger, patches: patches)
-        } catch {
-            throw DiagnosticReport(describing: error)
-        }
+        return try load(validation, assemblies: inputs.assemblies, parent: parent, logger: logger, patches: patches, since: start)
     }
 
-    /// The assembly set and the environment's configuration; every problem
-    /// found on the way is thrown together.
+    /// Loads like ``load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
+    /// from assemblies already read and a configuration already made, with
+    /// `patches` in place before any component is built.
+    @_spi(Patching) @_spi(Tooling)
+    public static func load(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                            parent: Factory? = nil, logger: Logger? = nil,
+                            patches: [(key: String, make: @Sendable () throws -> Any)]) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let start = ContinuousClock().now
+        let validation = EnvironmentValidation(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
+        return try load(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
+    }
+
+    /// Compiles the assemblies against `registry` for the environment of
+    /// `configuration`, and builds the eager singletons. Throws one
+    /// ``DiagnosticReport`` with every error: the assembly set's own reading
+    /// errors first (a set that had one is never built), then the
+    /// configuration's and the assemblies', or an eager singleton's `build-failed`.
+    ///
+    /// With a `parent`, references, `depends-on` and autowiring that nothing
+    /// here answers are answered by the parent's components (and its
+    /// parent's), and so are lookups.
+    @_spi(Tooling)
+    public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                            parent: Factory? = nil) throws(DiagnosticReport) {
+        let validation = EnvironmentValidation(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
+        let blueprint = try Self.blueprint(of: validation, assemblies: assemblies)
+        self.init(table: blueprint.table, seeded: blueprint.seeded, parent: parent)
+        try buildEagerSingletons()
+    }
+
+    /// The blueprint of a validation that found no error; else every error, the set's reading errors first.
+    private static func blueprint(of validation: EnvironmentValidation, assemblies: AssemblySet) throws(DiagnosticReport) -> FactoryBlueprint {
+        let errors = (assemblies.readingErrors + validation.diagnostics).filter { $0.severity == .error }
+        guard errors.isEmpty else { throw DiagnosticReport(errors) }
+        guard let blueprint = validation.blueprint else {
+            throw DiagnosticReport([Diagnostic(.buildFailed, "the assemblies did not compile, and no check said why; please report this",
+                                               at: nil)])
+        }
+        return blueprint
+    }
+
+    private static func load(_ validation: EnvironmentValidation, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+                             patches: [(key: String, make: @Sendable () throws -> Any)],
+                             since start: ContinuousClock.Instant) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let clock = ContinuousClock()
+        let blueprint = try blueprint(of: validation, assemblies: assemblies)
+        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent, logger: logger)
+        var ids: [Int] = []
+        for patch in patches {
+            ids.append(try factory.patch(key: patch.key, patch.make))
+        }
+        let compiled = clock.now
+        try factory.buildEagerSingletons()
+        logger?.debug("ComponentFactory: built the factory", metadata: [
+            "environment": .string(validation.environment ?? "none"),
+            "components": .stringConvertible(blueprint.table.plans.count),
+            "compile": .string(milliseconds(compiled - start)),
+            "eagerSingletons": .string(milliseconds(clock.now - compiled)),
+        ])
+        return (factory, ids)
+    }
+
+    /// The assembly set, and the loader and environment of its configuration;
+    /// every problem found on the way is thrown together.
     private static func prepare(
         assemblies paths: [String], config: String?, environment: String?, overrides: [String: String],
         useEnvironmentVariables: Bool, sources: [any PropertySource], processEnvironment: [String: String]
-    ) throws(DiagnosticReport) -> (assemblies: AssemblySet, configuration: Configuration) {
+    ) throws(DiagnosticReport) -> (assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?) {
         let assemblies = AssemblyLoader.load(paths: paths).assemblies
         /// What stops the load here, after the assemblies' own errors, so that the report holds them all.
         func refusal(_ problems: [Diagnostic]) -> DiagnosticReport {
@@ -140,11 +199,6 @@ extension Factory {
         var loader = ConfigurationLoader(root: root, environmentVariables: useEnvironmentVariables ? processEnvironment : nil,
                                          overrides: overrides)
         loader.sources = sources
-        switch RegistryFreeValidator.configuration(for: chosen, assemblies: assemblies, loader: loader) {
-        case .success(let configuration):
-            return (assemblies, configuration)
-        case .failure(let report):
-            throw refusal(report.diagnostics)
-        }
+        return (assemblies, loader, chosen)
     }
 }

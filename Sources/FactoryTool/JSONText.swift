@@ -1,7 +1,9 @@
 import JavaProperties
+import SystemSupport
 
 /// Writes JSON by hand, so that key order and spacing are exactly those that
 /// the Diagnostics article documents.
+@_spi(Tooling)
 public enum JSONText {
     /// A JSON string literal, quotes included.
     public static func quoted(_ text: String) -> String {

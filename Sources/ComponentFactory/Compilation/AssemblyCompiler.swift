@@ -1,0 +1,491 @@
+import SystemSupport
+
+/// Checks one environment's definitions and, with a registry, compiles them
+/// into the plan table: one pass, with one key-and-alias index, one
+/// placeholder resolver, one construction graph and, with a registry, one
+/// type index for autowiring. Every diagnostic code has one owner here.
+///
+/// Each definition comes twice: as written (its own attributes, initializer
+/// and properties: what the registry-free checks read, so that a mistake in
+/// a parent is reported once, at the parent) and as built (its parents
+/// folded in and any factory post-processor's edits applied: what is
+/// compiled, and what the construction graph holds).
+///
+/// - Without a registry it reports what `factory validate` reports: keys,
+///   aliases, references, attribute values, parameter names and indexes,
+///   placeholders, and cycles of construction.
+/// - With one it also finds each class's registration, picks the
+///   initializer, class method or factory method, matches arguments to
+///   parameters, converts every text, type-checks every reference, autowires
+///   by type, looks up callbacks and makes a plan per definition.
+///
+/// A run of ``splitThreshold`` definitions or more is checked in two halves
+/// at once: each half reports into its own lists, joined in definition order.
+///
+/// ```swift
+/// var compiler = AssemblyCompiler(written: active, built: folded, aliases: assemblies.aliases,
+///                                 resolver: resolver, registry: registry, converters: registry.converters)
+/// let compiled = compiler.compile()
+/// ```
+struct AssemblyCompiler: Sendable {
+    /// What a pass found: every problem, the graph, and (with a registry,
+    /// when every definition compiled) the plans.
+    struct Compiled: Sendable {
+        var diagnostics: [Diagnostic]
+        var graph: ComponentGraph
+        /// With a registry: one plan per definition that is not abstract, in
+        /// order, when each compiled and nothing has an error; nil otherwise.
+        var plans: [ComponentPlan]?
+        /// The plan index of each key and of each alias of a key here.
+        var indexByKey: [String: Int] = [:]
+        /// The aliases that stand for a parent factory's component, and its key there.
+        var parentAliases: [String: String] = [:]
+    }
+
+    /// What one half of the definitions came to.
+    struct Part: Sendable {
+        var diagnostics: [Diagnostic] = []
+        var graph = ComponentGraph()
+        var needs: [(position: Int, need: ConstructionEdges.Need)] = []
+        var plans: [ComponentPlan?] = []
+    }
+
+    /// Runs of at least this many definitions are checked in two halves at once.
+    static let splitThreshold = 4_096
+
+    let written: [ComponentDefinition]
+    let built: [ComponentDefinition]
+    let aliases: [AssemblyDocument.AliasDeclaration]
+    let registry: ComponentRegistry?
+    let converters: TypeConverters
+    /// The parent factories' tables, nearest first.
+    let parents: [PlanTable]
+    let knownEnvironments: [String]
+    /// The one resolver of the environment; handed back with what it learned.
+    private(set) var resolver: PlaceholderResolver
+    var index: ComponentIndex
+    /// The plan index of each position, or -1 for an abstract definition.
+    let planIndex: [Int]
+    /// With a registry: what the first step learned of each definition.
+    var heads: [Head?]
+    var types = TypeIndex([])
+    /// Each selector's parameter names, worked out once however many components use it.
+    private var parameterNamesBySelector: [String: [String]] = [:]
+    /// The autowired members of the definition being compiled, and the position each chose, for its edges.
+    var autowiredChoices: [(site: SourceLocation, position: Int)] = []
+    var diagnostics: [Diagnostic] = []
+    /// The registered names that can be built as components, for "did you mean" after an unknown class.
+    var buildableNames: [String]?
+
+    /// `written[i]` and `built[i]` are one definition as written and as
+    /// built; `parents` are the tables of the parent factories, nearest
+    /// first, whose keys references may name.
+    init(written: [ComponentDefinition], built: [ComponentDefinition], aliases: [AssemblyDocument.AliasDeclaration],
+         resolver: PlaceholderResolver, registry: ComponentRegistry?, converters: TypeConverters,
+         parents: [PlanTable] = [], knownEnvironments: [String] = []) {
+        self.written = written
+        self.built = built
+        self.aliases = aliases
+        self.resolver = resolver
+        self.registry = registry
+        self.converters = converters
+        self.parents = parents
+        self.knownEnvironments = knownEnvironments
+        var outside = Set<String>()
+        for table in parents { outside.formUnion(table.keys.byKey.keys) }
+        self.index = ComponentIndex(built, aliases: aliases, outsideKeys: outside)
+        var next = 0
+        self.planIndex = built.map { definition in
+            guard !definition.isAbstract else { return -1 }
+            defer { next += 1 }
+            return next
+        }
+        self.heads = Array(repeating: nil, count: registry == nil ? 0 : built.count)
+    }
+
+    /// The components that exist in `environment`, and the problems of every
+    /// component's profile expressions (which are the same in every environment).
+    static func active(_ components: [ComponentDefinition], environment: String?,
+                       knownEnvironments: [String]) -> (definitions: [ComponentDefinition], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        for component in components {
+            for profile in component.profiles {
+                do {
+                    let expression = try ProfileExpression(parsing: profile.text)
+                    guard !knownEnvironments.isEmpty else { continue }
+                    for term in expression.terms where !knownEnvironments.contains(term.name) {
+                        diagnostics.append(Diagnostic(
+                            .invalidAttributeValue,
+                            "profile names the environment '\(term.name)', which the config root does not have"
+                                + SpellingSuggestions.didYouMean(term.name, among: knownEnvironments),
+                            at: profile.location, severity: .warning))
+                    }
+                } catch {
+                    diagnostics.append(Diagnostic(.invalidAttributeValue, "invalid profile expression: \(error.message)", at: profile.location))
+                }
+            }
+        }
+        // Shared, not copied, when every component exists in the environment (the common case).
+        let active = components.allSatisfy { $0.profiles.isEmpty } ? components : components.filter { $0.isActive(in: environment) }
+        return (active, diagnostics)
+    }
+
+    // MARK: The pass
+
+    /// Checks every definition, and with a registry compiles each.
+    mutating func compile() -> Compiled {
+        diagnostics = index.diagnostics
+        if registry != nil {
+            computeHeads()
+            types = TypeIndex(heads.map { $0?.produces })
+        }
+        let parts: [Part]
+        if built.count >= Self.splitThreshold {
+            let middle = built.count / 2
+            let copy = self
+            let second = BackgroundWork { () -> Part in
+                var half = copy
+                return half.process(middle..<half.built.count)
+            }
+            parts = [process(0..<middle), second.wait()]
+        } else {
+            parts = [process(built.indices)]
+        }
+        var construction = ConstructionEdges(count: built.count)
+        var graph = ComponentGraph()
+        var plans: [ComponentPlan] = []
+        var complete = registry != nil
+        for part in parts {
+            diagnostics += part.diagnostics
+            graph.nodes += part.graph.nodes
+            graph.edges += part.graph.edges
+            for (position, need) in part.needs { construction.add(need, from: position) }
+            for plan in part.plans {
+                if let plan { plans.append(plan) } else { complete = false }
+            }
+        }
+        for alias in aliases {
+            graph.edges.append(ComponentGraph.Edge(from: alias.alias.text, to: alias.name.text, kind: .alias))
+        }
+        reportCycles(construction)
+        var seen = Set<Diagnostic>()
+        diagnostics = diagnostics.filter { seen.insert($0).inserted }
+        var compiled = Compiled(diagnostics: diagnostics, graph: graph)
+        if complete && !diagnostics.contains(where: { $0.severity == .error }) {
+            compiled.plans = plans
+            (compiled.indexByKey, compiled.parentAliases) = planKeys()
+        }
+        return compiled
+    }
+
+    /// Checks, compiles and draws the definitions at `positions`.
+    private mutating func process(_ positions: Range<Int>) -> Part {
+        var part = Part()
+        let outer = diagnostics
+        diagnostics = []
+        for position in positions {
+            autowiredChoices.removeAll(keepingCapacity: true)
+            check(position)
+            if registry != nil && planIndex[position] >= 0 { part.plans.append(plan(position)) }
+            draw(position, into: &part)
+        }
+        part.diagnostics = diagnostics
+        diagnostics = outer
+        return part
+    }
+
+    /// The plan index of each key and alias, and the aliases that stand for a parent factory's key.
+    private func planKeys() -> (indexByKey: [String: Int], parentAliases: [String: String]) {
+        var byKey: [String: Int] = [:]
+        for (key, position) in index.positionByKey where planIndex[position] >= 0 {
+            byKey[key] = planIndex[position]
+        }
+        var parentAliases: [String: String] = [:]
+        for (alias, key) in index.aliasTargets {
+            if let position = index.positionByKey[key] {
+                if planIndex[position] >= 0 { byKey[alias] = planIndex[position] }
+            } else {
+                parentAliases[alias] = key
+            }
+        }
+        return (byKey, parentAliases)
+    }
+
+    // MARK: Reporting and resolving
+
+    mutating func report(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
+                         severity: Severity = .error, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(Diagnostic(code, message, at: location, severity: severity, notes: notes))
+    }
+
+    /// The text with its placeholders resolved, or nil after reporting why not.
+    mutating func resolved(_ value: AttributeValue) -> String? {
+        do {
+            return try resolver.resolve(value.text, at: value.location)
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+    }
+
+    /// The text with its placeholders resolved, or nil: for what the check
+    /// of the definition that wrote it reports.
+    mutating func quietly(_ value: AttributeValue) -> String? {
+        try? resolver.resolve(value.text, at: value.location)
+    }
+
+    /// The resolved text, adding the `.properties` lines it came from to
+    /// `origins`; nil (reported by the owner's check) when it does not resolve.
+    mutating func quietly(_ value: AttributeValue, origins: inout [SourceLocation]) -> String? {
+        try? resolver.resolve(value.text, at: value.location, origins: &origins)
+    }
+
+    private mutating func parameterNames(of selector: String) -> [String] {
+        if let known = parameterNamesBySelector[selector] { return known }
+        let names = SelectorParameters.names(of: selector)
+        parameterNamesBySelector[selector] = names
+        return names
+    }
+
+    // MARK: Registry-free checks, of each definition as written
+
+    private mutating func check(_ position: Int) {
+        let component = written[position]
+        checkAttributes(component, built: built[position])
+        if let className = component.className {
+            _ = resolved(className)
+        } else if built[position].className == nil && built[position].factoryComponent == nil && !component.isAbstract
+                    && (component.parent == nil || index.positionByKey[component.parent?.text ?? ""] != nil) {
+            report(.missingAttribute,
+                   "component '\(component.key)' needs 'class' (or a 'parent' to inherit it from, or a 'factory-component' to make it)",
+                   at: component.location)
+        }
+        if let factory = component.factoryComponent {
+            checkReference(factory, from: component, role: "factory component", parentMayHaveIt: false)
+        }
+        for dependency in component.dependencies {
+            checkReference(dependency, from: component, role: "depends-on")
+        }
+        if let initializer = component.initializer {
+            checkInitializer(initializer, of: component, namesMatter: !(registry != nil && heads[position]?.skipsParameterNames == true))
+        }
+        for property in component.properties {
+            checkValue(property.value, of: component)
+        }
+    }
+
+    private mutating func checkAttributes(_ component: ComponentDefinition, built: ComponentDefinition) {
+        if let scope = component.scopeAttribute, built.scope == nil {
+            report(.invalidAttributeValue,
+                   "'\(scope.text)' is not a scope; use one of " + Scope.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                       + SpellingSuggestions.didYouMean(scope.text, among: Scope.allCases.map(\.rawValue) + ["weakSingleton", "default"]),
+                   at: scope.location)
+        }
+        if let lazy = component.lazyInit { checkBoolean(lazy) }
+        if let abstract = component.abstract { checkBoolean(abstract) }
+        if let lazy = component.lazyInit, BooleanAttribute.parse(lazy.text) == true, built.scope != .singleton {
+            report(.invalidAttributeValue, "lazy-init applies to singletons only; component '\(component.key)' is not one",
+                   at: lazy.location, severity: .warning)
+        }
+        if let classMethod = component.initializer?.isClassMethod,
+           BooleanAttribute.parse(classMethod.text) == nil && classMethod.text.lowercased() != "guess" {
+            report(.invalidAttributeValue, "'\(classMethod.text)' is not true, yes, false, no or guess", at: classMethod.location)
+        }
+    }
+
+    private mutating func checkBoolean(_ attribute: AttributeValue) {
+        if BooleanAttribute.parse(attribute.text) == nil {
+            report(.invalidAttributeValue, "'\(attribute.text)' is not true, yes, false or no", at: attribute.location)
+        }
+    }
+
+    /// `parentMayHaveIt`: whether a parent factory's component will do.
+    private mutating func checkReference(_ reference: AttributeValue, from component: ComponentDefinition, role: String,
+                                         parentMayHaveIt: Bool = true) {
+        guard let key = resolved(reference) else { return }
+        guard let target = index.position(of: key) else {
+            if parentMayHaveIt && index.isOutside(key) { return }
+            report(.unknownReference, "no component with key '\(key)' for the \(role) of '\(component.key)'"
+                       + index.didYouMean(key), at: reference.location)
+            return
+        }
+        if built[target].isAbstract {
+            report(.abstractReference, "'\(key)' is abstract and is never built; reference a component that inherits from it",
+                   at: reference.location, notes: [Diagnostic.Note("'\(key)' is declared abstract here", at: built[target].location)])
+        }
+    }
+
+    private mutating func checkValue(_ value: InjectedValue, of component: ComponentDefinition) {
+        switch value {
+        case .reference(let reference):
+            checkReference(reference, from: component, role: "reference")
+        case .text(let text, _):
+            _ = resolved(text)
+        case .collection(let collection):
+            checkCollection(collection, of: component)
+        case .null, .autowired:
+            break
+        }
+    }
+
+    private mutating func checkCollection(_ collection: CollectionDefinition, of component: ComponentDefinition) {
+        guard let kind = collection.kind else {
+            let text = collection.kindAttribute?.text ?? ""
+            report(.invalidAttributeValue, "'\(text)' is not a collection type; use Array, Set or Dictionary"
+                       + SpellingSuggestions.didYouMean(text, among: CollectionDefinition.Kind.allCases.map(\.rawValue)),
+                   at: collection.kindAttribute?.location ?? collection.location)
+            return
+        }
+        for item in collection.items {
+            switch item {
+            case .reference(let reference):
+                if kind == .dictionary { reportNotAnEntry(reference.location) }
+                checkReference(reference, from: component, role: "collection")
+            case .value(let text, _):
+                if kind == .dictionary { reportNotAnEntry(text.location) }
+                _ = resolved(text)
+            case .entry(let key, let value):
+                if kind != .dictionary {
+                    report(.invalidAttributeValue, "<entry> belongs in a Dictionary collection; this one is \(kind.rawValue)",
+                           at: key.location)
+                }
+                checkValue(value, of: component)
+            case .null:
+                break
+            }
+        }
+    }
+
+    private mutating func reportNotAnEntry(_ location: SourceLocation) {
+        report(.invalidAttributeValue, "a Dictionary collection holds <entry key=…> items only", at: location)
+    }
+
+    /// Checks each argument's parameter name or index against the selector,
+    /// once each, and its value. `namesMatter` is false when the registry has
+    /// no such selector for the component: then its names mean nothing, and
+    /// the registry's `unknown-initializer` says why.
+    private mutating func checkInitializer(_ initializer: InitializerDefinition, of component: ComponentDefinition, namesMatter: Bool) {
+        let selector = initializer.selector.text
+        let names = namesMatter ? parameterNames(of: selector) : []
+        var given: [Int: ArgumentDefinition] = [:]
+        for argument in initializer.arguments {
+            defer { checkValue(argument.value, of: component) }
+            guard namesMatter else { continue }
+            var position: Int?
+            if let name = argument.parameterName {
+                position = names.firstIndex(of: name.text)
+                if position == nil {
+                    let valid = names.isEmpty ? "it takes none" : "valid: " + names.map { "'\($0)'" }.joined(separator: ", ")
+                    report(.unknownParameter,
+                           "'\(selector)' has no parameter '\(name.text)'" + SpellingSuggestions.didYouMean(name.text, among: names) + " (\(valid))",
+                           at: name.location)
+                }
+            }
+            if let index = argument.index {
+                if let number = Int(index.text), number >= 0 {
+                    if number >= names.count {
+                        report(.invalidAttributeValue,
+                               "index \(number) is out of range: '\(selector)' takes \(names.count) argument\(names.count == 1 ? "" : "s")",
+                               at: index.location)
+                    } else if argument.parameterName == nil {
+                        position = number
+                    }
+                } else {
+                    report(.invalidAttributeValue, "index '\(index.text)' is not a whole number from 0", at: index.location)
+                }
+            }
+            guard let position else { continue }
+            if let earlier = given[position] {
+                report(.invalidAttributeValue, "parameter '\(names[position])' of '\(selector)' is given twice",
+                       at: argument.location, notes: [Diagnostic.Note("first given here", at: earlier.location)])
+            } else {
+                given[position] = argument
+            }
+        }
+    }
+
+    // MARK: The graph, of each definition as built
+
+    /// Adds the definition's node, and an edge for everything building it
+    /// uses; its construction needs go to the cycle search.
+    private mutating func draw(_ position: Int, into part: inout Part) {
+        let component = built[position]
+        let key = component.key
+        part.graph.nodes.append(ComponentGraph.Node(
+            key: key, className: component.className.map { quietly($0) ?? $0.text } ?? "",
+            scope: component.scope?.rawValue ?? component.scopeAttribute?.text ?? "", location: component.location))
+        func need(_ name: String, _ site: SourceLocation, isDependsOn: Bool = false) {
+            if let target = index.position(of: name) {
+                part.needs.append((position, ConstructionEdges.Need(target: target, site: site, isDependsOn: isDependsOn)))
+            }
+        }
+        if let parent = written[position].parent {
+            part.graph.edges.append(ComponentGraph.Edge(from: key, to: parent.text, kind: .parent))
+        }
+        if let factory = component.factoryComponent {
+            let target = quietly(factory) ?? factory.text
+            part.graph.edges.append(ComponentGraph.Edge(from: key, to: target, kind: .factory))
+            need(target, factory.location)
+        }
+        for dependency in component.dependencies {
+            let target = quietly(dependency) ?? dependency.text
+            part.graph.edges.append(ComponentGraph.Edge(from: key, to: target, kind: .dependsOn))
+            need(target, dependency.location, isDependsOn: true)
+        }
+        for argument in component.initializer?.arguments ?? [] {
+            let via = argument.parameterName?.text ?? argument.index.map { "#\($0.text)" }
+            for reference in Self.references(in: argument.value) {
+                let target = quietly(reference) ?? reference.text
+                part.graph.edges.append(ComponentGraph.Edge(from: key, to: target, kind: .reference, via: via))
+                need(target, reference.location)
+            }
+            if case .autowired = argument.value, let chosen = autowiredChoice(at: argument.location) {
+                part.graph.edges.append(ComponentGraph.Edge(from: key, to: built[chosen].key, kind: .reference, via: via, isAutowired: true))
+                part.needs.append((position, ConstructionEdges.Need(target: chosen, site: argument.location)))
+            }
+        }
+        for property in component.properties {
+            for reference in Self.references(in: property.value) {
+                part.graph.edges.append(ComponentGraph.Edge(from: key, to: quietly(reference) ?? reference.text, kind: .reference,
+                                                            via: property.name.text))
+            }
+            if case .autowired = property.value, let chosen = autowiredChoice(at: property.location) {
+                part.graph.edges.append(ComponentGraph.Edge(from: key, to: built[chosen].key, kind: .reference,
+                                                            via: property.name.text, isAutowired: true))
+            }
+        }
+    }
+
+    private func autowiredChoice(at site: SourceLocation) -> Int? {
+        autowiredChoices.first { $0.site == site }?.position
+    }
+
+    static func references(in value: InjectedValue) -> [AttributeValue] {
+        switch value {
+        case .reference(let reference): [reference]
+        case .collection(let collection):
+            collection.items.flatMap { item -> [AttributeValue] in
+                switch item {
+                case .reference(let reference): [reference]
+                case .entry(_, let value): references(in: value)
+                case .value, .null: []
+                }
+            }
+        case .text, .null, .autowired: []
+        }
+    }
+
+    /// Reports each loop of construction needs once, at the first component on it.
+    private mutating func reportCycles(_ construction: ConstructionEdges) {
+        for cycle in construction.cycles() {
+            guard let first = cycle.positions.first else { continue }
+            let keys = cycle.positions.map { built[$0].key }
+            let path = (keys + [built[cycle.closingAt].key]).joined(separator: " → ")
+            let notes = cycle.positions.map { Diagnostic.Note("'\(built[$0].key)' is defined here", at: built[$0].location) }
+            let message = cycle.throughDependsOn
+                ? "construction cycle through depends-on: \(path); a component cannot be built before itself"
+                : "initializer cycle: \(path); break it with property injection on one of them"
+            report(.initializerCycle, message, at: built[first].location, notes: notes)
+        }
+    }
+}

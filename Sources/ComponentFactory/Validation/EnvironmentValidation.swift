@@ -1,0 +1,195 @@
+/// One environment's assemblies and configuration, checked and, with a
+/// registry, compiled: the one driver that `factory validate`, an app's own
+/// tool, the language server and `Factory.load` share, so that each of them
+/// sees the same problems.
+///
+/// In order, for the environment:
+/// 1. the configuration the assemblies declare (their `location=` files and overlays);
+/// 2. one ``PlaceholderResolver`` over it, which every later step shares;
+/// 3. the configuration's own problems: duplicate keys, values whose placeholders do not resolve;
+/// 4. the components active in the environment, with their parents folded in;
+/// 5. with a registry, the type converters and post-processors that the
+///    assemblies declare, compiled and built first, and the factory
+///    post-processors' edits;
+/// 6. the checker-compiler's one pass over every definition, which with a
+///    registry makes the plan table;
+/// 7. with `dryRun`, every non-lazy component built, and what fails reported as `build-failed`.
+///
+/// ```swift
+/// let validation = EnvironmentValidation(assemblies: loaded.assemblies, loader: loader, environment: "test",
+///                                        registry: AppRegistry.make())
+/// validation.diagnostics  // every problem of "test", each once
+/// ```
+@_spi(Tooling)
+public struct EnvironmentValidation: Sendable {
+    /// The environment checked.
+    public let environment: String?
+    /// Its configuration; nil when it could not be loaded (see ``diagnostics``).
+    public let configuration: Configuration?
+    /// Every problem of the environment, in the order found; not the
+    /// assembly set's own reading problems, which are the same in every environment.
+    public let diagnostics: [Diagnostic]
+    /// The components and every edge that building them uses.
+    public let graph: ComponentGraph
+    /// With a registry, when nothing has an error: what a factory is made from.
+    let blueprint: FactoryBlueprint?
+
+    /// Checks `assemblies` for `environment`, with the configuration they declare there.
+    public init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry? = nil,
+                dryRun: Bool = false) {
+        self.init(assemblies: assemblies, loader: loader, environment: environment, registry: registry, parent: nil, dryRun: dryRun)
+    }
+
+    init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry?,
+         parent: Factory?, dryRun: Bool = false) {
+        do {
+            let configuration = try loader.configuration(declaredBy: assemblies, environment: environment)
+            self.init(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent,
+                      knownEnvironments: loader.root.environments, dryRun: dryRun)
+        } catch {
+            self.init(unloaded: environment, diagnostics: error.diagnostics)
+        }
+    }
+
+    /// An environment whose configuration did not load, for `diagnostics`.
+    private init(unloaded environment: String?, diagnostics: [Diagnostic]) {
+        self.environment = environment
+        self.configuration = nil
+        self.diagnostics = diagnostics
+        self.graph = ComponentGraph()
+        self.blueprint = nil
+    }
+
+    /// Checks `assemblies` against `configuration`. With `everyProfile`,
+    /// every component counts whatever its profile: the environment-free
+    /// view of `factory graph` without `--env`. `knownEnvironments` are the
+    /// config root's, which profile expressions should name.
+    public init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry? = nil,
+                knownEnvironments: [String] = [], everyProfile: Bool = false, dryRun: Bool = false) {
+        self.init(assemblies: assemblies, configuration: configuration, registry: registry, parent: nil,
+                  knownEnvironments: knownEnvironments, everyProfile: everyProfile, dryRun: dryRun)
+    }
+
+    init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry?, parent: Factory?,
+         knownEnvironments: [String] = [], everyProfile: Bool = false, dryRun: Bool = false) {
+        environment = configuration.environment
+        self.configuration = configuration
+        var resolver = PlaceholderResolver(configuration: configuration)
+        var diagnostics = configuration.problems(resolvingWith: &resolver)
+
+        let active = AssemblyCompiler.active(assemblies.components, environment: configuration.environment,
+                                             knownEnvironments: knownEnvironments)
+        diagnostics += active.diagnostics
+        let written = everyProfile ? assemblies.components : active.definitions
+        let inheritance = Inheritance(written)
+        diagnostics += inheritance.diagnostics
+
+        let parents = parent?.tables ?? []
+        var stage = Stage(written: written, built: inheritance.folded, registry: registry,
+                          converters: registry?.converters ?? TypeConverters())
+        var infrastructureProblems: [Diagnostic] = []
+        if let registry {
+            do {
+                stage.adopt(try Infrastructure.build(stage.built, resolver: &resolver, registry: registry), registry: registry)
+                if let failure = stage.postProcess() { diagnostics.append(failure) }
+            } catch {
+                infrastructureProblems = error.diagnostics
+                stage.registry = nil
+            }
+        }
+
+        var compiler = AssemblyCompiler(written: stage.written, built: stage.built, aliases: assemblies.aliases,
+                                        resolver: resolver, registry: stage.registry, converters: stage.converters,
+                                        parents: parents, knownEnvironments: knownEnvironments)
+        let compiled = compiler.compile()
+        // What the infrastructure's own pass found that the whole pass does not say again.
+        let said = Set(compiled.diagnostics.map { [$0.code.rawValue, $0.message, $0.location?.description ?? ""] })
+        diagnostics += infrastructureProblems.filter { !said.contains([$0.code.rawValue, $0.message, $0.location?.description ?? ""]) }
+        diagnostics += compiled.diagnostics
+        graph = compiled.graph
+
+        let hasErrors = !assemblies.readingErrors.isEmpty || diagnostics.contains { $0.severity == .error }
+        if let plans = compiled.plans, stage.registry != nil, !hasErrors {
+            let table = PlanTable(plans: plans, indexByKey: compiled.indexByKey,
+                                  postProcessors: stage.componentPostProcessors, environment: configuration.environment,
+                                  parentAliases: compiled.parentAliases)
+            var seeded: [Int: Any] = [:]
+            for (key, instance) in stage.seeded {
+                if let index = compiled.indexByKey[key] { seeded[index] = instance }
+            }
+            blueprint = FactoryBlueprint(table: table, seeded: seeded)
+        } else {
+            blueprint = nil
+        }
+        if dryRun, let blueprint {
+            diagnostics += Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent).buildEveryComponent()
+        }
+        var seen = Set<Diagnostic>()
+        self.diagnostics = diagnostics.filter { seen.insert($0).inserted }
+    }
+
+    /// Every check of `assemblies` in each of `environments` (nil: base files
+    /// only), merged: a problem that every environment has alike is reported
+    /// once, with no environment. The set's own reading problems come first.
+    public static func validate(_ assemblies: AssemblySet, loader: ConfigurationLoader, environments: [String?],
+                                registry: ComponentRegistry? = nil, dryRun: Bool = false) -> DiagnosticReport {
+        report(assemblies, environments.map { environment in
+            EnvironmentValidation(assemblies: assemblies, loader: loader, environment: environment, registry: registry, dryRun: dryRun)
+        })
+    }
+
+    /// The reading problems of `assemblies`, then `validations` merged by environment.
+    public static func report(_ assemblies: AssemblySet, _ validations: [EnvironmentValidation]) -> DiagnosticReport {
+        let merged = DiagnosticReport.merging(environments: validations.map { ($0.environment, DiagnosticReport($0.diagnostics)) })
+        return DiagnosticReport(assemblies.diagnostics + merged.diagnostics)
+    }
+}
+
+/// The definitions and what the registry adds, as steps 4 and 5 leave them for the pass.
+private struct Stage {
+    var written: [ComponentDefinition]
+    var built: [ComponentDefinition]
+    /// Nil once a step before the pass failed: then the pass checks without one.
+    var registry: ComponentRegistry?
+    var converters: TypeConverters
+    var componentPostProcessors: [any ComponentPostProcessor] = []
+    var factoryPostProcessors: [any FactoryPostProcessor] = []
+    /// The infrastructure built, by key.
+    var seeded: [String: Any] = [:]
+
+    mutating func adopt(_ infrastructure: Infrastructure, registry: ComponentRegistry) {
+        for converter in infrastructure.converters {
+            converters.register(converter)
+        }
+        componentPostProcessors = Infrastructure.ordered(registry.componentPostProcessors + infrastructure.componentPostProcessors)
+        factoryPostProcessors = Infrastructure.ordered(registry.factoryPostProcessors + infrastructure.factoryPostProcessors)
+        seeded = infrastructure.instances
+    }
+
+    /// Lets each factory post-processor edit the built definitions, in
+    /// order. A definition one edits is checked as it was left; a list whose
+    /// length changed is checked whole as left. A post-processor that throws
+    /// is `build-failed`, and the pass checks the definitions as they were.
+    mutating func postProcess() -> Diagnostic? {
+        guard !factoryPostProcessors.isEmpty else { return nil }
+        var edited = built
+        for postProcessor in factoryPostProcessors {
+            do {
+                try postProcessor.postProcess(&edited)
+            } catch {
+                self.registry = nil
+                return Diagnostic(.buildFailed, "factory post-processor \(type(of: postProcessor)) failed: \(Diagnostic.reason(of: error))",
+                                  at: nil, underlyingError: error)
+            }
+        }
+        if edited.count != built.count {
+            written = edited
+        } else {
+            for position in edited.indices where edited[position] != built[position] {
+                written[position] = edited[position]
+            }
+        }
+        built = edited
+        return nil
+    }
+}
