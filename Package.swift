@@ -22,10 +22,17 @@ let package = Package(
         .library(name: "Tweeter", targets: ["Tweeter"]),
         .executable(name: "tweeter", targets: ["tweeter"]),
     ],
+    traits: [
+        // ReloadingFileProvider(propertiesFile:) in ComponentFactoryConfiguration, on swift-configuration's
+        // Reloading trait, which brings swift-service-lifecycle, swift-async-algorithms and swift-metrics.
+        .trait(name: "Reloading", description: "ReloadingFileProvider(propertiesFile:) in ComponentFactoryConfiguration"),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["JSON", "Reloading"]),
+        // Reloading only when this package's Reloading trait is on: off by default.
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0",
+                 traits: ["JSON", .trait(name: "Reloading", condition: .when(traits: ["Reloading"]))]),
         // FilePath, in the bridge's API; swift-configuration depends on it already.
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
@@ -86,7 +93,8 @@ let package = Package(
         .target(name: "Tweeter", dependencies: ["ComponentFactory", "ComponentFactoryMacros"]),
         .executableTarget(name: "tweeter", dependencies: ["FactoryTool", "Tweeter"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
-        .testTarget(name: "JavaPropertiesTests", dependencies: ["JavaProperties"], resources: [.copy("Fixtures")]),
+        // Its fixtures are read next to the test sources, as the ThreadSanitizer package reads them too.
+        .testTarget(name: "JavaPropertiesTests", dependencies: ["JavaProperties"], exclude: ["Fixtures"]),
         .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "ComponentFactoryTesting", "JavaProperties",
                                                                  .product(name: "Logging", package: "swift-log")],
                     resources: [.copy("Fixtures")]),

@@ -45,6 +45,7 @@ let package = Package(
         .executableTarget(
             name: "phase-timings",
             dependencies: [.product(name: "ComponentFactory", package: "ComponentFactory"),
+                           .product(name: "FactoryTool", package: "ComponentFactory"),
                            .product(name: "JavaProperties", package: "ComponentFactory")]
         ),
         .executableTarget(

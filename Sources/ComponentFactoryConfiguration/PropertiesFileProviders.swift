@@ -16,6 +16,7 @@ extension FileProvider where Snapshot == PropertiesSnapshot {
     }
 }
 
+#if Reloading
 extension ReloadingFileProvider where Snapshot == PropertiesSnapshot {
     /// A provider of the `.properties` file at `propertiesFile` that reads it
     /// again when it changes (checked every `pollInterval` while `run()`
@@ -32,3 +33,4 @@ extension ReloadingFileProvider where Snapshot == PropertiesSnapshot {
                             pollInterval: pollInterval)
     }
 }
+#endif

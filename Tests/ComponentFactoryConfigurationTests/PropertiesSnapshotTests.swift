@@ -17,32 +17,6 @@ import Testing
         try await ProviderCompatTest(provider: provider).runTest()
     }
 
-    @Test func reloadingFileProviderPassesSwiftConfigurationsConformanceSuite() async throws {
-        let provider = try await ReloadingFileProvider<PropertiesSnapshot>(filePath: compatFile, pollInterval: .milliseconds(50))
-        try await ProviderCompatTest(provider: provider).runTest()
-    }
-
-    @Test func aChangedFileIsPickedUpByTheReloadingProvider() async throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.write("app.properties", "greeting = hello\n")
-        let provider = try await ReloadingFileProvider<PropertiesSnapshot>(filePath: FilePath(path), pollInterval: .milliseconds(20))
-        let config = ConfigReader(provider: provider)
-        #expect(config.string(forKey: "greeting") == "hello")
-        let running = Task { try await provider.run() }
-        defer { running.cancel() }
-        // The file's time must move for the provider to look again.
-        try await Task.sleep(for: .milliseconds(50))
-        try "greeting = bonjour\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let changed = try await provider.watchValue(forKey: AbsoluteConfigKey(["greeting"]), type: .string) { updates in
-            for try await update in updates {
-                if case .string(let text) = try update.get().value?.content, text == "bonjour" { return true }
-            }
-            return false
-        }
-        #expect(changed)
-        #expect(config.string(forKey: "greeting") == "bonjour")
-    }
-
     @Test func valuesAreReadExactlyAsJavaReadsThem() throws {
         let snapshot = try PropertiesSnapshot(text: "key\\ with\\ space = caf\\u00e9 \nlong = a\\\n    b\n", providerName: "test")
         #expect(try snapshot.value(forKey: AbsoluteConfigKey(["key with space"]), type: .string).value?.content == .string("café "))
@@ -79,10 +53,6 @@ import Testing
             _ = try await FileProvider(propertiesFile: FilePath(path))
         }
         #expect(error.description.hasPrefix("\(path):2:7: error: malformed \\uXXXX escape"), "\(error)")
-        let reloading = try await #require(throws: PropertiesError.self) {
-            _ = try await ReloadingFileProvider(propertiesFile: FilePath(path))
-        }
-        #expect(reloading.description == error.description)
         // Through the generic initializer, the snapshot cannot know the path; the provider's name stands there.
         let generic = try await #require(throws: PropertiesError.self) {
             _ = try await FileProvider<PropertiesSnapshot>(filePath: FilePath(path))

@@ -77,6 +77,21 @@ import Testing
         #expect((cleared?["diagnostics"] as? [[String: Any]])?.isEmpty == true)
     }
 
+    @Test func theToolsDefaultAssembliesAndConfigRootAreWhatIsChecked() throws {
+        // An app whose tool reads App/wiring.xml against Settings/, not Assemblies/ and Config/.
+        let directory = try TemporaryDirectory()
+        let wiring = try directory.write("App/wiring.xml", Self.assembly)
+        _ = try directory.write("Settings/app.properties", "motto=Onward\n")
+        _ = try directory.write("Assemblies/ignored.xml", "<assembly><component class=\"Knight\" key=\"k\" scope=\"never\"/></assembly>")
+        let server = LanguageServer(environment: ToolEnvironment(defaultAssemblies: ["App/wiring.xml"], defaultConfig: "Settings"))
+        _ = server.handle(message(id: 1, "initialize", ["rootUri": LanguageServer.uri(ofPath: directory.path)]))
+        let published = decode(server.handle(message("initialized"))).compactMap { $0["params"] as? [String: Any] }
+        #expect(published.compactMap { $0["uri"] as? String } == [LanguageServer.uri(ofPath: wiring)])
+        let diagnostics = published.first?["diagnostics"] as? [[String: Any]] ?? []
+        // The misspelled ref only: ${motto} resolves from Settings/, and Assemblies/ is not the tool's.
+        #expect(diagnostics.map { $0["code"] as? String } == ["unknown-reference"])
+    }
+
     @Test func completionKnowsKeysPlaceholdersElementsAndFixedValues() throws {
         let (directory, server, assembly) = try workspace()
         _ = directory

@@ -1,3 +1,4 @@
+import ComponentFactoryTesting
 import Foundation
 @_spi(Tooling) import FactoryTool
 import Testing
@@ -108,6 +109,28 @@ import Testing
         let result = validate("across-files/knights.xml")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 2 assemblies, 2 environments\n"))
+    }
+
+    @Test func aLocationFileThatCannotBeReadIsAnUnreadableInputAndExitsTwo() {
+        let result = validate("location-not-found.xml")
+        #expect(result.status == 2)
+        let path = fixture("assemblies/location-not-found.xml")
+        #expect(result.standardOutput.hasPrefix("\(path):2:27: error: properties file '"))
+        #expect(result.standardOutput.contains("missing.properties' not found [properties-not-found]"))
+    }
+
+    @Test func anExternalEntityLeaksNothingIntoTheJSONForm() throws {
+        let directory = try TemporaryDirectory()
+        let secret = try directory.write("secret.txt", "TOP-SECRET-MARKER-4711\n")
+        let assembly = try directory.write("Assemblies/hostile.xml", """
+            <?xml version="1.0"?>
+            <!DOCTYPE assembly [ <!ENTITY xxe SYSTEM "file://\(secret)"> ]>
+            <assembly><component class="Knight" key="knight"><property name="motto" value="&xxe;"/></component></assembly>
+            """)
+        let json = FactoryTool.run(arguments: ["validate", assembly, "--config", fixture("assembly-config"), "--format", "json"])
+        #expect(json.status == 1)
+        #expect(json.standardOutput.contains("\"code\":\"xml-entity\""))
+        #expect(!json.standardOutput.contains("TOP-SECRET-MARKER"))
     }
 
     @Test func missingAssemblyPathExitsTwo() {

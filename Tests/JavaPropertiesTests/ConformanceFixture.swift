@@ -15,13 +15,16 @@ struct ConformanceFixture {
     let bytes: [UInt8]
     let expectation: Expectation
 
+    /// The fixtures' directory, found next to this file, so that the
+    /// ThreadSanitizer package, which links this file, finds it too.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Conformance")
+
+    /// Every fixture; a missing directory or an empty one is an error, never an empty list that passes.
     static func all() throws -> [ConformanceFixture] {
-        guard let directory = Bundle.module.url(forResource: "Fixtures/Conformance", withExtension: nil) else {
-            return []
-        }
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".properties") }
             .sorted()
+        guard !names.isEmpty else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path]) }
         return try names.map { name in
             let input = directory.appendingPathComponent(name)
             let expected = input.deletingPathExtension().appendingPathExtension("expected")

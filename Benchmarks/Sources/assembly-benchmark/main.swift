@@ -3,7 +3,7 @@
 // own xmlReadMemory plus a full tree walk, and with FoundationXML's
 // XMLDocument. Prints each median and the ratios.
 import CLibXML2Baseline
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Foundation
 import FoundationXML
 

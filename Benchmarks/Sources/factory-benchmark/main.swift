@@ -7,7 +7,7 @@
 // its hand-built twin are timed in alternating slices within each round, and each
 // ratio is the median of the rounds' own ratios.
 import CMallocStats
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Foundation
 import Swinject
 

@@ -7,7 +7,7 @@
 //
 //   cd Benchmarks && swift run -c release language-server-benchmark
 import BenchmarkInputs
-import FactoryTool
+@_spi(Tooling) import FactoryTool
 import Foundation
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("language-server-benchmark-\(getpid())")

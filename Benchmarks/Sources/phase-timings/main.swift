@@ -7,7 +7,8 @@
 // Each stage is run several times and its fastest run is printed: the stages
 // are what a change is meant to move, and the fastest run is the one least
 // disturbed by the rest of the machine.
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
+@_spi(Tooling) import FactoryTool
 import Foundation
 import JavaProperties
 
@@ -37,17 +38,17 @@ case "assembly" where arguments.count == 3:
     let readAndSchema = fastest { _ = AssemblyLoader.load(paths: [path]) }
     let loaded = AssemblyLoader.load(paths: [path])
     var findings = 0
-    let check = fastest { findings = RegistryFreeValidator.validate(loaded, loader: loader, environments: [nil]).diagnostics.count }
+    let check = fastest { findings = EnvironmentValidation.validate(loaded.assemblies, loader: loader, environments: [nil]).diagnostics.count }
     print(String(format: "read %.0f ms, read with the schema %.0f ms, registry-free checks %.0f ms (%d components, %d findings)",
                  read, readAndSchema, check, loaded.assemblies.components.count, findings))
 case "properties" where arguments.count == 2:
     let path = arguments[1]
-    guard let bytes = try? RegularFile.read(path, maximumSize: PropertiesReader.maximumSize),
+    guard let bytes = FileManager.default.contents(atPath: path).map(Array.init),
           let document = try? PropertiesReader.read(bytes: bytes, file: path) else {
         print("cannot read \(path)")
         exit(2)
     }
-    let file = fastest { _ = try? RegularFile.read(path, maximumSize: PropertiesReader.maximumSize) }
+    let file = fastest { _ = FileManager.default.contents(atPath: path).map(Array.init) }
     let parse = fastest { _ = try? PropertiesReader.read(bytes: bytes, file: path) }
     let listing = fastest { _ = document.listing }
     var masked = document.listing

@@ -1,9 +1,9 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import FuzzSupport
 
 /// Any bytes as an assembly: reading gives definitions and diagnostics, each
-/// with a place in the file, and the registry-free validator checks what was
-/// read, in two environments, without crashing or hanging.
+/// with a place in the file, and the checker checks what was read, in two
+/// environments and with every profile, without crashing or hanging.
 @_cdecl("fuzz_assembly_main")
 func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     runFuzzer(argc, argv, fuzzAssembly)
@@ -20,8 +20,9 @@ private let fuzzAssembly: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 =
         let configuration = Configuration(environment: environment, sources: [
             InMemoryPropertySource(name: "fuzz", values: ["a": "1", "b": "${a}", "class": "Knight"]),
         ])
-        _ = AssemblyValidator.check(assemblies, configuration: configuration, knownEnvironments: ["test", "production"])
+        _ = EnvironmentValidation(assemblies: assemblies, configuration: configuration, knownEnvironments: ["test", "production"])
     }
-    _ = DependencyGraph(assemblies: assemblies, environment: "test", resolver: nil).dot()
+    // The environment-free view of `factory graph`: every component, whatever its profile.
+    _ = EnvironmentValidation(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []), everyProfile: true).graph
     return 0
 }

@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import FuzzSupport
 
 /// The first line of the input is a text to resolve; the rest is

@@ -13,6 +13,9 @@ extension AssemblyCompiler {
         /// The registry has no such selector for the component (or its
         /// registration is wrong), so its arguments' names mean nothing.
         var skipsParameterNames = false
+        /// What was found wrong, reported at the definition's turn in the
+        /// pass, so that findings stay in definition order however chains are climbed.
+        var problems: [Diagnostic] = []
     }
 
     /// Every head, each after its factory component's: a chain of
@@ -31,7 +34,11 @@ extension AssemblyCompiler {
                 current = factory
             }
             for position in chain.reversed() {
-                heads[position] = head(position)
+                let before = diagnostics.count
+                var head = head(position)
+                head.problems = Array(diagnostics[before...])
+                diagnostics.removeSubrange(before...)
+                heads[position] = head
                 computed[position] = true
             }
         }

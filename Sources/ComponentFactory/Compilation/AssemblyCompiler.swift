@@ -185,6 +185,7 @@ struct AssemblyCompiler: Sendable {
         diagnostics = []
         for position in positions {
             autowiredChoices.removeAll(keepingCapacity: true)
+            if registry != nil, let problems = heads[position]?.problems { diagnostics += problems }
             check(position)
             if registry != nil && planIndex[position] >= 0 { part.plans.append(plan(position)) }
             draw(position, into: &part)

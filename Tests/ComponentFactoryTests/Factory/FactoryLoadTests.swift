@@ -1,6 +1,7 @@
 @_spi(Tooling) import ComponentFactory
 import ComponentFactoryTesting
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct FactoryLoadTests {
@@ -16,6 +17,27 @@ import Testing
         #expect(car.engine.horsepower == 300, "the production overlay wins")
         #expect(car.name == "Herbie")
         #expect(factory.environment == "production")
+    }
+
+    /// A layer that defines `car.name` through a placeholder, and counts how often each key is asked of it.
+    private final class CountingSource: PropertySource, Sendable {
+        let asked = Mutex<[String: Int]>([:])
+        var name: String { "counting" }
+        var listedKeys: [String] { ["car.name"] }
+        func property(forKey key: String) -> PropertyValue? {
+            asked.withLock { $0[key, default: 0] += 1 }
+            return key == "car.name" ? PropertyValue(text: "Herbie ${engine.horsepower}hp", location: nil, sourceName: name) : nil
+        }
+    }
+
+    @Test func aLoadResolvesEachKeyOnceThroughTheEnvironmentsOneResolver() throws {
+        // car.name is checked as a property of the configuration, checked where the assembly reads it, and
+        // compiled: one resolver for the three resolves it, and asks the layers for it, once.
+        let counting = CountingSource()
+        let factory = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
+                                       environment: "test", sources: [counting], registry: Garage.registry())
+        #expect(try factory.component(forKey: "car", as: Car.self).name == "Herbie 90hp")
+        #expect(counting.asked.withLock { $0["car.name"] } == 1)
     }
 
     @Test func theEnvironmentVariableChoosesTheEnvironmentWhenTheCallDoesNot() throws {

@@ -1,0 +1,1 @@
+../../../Tests/JavaPropertiesTests/ConformanceFixture.swift
