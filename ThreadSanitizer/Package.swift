@@ -38,11 +38,13 @@ let package = Package(
                 .product(name: "ConfigurationTesting", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: [.define("Reloading")]
         ),
         .testTarget(
             name: "JavaPropertiesRaceTests",
-            dependencies: [.product(name: "JavaProperties", package: "ComponentFactory")]
+            dependencies: [.product(name: "JavaProperties", package: "ComponentFactory")],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 @_spi(Tooling) import ComponentFactory
 
-/// A ``ComponentGraph`` as Graphviz dot or as JSON, for `graph`.
+/// A `ComponentGraph` as Graphviz dot or as JSON, for `graph`.
 enum GraphText {
     /// Graphviz: solid arrows for references (autowired ones open-headed,
     /// their label saying so), dashed for parents, dotted for factory

@@ -4,8 +4,8 @@ import ComponentFactory
 /// that `employee.store.class` may give, found as ``EmployeeStore``, and the report.
 ///
 /// ```swift
-/// let factory = try Factory(assemblies: loaded.assemblies, configuration: configuration,
-///                           registry: HumanResourcesRegistry.make())
+/// let factory = try Factory.load(assemblies: ["Assemblies/HumanResources.xml"], config: "Config", environment: "test",
+///                                registry: HumanResourcesRegistry.make())
 /// ```
 public enum HumanResourcesRegistry {
     /// A registry of the example's types, each registered by its `@Component` declaration.

@@ -12,7 +12,7 @@ import Foundation
 /// ```
 public enum MiddleAgesRegistry {
     /// A registry of the example's types; throws only if a subclass's superclass were not registered first.
-    public static func make() throws -> ComponentRegistry {
+    public static func make() throws(DiagnosticReport) -> ComponentRegistry {
         var registry = ComponentRegistry()
         // Knight, CampaignQuest, CavalryMan, SwordFactory and HeraldicColorConverter are @Component:
         // what is written here is what their declarations cannot say.

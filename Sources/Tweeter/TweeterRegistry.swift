@@ -6,8 +6,8 @@ import ComponentFactory
 /// posts through, found as ``HTTPTransport``.
 ///
 /// ```swift
-/// let factory = try Factory(assemblies: loaded.assemblies, configuration: configuration,
-///                           registry: TweeterRegistry.make())
+/// let factory = try Factory.load(assemblies: ["Assemblies/Tweeter.xml"], config: "Config", environment: "test",
+///                                registry: TweeterRegistry.make())
 /// ```
 public enum TweeterRegistry {
     /// A registry of the example's types, each registered by its `@Component` declaration.

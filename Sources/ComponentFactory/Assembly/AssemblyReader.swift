@@ -10,7 +10,7 @@ import CLibXML2
 /// `<null/>`. An unknown element or attribute is an error with a "did you
 /// mean"; so is a node with both `ref` and `value`, and an argument with
 /// neither `parameterName` nor `index`. Attribute values such as `scope`
-/// are kept as written and checked by ``AssemblyValidator``.
+/// are kept as written and checked by the checker-compiler (`AssemblyCompiler`).
 ///
 /// The parser options are fixed: no network, no entity substitution, no DTD
 /// loading, never `XML_PARSE_HUGE`. An entity declaration stops the parse at

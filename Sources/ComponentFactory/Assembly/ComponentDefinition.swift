@@ -1,7 +1,7 @@
 /// One `<component>` as written: plain data, with the location of the
 /// element and of every attribute.
 ///
-/// Attributes keep their raw text; ``AssemblyValidator`` checks values such
+/// Attributes keep their raw text; the checks of `factory validate` and of loading check values such
 /// as `scope` and `lazy-init`, so that reading never fails on them.
 ///
 /// ```swift

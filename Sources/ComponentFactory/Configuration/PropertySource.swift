@@ -1,7 +1,7 @@
 import JavaProperties
 
 /// A layer of configuration: a `.properties` file, environment variables, or
-/// values set in code. A ``Configuration`` stacks them; a later layer wins.
+/// values set in code. An environment's configuration stacks them; a later layer wins.
 ///
 /// Conform to add a source of your own; the stack never needs to change.
 ///

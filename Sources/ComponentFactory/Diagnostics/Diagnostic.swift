@@ -3,7 +3,7 @@ import Foundation
 /// One problem found in an assembly, a `.properties` file or the command
 /// line: where it is, what it is, and how to fix it.
 ///
-/// A diagnostic is a plain value; ``DiagnosticRenderer`` is the one place that
+/// A diagnostic is a plain value; `DiagnosticRenderer` is the one place that
 /// turns it into text or JSON. It is also the error that the loading stages
 /// throw, and prints as its compiler-style text: `print(error)`, `"\(error)"`
 /// and `error.localizedDescription` all show it.
@@ -102,7 +102,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible, Lo
         return String(message.prefix(kept)) + " …(\(count - 2 * kept) characters left out)… " + String(message.suffix(kept))
     }
 
-    /// The compiler-style text of ``DiagnosticRenderer/text(_:)-(Diagnostic)``, notes included.
+    /// Its compiler-style text, `file:line:column: severity: message [code]`, notes on indented lines beneath.
     public var description: String { DiagnosticRenderer.text(self) }
 
     public var errorDescription: String? { description }

@@ -3,8 +3,8 @@ import Logging
 /// Builds object graphs from assemblies, one environment's configuration and
 /// a registry.
 ///
-/// Loading compiles every definition into a plan once (see
-/// `FactoryBlueprint`): values are converted, references are indexes, and
+/// Loading checks and compiles every definition into a plan once, in one
+/// pass per environment: values are converted, references are indexes, and
 /// problems are diagnostics with file:line, thrown together as a
 /// ``DiagnosticReport``. Then eager singletons are built. Resolving walks the
 /// plans only: no parsing, no conversion, no lookup by name but the key asked for.

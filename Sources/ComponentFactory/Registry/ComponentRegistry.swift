@@ -44,8 +44,10 @@ public struct ComponentRegistry: Sendable {
     /// `superclass`: it takes the superclass's registered properties,
     /// callbacks and conformances, and `configure` adds its own initializers
     /// (Swift does not inherit those) and may replace any of them by name.
-    /// Throws ``RegistrationError`` unless both are classes, `type` is a real
-    /// subclass, and `superclass` is registered already.
+    /// Throws a report of one diagnostic unless both are classes, `type` is
+    /// a real subclass (`type-mismatch`), and `superclass` is registered
+    /// already (`unknown-class`); its ``RegistrationError`` is the
+    /// diagnostic's `underlyingError`.
     ///
     /// ```swift
     /// try registry.register(CavalryMan.self, inheriting: Knight.self) { cavalry in
@@ -56,7 +58,7 @@ public struct ComponentRegistry: Sendable {
     public mutating func register<T, Superclass>(
         _ type: T.Type, name: String? = nil, inheriting superclass: Superclass.Type, conformsTo: [Any.Type] = [],
         _ configure: (inout RegistrationBuilder<T>) -> Void
-    ) throws(RegistrationError) {
+    ) throws(DiagnosticReport) {
         var builder = try inheritedBuilder(type, from: superclass, conformsTo: conformsTo)
         configure(&builder)
         add(builder, name: name ?? String(describing: type), type: type)
@@ -65,12 +67,15 @@ public struct ComponentRegistry: Sendable {
     /// A builder that starts with `superclass`'s properties, callbacks and conformances.
     private func inheritedBuilder<T, Superclass>(
         _ type: T.Type, from superclass: Superclass.Type, conformsTo: [Any.Type]
-    ) throws(RegistrationError) -> RegistrationBuilder<T> {
+    ) throws(DiagnosticReport) -> RegistrationBuilder<T> {
+        func refusal(_ code: DiagnosticCode, _ message: String) -> DiagnosticReport {
+            DiagnosticReport([Diagnostic(code, message, at: nil, underlyingError: RegistrationError(message))])
+        }
         guard T.self is AnyClass, Superclass.self is AnyClass, T.self is Superclass.Type, T.self != Superclass.self else {
-            throw RegistrationError("\(T.self) is not a subclass of \(Superclass.self), so it cannot inherit its registration")
+            throw refusal(.typeMismatch, "\(T.self) is not a subclass of \(Superclass.self), so it cannot inherit its registration")
         }
         guard let inherited = registration(for: TypeIdentity(Superclass.self)) else {
-            throw RegistrationError("\(Superclass.self) is not registered; register it before its subclass \(T.self)")
+            throw refusal(.unknownClass, "\(Superclass.self) is not registered; register it before its subclass \(T.self)")
         }
         var builder = RegistrationBuilder<T>(conformances: inherited.type.conformances + conformsTo.map(TypeIdentity.init))
         builder.properties = inherited.properties
@@ -97,7 +102,7 @@ public struct ComponentRegistry: Sendable {
     public mutating func register<R: ComponentRegistration, Superclass>(
         _ registration: R.Type, name: String? = nil, inheriting superclass: Superclass.Type, conformsTo: [Any.Type] = [],
         _ configure: (inout RegistrationBuilder<R.Component>) -> Void = { _ in }
-    ) throws(RegistrationError) {
+    ) throws(DiagnosticReport) {
         var builder = try inheritedBuilder(R.Component.self, from: superclass, conformsTo: R.conformances + conformsTo)
         R.register(in: &builder)
         configure(&builder)
@@ -141,5 +146,21 @@ public struct ComponentRegistry: Sendable {
     /// The registration whose type is exactly `identity`, if one is.
     package func registration(for identity: TypeIdentity) -> TypeRegistration? {
         byName.values.first { $0.type.identity == identity }
+    }
+}
+
+extension ComponentRegistry: CustomStringConvertible {
+    /// Every registered type, by name: its initializers, class methods and
+    /// factory methods with each parameter's name and type, its properties
+    /// with their types, its callbacks and what it is found by. What an
+    /// assembly may use, inspected without building anything.
+    ///
+    /// ```
+    /// Knight (Knight)
+    ///   initializer initWithQuest:(quest: Quest?) -> Knight
+    ///   property damselsRescued: UInt
+    /// ```
+    public var description: String {
+        names.compactMap { byName[$0]?.description }.joined(separator: "\n")
     }
 }

@@ -64,12 +64,3 @@ struct Infrastructure {
         (processor as? any ComponentPostProcessor)?.order ?? (processor as? any FactoryPostProcessor)?.order ?? 0
     }
 }
-
-/// What a factory is made from: the plan table, and the infrastructure
-/// components already built, by index in it.
-struct FactoryBlueprint: @unchecked Sendable {
-    let table: PlanTable
-    /// Built type converters and post-processors: values of any type, made
-    /// once and only read after, like the table's own constants.
-    let seeded: [Int: Any]
-}

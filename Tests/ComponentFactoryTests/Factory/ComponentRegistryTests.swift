@@ -19,6 +19,17 @@ import Testing
         #expect(log.all.isEmpty, "inspecting built nothing")
     }
 
+    @Test func anAppPrintsTheRegistryToSeeWhatAnAssemblyMayUse() throws {
+        let log = EventLog()
+        let printed = "\(Garage.registry(log: log))"
+        let car = printed.split(separator: "\n").drop { !$0.hasPrefix("Car (Car)") }.prefix { !$0.hasPrefix("Driver") }
+        #expect(car.contains("  initializer initWithEngine:(engine: Engine) -> Car"))
+        #expect(car.contains("  property owner: Driver?"))
+        #expect(car.contains("  callback park"))
+        #expect(printed.contains("ElectricEngine (ElectricEngine)\n  found by: Engine"))
+        #expect(log.all.isEmpty, "printing built nothing")
+    }
+
     @Test func aSelectorThatDisagreesWithItsClosureIsReportedWhereItIsUsed() throws {
         var registry = ComponentRegistry()
         registry.register(Driver.self) { driver in

@@ -46,13 +46,16 @@ final class TestPilot: Pilot {
 
     @Test func onlyARealSubclassOfARegisteredClassMayInherit() throws {
         var registry = try Self.registry()
-        let notSubclass = thrown { () throws(RegistrationError) in try registry.register(Driver.self, inheriting: Pilot.self) { _ in } }
-        #expect(notSubclass?.message == "Driver is not a subclass of Pilot, so it cannot inherit its registration")
-        let itself = thrown { () throws(RegistrationError) in try registry.register(Pilot.self, inheriting: Pilot.self) { _ in } }
+        let notSubclass = thrown { () throws(DiagnosticReport) in try registry.register(Driver.self, inheriting: Pilot.self) { _ in } }
+        #expect(notSubclass?.diagnostics.first?.message == "Driver is not a subclass of Pilot, so it cannot inherit its registration")
+        #expect(notSubclass?.diagnostics.first?.code == .typeMismatch)
+        #expect(notSubclass?.diagnostics.first?.underlyingError is RegistrationError)
+        let itself = thrown { () throws(DiagnosticReport) in try registry.register(Pilot.self, inheriting: Pilot.self) { _ in } }
         #expect(itself != nil)
         var empty = ComponentRegistry()
-        let unregistered = thrown { () throws(RegistrationError) in try empty.register(TestPilot.self, inheriting: Pilot.self) { _ in } }
-        #expect(unregistered?.message == "Pilot is not registered; register it before its subclass TestPilot")
+        let unregistered = thrown { () throws(DiagnosticReport) in try empty.register(TestPilot.self, inheriting: Pilot.self) { _ in } }
+        #expect(unregistered?.diagnostics.first?.message == "Pilot is not registered; register it before its subclass TestPilot")
+        #expect(unregistered?.diagnostics.first?.code == .unknownClass)
         #expect(registry.registration(named: "Driver") == nil, "a refused registration adds nothing")
     }
 
