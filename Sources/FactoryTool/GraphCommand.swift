@@ -37,11 +37,11 @@ struct GraphCommand: ToolCommand {
             case .failure(let failure): return failure.result
             case .success(let configuration):
                 validation = EnvironmentValidation(assemblies: loaded.assemblies, configuration: configuration,
-                                                   registry: environment.registry)
+                                                   registry: environment.registry, drawsGraph: true)
             }
         } else {
             validation = EnvironmentValidation(assemblies: loaded.assemblies, configuration: Configuration(environment: nil, sources: []),
-                                               registry: environment.registry, everyProfile: true)
+                                               registry: environment.registry, everyProfile: true, drawsGraph: true)
         }
         let graph = validation.graph
         return ToolResult(status: ToolResult.success, standardOutput: format == .dot ? GraphText.dot(graph) : GraphText.json(graph))

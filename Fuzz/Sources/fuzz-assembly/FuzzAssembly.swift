@@ -23,6 +23,6 @@ private let fuzzAssembly: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 =
         _ = EnvironmentValidation(assemblies: assemblies, configuration: configuration, knownEnvironments: ["test", "production"])
     }
     // The environment-free view of `factory graph`: every component, whatever its profile.
-    _ = EnvironmentValidation(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []), everyProfile: true).graph
+    _ = EnvironmentValidation(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []), everyProfile: true, drawsGraph: true).graph
     return 0
 }

@@ -151,6 +151,40 @@ public struct ComponentDefinition: Sendable, Hashable {
         box.fields.hash(into: &hasher)
     }
 
+    /// This definition with what it leaves out taken from `parent`, as
+    /// `parent=` asks: `class`, the initializer (whole), `scope`, `lazy-init`,
+    /// `factory-component` and the callbacks; properties merge by name, this
+    /// definition's winning. `abstract`, `profile` and `depends-on` stay its own.
+    /// One new box, filled in one go (folding is on the path of every check).
+    /// Without `mergingProperties` the properties stay this definition's own,
+    /// for a pass that reads no inherited property.
+    func inheriting(from parent: ComponentDefinition, mergingProperties: Bool = true) -> ComponentDefinition {
+        // Only what is missing is read from the parent, field by field: copying all of its fields
+        // would retain every string it holds.
+        let inherited = parent.box
+        var fields = box.fields
+        if fields.className == nil { fields.className = inherited.fields.className }
+        if fields.initializer == nil { fields.initializer = inherited.fields.initializer }
+        if fields.scopeAttribute == nil { fields.scopeAttribute = inherited.fields.scopeAttribute }
+        if fields.lazyInit == nil { fields.lazyInit = inherited.fields.lazyInit }
+        if fields.factoryComponent == nil { fields.factoryComponent = inherited.fields.factoryComponent }
+        if fields.beforePropertyInjection == nil { fields.beforePropertyInjection = inherited.fields.beforePropertyInjection }
+        if fields.afterPropertyInjection == nil { fields.afterPropertyInjection = inherited.fields.afterPropertyInjection }
+        if fields.initMethod == nil { fields.initMethod = inherited.fields.initMethod }
+        if fields.destroyMethod == nil { fields.destroyMethod = inherited.fields.destroyMethod }
+        let inheritedProperties = mergingProperties ? inherited.fields.properties : []
+        if fields.properties.isEmpty {
+            fields.properties = inheritedProperties
+        } else if !inheritedProperties.isEmpty {
+            // A definition has a handful of properties: comparing names beats hashing them.
+            let own = fields.properties
+            fields.properties = inheritedProperties.filter { property in !own.contains { $0.name.text == property.name.text } } + own
+        }
+        var child = self
+        child.box = Box(fields)
+        return child
+    }
+
     /// A definition with only its key and place; the reader fills in the rest.
     public init(key: String, location: SourceLocation) {
         box = Box(Fields(

@@ -61,6 +61,12 @@ struct AssemblyCompiler: Sendable {
     /// The parent factories' tables, nearest first.
     let parents: [PlanTable]
     let knownEnvironments: [String]
+    /// The positions whose parents could not be folded (reported by
+    /// ``Inheritance``): what they lack may be what a parent would give.
+    let brokenChains: Set<Int>
+    /// Whether to draw the ``ComponentGraph`` (for `graph`); the construction
+    /// needs that the cycle search walks are gathered either way.
+    let drawsGraph: Bool
     /// The one resolver of the environment; handed back with what it learned.
     private(set) var resolver: PlaceholderResolver
     var index: ComponentIndex
@@ -79,11 +85,15 @@ struct AssemblyCompiler: Sendable {
 
     /// `written[i]` and `built[i]` are one definition as written and as
     /// built; `parents` are the tables of the parent factories, nearest
-    /// first, whose keys references may name.
+    /// first, whose keys references may name. `index` is the index of
+    /// `built`'s keys, when the caller has made it already.
     init(written: [ComponentDefinition], built: [ComponentDefinition], aliases: [AssemblyDocument.AliasDeclaration],
          resolver: PlaceholderResolver, registry: ComponentRegistry?, converters: TypeConverters,
-         parents: [PlanTable] = [], knownEnvironments: [String] = []) {
+         parents: [PlanTable] = [], knownEnvironments: [String] = [], drawsGraph: Bool = false, index: ComponentIndex? = nil,
+         brokenChains: Set<Int> = []) {
         self.written = written
+        self.brokenChains = brokenChains
+        self.drawsGraph = drawsGraph
         self.built = built
         self.aliases = aliases
         self.resolver = resolver
@@ -91,9 +101,7 @@ struct AssemblyCompiler: Sendable {
         self.converters = converters
         self.parents = parents
         self.knownEnvironments = knownEnvironments
-        var outside = Set<String>()
-        for table in parents { outside.formUnion(table.keys.byKey.keys) }
-        self.index = ComponentIndex(built, aliases: aliases, outsideKeys: outside)
+        self.index = index ?? ComponentIndex(built, aliases: aliases, outsideKeys: Self.outsideKeys(parents))
         var next = 0
         self.planIndex = built.map { definition in
             guard !definition.isAbstract else { return -1 }
@@ -103,13 +111,24 @@ struct AssemblyCompiler: Sendable {
         self.heads = Array(repeating: nil, count: registry == nil ? 0 : built.count)
     }
 
+    /// The keys that the parent factories answer.
+    static func outsideKeys(_ parents: [PlanTable]) -> Set<String> {
+        var outside = Set<String>()
+        for table in parents { outside.formUnion(table.keys.byKey.keys) }
+        return outside
+    }
+
     /// The components that exist in `environment`, and the problems of every
     /// component's profile expressions (which are the same in every environment).
     static func active(_ components: [ComponentDefinition], environment: String?,
                        knownEnvironments: [String]) -> (definitions: [ComponentDefinition], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
+        var everyOneExists = true
         for component in components {
-            for profile in component.profiles {
+            let profiles = component.profiles
+            if profiles.isEmpty { continue }
+            everyOneExists = false
+            for profile in profiles {
                 do {
                     let expression = try ProfileExpression(parsing: profile.text)
                     guard !knownEnvironments.isEmpty else { continue }
@@ -126,7 +145,7 @@ struct AssemblyCompiler: Sendable {
             }
         }
         // Shared, not copied, when every component exists in the environment (the common case).
-        let active = components.allSatisfy { $0.profiles.isEmpty } ? components : components.filter { $0.isActive(in: environment) }
+        let active = everyOneExists ? components : components.filter { $0.isActive(in: environment) }
         return (active, diagnostics)
     }
 
@@ -164,7 +183,7 @@ struct AssemblyCompiler: Sendable {
                 if let plan { plans.append(plan) } else { complete = false }
             }
         }
-        for alias in aliases {
+        for alias in aliases where drawsGraph {
             graph.edges.append(ComponentGraph.Edge(from: alias.alias.text, to: alias.name.text, kind: .alias))
         }
         reportCycles(construction)
@@ -256,7 +275,7 @@ struct AssemblyCompiler: Sendable {
         if let className = component.className {
             _ = resolved(className)
         } else if built[position].className == nil && built[position].factoryComponent == nil && !component.isAbstract
-                    && (component.parent == nil || index.positionByKey[component.parent?.text ?? ""] != nil) {
+                    && !brokenChains.contains(position) {
             report(.missingAttribute,
                    "component '\(component.key)' needs 'class' (or a 'parent' to inherit it from, or a 'factory-component' to make it)",
                    at: component.location)
@@ -368,7 +387,8 @@ struct AssemblyCompiler: Sendable {
     private mutating func checkInitializer(_ initializer: InitializerDefinition, of component: ComponentDefinition, namesMatter: Bool) {
         let selector = initializer.selector.text
         let names = namesMatter ? parameterNames(of: selector) : []
-        var given: [Int: ArgumentDefinition] = [:]
+        // The parameter each argument before this one gave, or -1: arguments are a handful, so a scan beats a table.
+        var given: [Int] = []
         for argument in initializer.arguments {
             defer { checkValue(argument.value, of: component) }
             guard namesMatter else { continue }
@@ -395,64 +415,69 @@ struct AssemblyCompiler: Sendable {
                     report(.invalidAttributeValue, "index '\(index.text)' is not a whole number from 0", at: index.location)
                 }
             }
-            guard let position else { continue }
-            if let earlier = given[position] {
-                report(.invalidAttributeValue, "parameter '\(names[position])' of '\(selector)' is given twice",
-                       at: argument.location, notes: [Diagnostic.Note("first given here", at: earlier.location)])
-            } else {
-                given[position] = argument
+            if initializer.arguments.count > 1 {
+                if let position, let earlier = given.firstIndex(of: position) {
+                    report(.invalidAttributeValue, "parameter '\(names[position])' of '\(selector)' is given twice",
+                           at: argument.location, notes: [Diagnostic.Note("first given here", at: initializer.arguments[earlier].location)])
+                    given.append(-1)
+                } else {
+                    given.append(position ?? -1)
+                }
             }
         }
     }
 
     // MARK: The graph, of each definition as built
 
-    /// Adds the definition's node, and an edge for everything building it
-    /// uses; its construction needs go to the cycle search.
+    /// Adds the definition's construction needs, for the cycle search; and
+    /// when ``drawsGraph``, its node and an edge for everything building it uses.
     private mutating func draw(_ position: Int, into part: inout Part) {
         let component = built[position]
         let key = component.key
-        part.graph.nodes.append(ComponentGraph.Node(
-            key: key, className: component.className.map { quietly($0) ?? $0.text } ?? "",
-            scope: component.scope?.rawValue ?? component.scopeAttribute?.text ?? "", location: component.location))
+        let drawing = drawsGraph
         func need(_ name: String, _ site: SourceLocation, isDependsOn: Bool = false) {
             if let target = index.position(of: name) {
                 part.needs.append((position, ConstructionEdges.Need(target: target, site: site, isDependsOn: isDependsOn)))
             }
         }
-        if let parent = written[position].parent {
-            part.graph.edges.append(ComponentGraph.Edge(from: key, to: parent.text, kind: .parent))
+        func edge(_ to: String, _ kind: ComponentGraph.Edge.Kind, via: String? = nil, isAutowired: Bool = false) {
+            if drawing { part.graph.edges.append(ComponentGraph.Edge(from: key, to: to, kind: kind, via: via, isAutowired: isAutowired)) }
+        }
+        if drawing {
+            part.graph.nodes.append(ComponentGraph.Node(
+                key: key, className: component.className.map { quietly($0) ?? $0.text } ?? "",
+                scope: component.scope?.rawValue ?? component.scopeAttribute?.text ?? "", location: component.location))
+            if let parent = written[position].parent { edge(parent.text, .parent) }
         }
         if let factory = component.factoryComponent {
             let target = quietly(factory) ?? factory.text
-            part.graph.edges.append(ComponentGraph.Edge(from: key, to: target, kind: .factory))
+            edge(target, .factory)
             need(target, factory.location)
         }
         for dependency in component.dependencies {
             let target = quietly(dependency) ?? dependency.text
-            part.graph.edges.append(ComponentGraph.Edge(from: key, to: target, kind: .dependsOn))
+            edge(target, .dependsOn)
             need(target, dependency.location, isDependsOn: true)
         }
         for argument in component.initializer?.arguments ?? [] {
             let via = argument.parameterName?.text ?? argument.index.map { "#\($0.text)" }
             for reference in Self.references(in: argument.value) {
                 let target = quietly(reference) ?? reference.text
-                part.graph.edges.append(ComponentGraph.Edge(from: key, to: target, kind: .reference, via: via))
+                edge(target, .reference, via: via)
                 need(target, reference.location)
             }
             if case .autowired = argument.value, let chosen = autowiredChoice(at: argument.location) {
-                part.graph.edges.append(ComponentGraph.Edge(from: key, to: built[chosen].key, kind: .reference, via: via, isAutowired: true))
+                edge(built[chosen].key, .reference, via: via, isAutowired: true)
                 part.needs.append((position, ConstructionEdges.Need(target: chosen, site: argument.location)))
             }
         }
+        guard drawing else { return }
         for property in component.properties {
             for reference in Self.references(in: property.value) {
-                part.graph.edges.append(ComponentGraph.Edge(from: key, to: quietly(reference) ?? reference.text, kind: .reference,
-                                                            via: property.name.text))
+                edge(quietly(reference) ?? reference.text, .reference, via: property.name.text)
             }
             if case .autowired = property.value, let chosen = autowiredChoice(at: property.location) {
-                part.graph.edges.append(ComponentGraph.Edge(from: key, to: built[chosen].key, kind: .reference,
-                                                            via: property.name.text, isAutowired: true))
+                edge(built[chosen].key, .reference, via: property.name.text, isAutowired: true)
             }
         }
     }

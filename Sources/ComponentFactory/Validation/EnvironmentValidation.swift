@@ -29,23 +29,24 @@ public struct EnvironmentValidation: Sendable {
     /// Every problem of the environment, in the order found; not the
     /// assembly set's own reading problems, which are the same in every environment.
     public let diagnostics: [Diagnostic]
-    /// The components and every edge that building them uses.
+    /// The components and every edge that building them uses; empty unless asked for with `drawsGraph`.
     public let graph: ComponentGraph
     /// With a registry, when nothing has an error: what a factory is made from.
     let blueprint: FactoryBlueprint?
 
     /// Checks `assemblies` for `environment`, with the configuration they declare there.
     public init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry? = nil,
-                dryRun: Bool = false) {
-        self.init(assemblies: assemblies, loader: loader, environment: environment, registry: registry, parent: nil, dryRun: dryRun)
+                drawsGraph: Bool = false, dryRun: Bool = false) {
+        self.init(assemblies: assemblies, loader: loader, environment: environment, registry: registry, parent: nil,
+                  drawsGraph: drawsGraph, dryRun: dryRun)
     }
 
     init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry?,
-         parent: Factory?, dryRun: Bool = false) {
+         parent: Factory?, drawsGraph: Bool = false, dryRun: Bool = false) {
         do {
             let configuration = try loader.configuration(declaredBy: assemblies, environment: environment)
             self.init(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent,
-                      knownEnvironments: loader.root.environments, dryRun: dryRun)
+                      knownEnvironments: loader.root.environments, drawsGraph: drawsGraph, dryRun: dryRun)
         } catch {
             self.init(unloaded: environment, diagnostics: error.diagnostics)
         }
@@ -63,15 +64,16 @@ public struct EnvironmentValidation: Sendable {
     /// Checks `assemblies` against `configuration`. With `everyProfile`,
     /// every component counts whatever its profile: the environment-free
     /// view of `factory graph` without `--env`. `knownEnvironments` are the
-    /// config root's, which profile expressions should name.
+    /// config root's, which profile expressions should name. `drawsGraph`
+    /// fills ``graph``, which only `factory graph` needs.
     public init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry? = nil,
-                knownEnvironments: [String] = [], everyProfile: Bool = false, dryRun: Bool = false) {
+                knownEnvironments: [String] = [], everyProfile: Bool = false, drawsGraph: Bool = false, dryRun: Bool = false) {
         self.init(assemblies: assemblies, configuration: configuration, registry: registry, parent: nil,
-                  knownEnvironments: knownEnvironments, everyProfile: everyProfile, dryRun: dryRun)
+                  knownEnvironments: knownEnvironments, everyProfile: everyProfile, drawsGraph: drawsGraph, dryRun: dryRun)
     }
 
     init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry?, parent: Factory?,
-         knownEnvironments: [String] = [], everyProfile: Bool = false, dryRun: Bool = false) {
+         knownEnvironments: [String] = [], everyProfile: Bool = false, drawsGraph: Bool = false, dryRun: Bool = false) {
         environment = configuration.environment
         self.configuration = configuration
         var resolver = PlaceholderResolver(configuration: configuration)
@@ -81,10 +83,12 @@ public struct EnvironmentValidation: Sendable {
                                              knownEnvironments: knownEnvironments)
         diagnostics += active.diagnostics
         let written = everyProfile ? assemblies.components : active.definitions
-        let inheritance = Inheritance(written)
+        let parents = parent?.tables ?? []
+        // One index of the keys, for inheritance and for the pass (unless a post-processor changes the definitions).
+        let keys = ComponentIndex(written, aliases: assemblies.aliases, outsideKeys: AssemblyCompiler.outsideKeys(parents))
+        let inheritance = Inheritance(written, firstOfKey: keys.positionByKey, mergingProperties: registry != nil || drawsGraph)
         diagnostics += inheritance.diagnostics
 
-        let parents = parent?.tables ?? []
         var stage = Stage(written: written, built: inheritance.folded, registry: registry,
                           converters: registry?.converters ?? TypeConverters())
         var infrastructureProblems: [Diagnostic] = []
@@ -100,7 +104,8 @@ public struct EnvironmentValidation: Sendable {
 
         var compiler = AssemblyCompiler(written: stage.written, built: stage.built, aliases: assemblies.aliases,
                                         resolver: resolver, registry: stage.registry, converters: stage.converters,
-                                        parents: parents, knownEnvironments: knownEnvironments)
+                                        parents: parents, knownEnvironments: knownEnvironments, drawsGraph: drawsGraph,
+                                        index: stage.isEdited ? nil : keys, brokenChains: stage.isEdited ? [] : inheritance.brokenChains)
         let compiled = compiler.compile()
         // What the infrastructure's own pass found that the whole pass does not say again.
         let said = Set(compiled.diagnostics.map { [$0.code.rawValue, $0.message, $0.location?.description ?? ""] })
@@ -156,6 +161,8 @@ private struct Stage {
     var factoryPostProcessors: [any FactoryPostProcessor] = []
     /// The infrastructure built, by key.
     var seeded: [String: Any] = [:]
+    /// Whether a factory post-processor changed the definitions (and so perhaps their keys).
+    var isEdited = false
 
     mutating func adopt(_ infrastructure: Infrastructure, registry: ComponentRegistry) {
         for converter in infrastructure.converters {
@@ -182,6 +189,7 @@ private struct Stage {
                                   at: nil, underlyingError: error)
             }
         }
+        isEdited = edited.count != built.count || edited.indices.contains { edited[$0] != built[$0] }
         if edited.count != built.count {
             written = edited
         } else {
