@@ -54,7 +54,8 @@ extension AssemblyCompiler {
             produces: produces, maker: maker, arguments: arguments, factoryIndex: head.factoryPosition.map { planIndex[$0] },
             dependencies: dependencies, properties: steps,
             beforePropertyInjection: callbacks[0], afterPropertyInjection: callbacks[1],
-            initMethod: callbacks[2], destroyMethod: callbacks[3], roles: head.registration?.roles ?? [])
+            initMethod: callbacks[2], destroyMethod: callbacks[3], roles: head.registration?.roles ?? [],
+            isolation: head.registration?.isolation ?? .nonisolated)
     }
 
     private mutating func callback(_ attribute: AttributeValue?, of definition: ComponentDefinition,

@@ -66,4 +66,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case noComponentForType = "no-component-for-type"
     /// Added to design.md's list: building a component threw (a dry run, or eager singletons at load).
     case buildFailed = "build-failed"
+    // Concurrency
+    /// A component whose building can suspend (an async or isolated step, or
+    /// one it needs), asked of the synchronous lookup or load; the chain that
+    /// makes it so is in the message.
+    case requiresAsync = "requires-async"
 }

@@ -28,6 +28,12 @@ final class ComponentPlan: @unchecked Sendable {
     let destroyMethod: CallbackRegistration?
     /// The registered type's infrastructure roles, if any.
     let roles: [InfrastructureRole]
+    /// Where the registered type's code runs.
+    let isolation: Isolation
+    /// Why building this component itself can suspend (`async init`,
+    /// `@MainActor init`, `async init-method 'open'`), or nil; whether what
+    /// it needs can is the plan table's to say.
+    let ownSuspension: String?
 
     /// Whether the instance must be visible to others before it is finished,
     /// so that a cycle through its properties or callbacks resolves.
@@ -36,6 +42,8 @@ final class ComponentPlan: @unchecked Sendable {
     /// factory method, its argument plans, and (for a factory method) the
     /// index of the factory component it is called on.
     let make: @Sendable (inout ArgumentSource) throws -> Instance
+    /// For an async or isolated maker: how the async lookup makes the instance, from arguments resolved first.
+    let makeAsync: (@Sendable (AsyncArguments) async throws -> CrossingInstance)?
     let arguments: [ValuePlan]
     /// For each argument, the index of the component it is, or -1: derived
     /// from `arguments`, and kept because reading an `Int` first is measurably
@@ -49,7 +57,7 @@ final class ComponentPlan: @unchecked Sendable {
     init(index: Int, key: String, location: SourceLocation, scope: Scope, isLazy: Bool, produces: ProducedType,
          maker: InitializerRegistration, arguments: [ValuePlan], factoryIndex: Int?, dependencies: [ValuePlan] = [], properties: [PropertyStep], beforePropertyInjection: CallbackRegistration?,
          afterPropertyInjection: CallbackRegistration?, initMethod: CallbackRegistration?,
-         destroyMethod: CallbackRegistration?, roles: [InfrastructureRole]) {
+         destroyMethod: CallbackRegistration?, roles: [InfrastructureRole], isolation: Isolation = .nonisolated) {
         self.index = index
         self.key = key
         self.location = location
@@ -62,11 +70,38 @@ final class ComponentPlan: @unchecked Sendable {
         self.initMethod = initMethod
         self.destroyMethod = destroyMethod
         self.roles = roles
+        self.isolation = isolation
+        self.ownSuspension = Self.suspension(maker: maker, isolation: isolation, properties: properties,
+                                             callbacks: [("before-property-injection", beforePropertyInjection),
+                                                         ("after-property-injection", afterPropertyInjection),
+                                                         ("init-method", initMethod)])
         self.publishesEarly = !properties.isEmpty || beforePropertyInjection != nil || afterPropertyInjection != nil || initMethod != nil
         self.make = maker.invoke
+        self.makeAsync = maker.invokeAsync
         self.arguments = arguments
         self.argumentComponents = arguments.map { if case .component(let index) = $0 { index } else { -1 } }
         self.factoryIndex = factoryIndex
         self.dependencies = dependencies
+    }
+
+    /// Why building can suspend because of the component's own steps: its
+    /// maker, an async setter, or an async callback that runs while it is
+    /// built (a destroy method runs at shutdown, not while building).
+    private static func suspension(maker: InitializerRegistration, isolation: Isolation, properties: [PropertyStep],
+                                   callbacks: [(String, CallbackRegistration?)]) -> String? {
+        if maker.isAsync {
+            let what = maker.kind == .initializer ? "init" : maker.kind.rawValue
+            switch isolation {
+            case .mainActor, .globalActor: return "\(isolation) \(what)"
+            case .nonisolated, .actor: return "async \(what)"
+            }
+        }
+        if let step = properties.first(where: { $0.registration.isAsync }) {
+            return "async property '\(step.registration.name)'"
+        }
+        for (attribute, callback) in callbacks {
+            if let callback, callback.isAsync { return "async \(attribute) '\(callback.name)'" }
+        }
+        return nil
     }
 }

@@ -32,8 +32,13 @@ import Logging
 /// ```
 public final class Factory: Sendable {
     let table: PlanTable
-    private let store: InstanceStore
-    private let patches = PatchTable()
+    /// Every shared instance. A component that can suspend is kept at its
+    /// index plus the number of plans, so that the synchronous lookup, which
+    /// reads the store at the index alone, never hands one out.
+    let store: InstanceStore
+    let patches = PatchTable()
+    /// Singletons that can suspend are built one resolution at a time.
+    let asyncCreation = AsyncCreationLock()
     /// The factory this one falls back to for keys and types it does not have.
     public let parent: Factory?
     /// Where shutdown failures go, at error level, besides being thrown.
@@ -47,7 +52,8 @@ public final class Factory: Sendable {
         self.table = table
         self.parent = parent
         self.logger = logger
-        self.store = InstanceStore(isWeak: table.plans.map { $0.scope == .weakSingleton })
+        let isWeak = table.plans.map { $0.scope == .weakSingleton }
+        self.store = InstanceStore(isWeak: isWeak + isWeak)
         for (index, instance) in seeded.sorted(by: { $0.key < $1.key }) {
             store.keep(index, Instance(any: instance))
         }
@@ -101,7 +107,8 @@ public final class Factory: Sendable {
         var ancestor = parent
         while let factory = ancestor {
             if let index = factory.index(ofKey: key) {
-                return try factory.store.shared(index) ?? factory.resolve(index)
+                if let shared = factory.store.shared(index) { return shared }
+                return try factory.resolve(index)
             }
             ancestor = factory.parent
         }
@@ -134,21 +141,40 @@ public final class Factory: Sendable {
 
     /// The index of the component with `key`: the one way this factory looks a key up.
     @inline(__always)
-    private func index(ofKey key: String) -> Int? {
+    func index(ofKey key: String) -> Int? {
         // The table holds its key index for the factory's life: read it with no retain.
         Unmanaged.passUnretained(table.keys)._withUnsafeGuaranteedRef { $0.index(of: key) }
     }
 
     @inline(never)
-    private func unknownKey(_ key: String) -> Diagnostic {
+    func unknownKey(_ key: String) -> Diagnostic {
         Diagnostic(.unknownReference, "no component with key '\(key)'" + SpellingSuggestions.didYouMean(key, among: visibleKeys), at: nil)
     }
 
-    /// The component at `index`, in a resolution of its own.
+    /// The component at `index`, in a resolution of its own; one that can
+    /// suspend is `requires-async` (and so is nothing it needs, so asking
+    /// here, at the top, is enough).
     @inline(never)
     private func resolve(_ index: Int) throws -> Instance {
+        if !table.suspensions.isEmpty && table.suspensions.canSuspend(index) { throw requiresAsync(index) }
         var resolution = Resolution()
         return try instance(index, in: &resolution)
+    }
+
+    /// `requires-async`: the synchronous lookup of a component whose building can suspend.
+    func requiresAsync(_ index: Int) -> Diagnostic {
+        let plan = table.plans[index]
+        let chain = table.suspensions.chain(index, plans: table.plans) ?? plan.key
+        return Diagnostic(.requiresAsync,
+                          "building '\(plan.key)' can suspend (\(chain)); look it up with "
+                              + "'try await factory.async.component(forKey:)', or load with 'Factory.loadAsync'",
+                          at: plan.location)
+    }
+
+    /// Where the shared instance of the plan at `index` is kept.
+    @inline(__always)
+    func slot(_ index: Int) -> Int {
+        table.suspensions.isEmpty || !table.suspensions.canSuspend(index) ? index : index + table.plans.count
     }
 
     @usableFromInline
@@ -162,9 +188,14 @@ public final class Factory: Sendable {
     /// error that lists the candidates. With none here, the parent factory
     /// is asked.
     public func component<T>(ofType type: T.Type = T.self) throws(DiagnosticReport) -> T {
-        let wanted = InjectableType(T.self)
+        try component(forKey: onlyKey(accepting: InjectableType(T.self)), as: T.self)
+    }
+
+    /// The key of the one component that is a `wanted`: here, or else in the
+    /// nearest parent that has any. None, or more than one, is an error that lists the candidates.
+    func onlyKey(accepting wanted: InjectableType) throws(DiagnosticReport) -> String {
         let candidates = plans(accepting: wanted)
-        if candidates.isEmpty, let parent { return try parent.component(ofType: T.self) }
+        if candidates.isEmpty, let parent { return try parent.onlyKey(accepting: wanted) }
         guard candidates.count == 1, let only = candidates.first else {
             let notes = candidates.map { Diagnostic.Note("candidate '\($0.key)'", at: $0.location) }
             if candidates.isEmpty {
@@ -175,7 +206,7 @@ public final class Factory: Sendable {
                                                    + candidates.map { "'\($0.key)'" }.joined(separator: ", ") + "; ask for one by key",
                                                at: nil, notes: notes)])
         }
-        return try component(forKey: only.key, as: T.self)
+        return only.key
     }
 
     /// Every component of this factory (not its parent's) that is a `type`, in definition order.
@@ -196,21 +227,30 @@ public final class Factory: Sendable {
     /// runs even when one throws; the failures are thrown together after.
     public func shutdown() throws(DiagnosticReport) {
         var failures: [Diagnostic] = []
-        for (index, instance) in store.drain() {
-            let plan = table.plans[index]
+        for (slot, instance) in store.drain() {
+            let plan = table.plans[slot % table.plans.count]
             guard let destroy = plan.destroyMethod else { continue }
             var target = instance.value
             do {
+                guard !destroy.isAsync else {
+                    throw Diagnostic(.requiresAsync, "destroy method '\(destroy.name)' of component '\(plan.key)' is async: "
+                                         + "shut down with 'await factory.async.shutdown()'", at: plan.location)
+                }
                 try destroy.run(&target)
             } catch {
-                let failure = Self.buildFailure(error, key: plan.key, location: plan.location, path: [plan.key])
-                logger?.error("ComponentFactory: a destroy method failed at shutdown", metadata: [
-                    "component": .string(plan.key), "diagnostic": .string(failure.description),
-                ])
+                let failure = error as? Diagnostic ?? Self.buildFailure(error, key: plan.key, location: plan.location, path: [plan.key])
+                log(failure, component: plan.key)
                 failures.append(failure)
             }
         }
         if !failures.isEmpty { throw DiagnosticReport(failures) }
+    }
+
+    /// Logs a destroy method's failure at shutdown, at error level.
+    func log(_ failure: Diagnostic, component key: String) {
+        logger?.error("ComponentFactory: a destroy method failed at shutdown", metadata: [
+            "component": .string(key), "diagnostic": .string(failure.description),
+        ])
     }
 
     // MARK: Patching
@@ -227,7 +267,7 @@ public final class Factory: Sendable {
                                                    + SpellingSuggestions.didYouMean(key, among: table.keys.byKey.keys), at: nil)])
         }
         return store.creating {
-            let displaced = isShared(index) ? store.replace(index, with: nil) : nil
+            let displaced = isShared(index) ? store.replace(slot(index), with: nil) : nil
             return patches.push(index, make: make, displacing: displaced)
         }
     }
@@ -238,7 +278,7 @@ public final class Factory: Sendable {
     public func unpatch(_ id: Int) {
         store.creating {
             if case .restoreSlot(let index, let instance) = patches.remove(id), isShared(index) {
-                _ = store.replace(index, with: instance)
+                _ = store.replace(slot(index), with: instance)
             }
         }
     }
@@ -247,10 +287,28 @@ public final class Factory: Sendable {
         table.plans[index].scope == .singleton || table.plans[index].scope == .weakSingleton
     }
 
+    /// The singletons built at load: those that are not `lazy-init`.
+    var eagerSingletons: [ComponentPlan] {
+        table.plans.filter { $0.scope == .singleton && !$0.isLazy }
+    }
+
     /// Builds every singleton that is not `lazy-init` and not built yet, in
-    /// definition order (and `depends-on` first).
+    /// definition order (and `depends-on` first). One whose building can
+    /// suspend is refused, each at its definition: the async load builds those.
     func buildEagerSingletons() throws(DiagnosticReport) {
-        for plan in table.plans where plan.scope == .singleton && !plan.isLazy && store.shared(plan.index) == nil {
+        if !table.suspensions.isEmpty {
+            let suspending = eagerSingletons.filter { table.suspensions.canSuspend($0.index) }
+            if !suspending.isEmpty {
+                throw DiagnosticReport(suspending.map { plan in
+                    var diagnostic = requiresAsync(plan.index)
+                    diagnostic.message = "eager singleton '\(plan.key)' can suspend while it is built "
+                        + "(\(table.suspensions.chain(plan.index, plans: table.plans) ?? plan.key)); load with "
+                        + "'try await Factory.loadAsync', or make it lazy-init"
+                    return diagnostic
+                })
+            }
+        }
+        for plan in eagerSingletons where store.shared(plan.index) == nil {
             var resolution = Resolution()
             do {
                 _ = try instance(plan.index, in: &resolution)
@@ -287,7 +345,7 @@ public final class Factory: Sendable {
 
     // MARK: Building
 
-    private func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
+    func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         if let current = resolution.inProgress(index) { return current }
         // The table holds every plan for the factory's life: lend it, with no retain per component.
         return try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef { plan in
@@ -317,7 +375,7 @@ public final class Factory: Sendable {
     /// chain of thousands would overflow it; real graphs nest a few levels.
     public static let maximumNesting = 128
 
-    private func build(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
+    func build(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
         guard resolution.depth < Self.maximumNesting else {
             throw Diagnostic(.buildFailed,
                              "building '\(plan.key)' nests components more than \(Self.maximumNesting) deep; "
@@ -375,7 +433,7 @@ public final class Factory: Sendable {
         return instance
     }
 
-    private func inject(_ step: ComponentPlan.PropertyStep, into instance: inout Any, of plan: ComponentPlan,
+    func inject(_ step: ComponentPlan.PropertyStep, into instance: inout Any, of plan: ComponentPlan,
                         in resolution: inout Resolution) throws {
         // A property that needs a component still inside its initializer waits for it, if this instance is an object.
         if case .component(let target) = step.value, resolution.isConstructing(target), resolution.inProgress(target) == nil,
@@ -398,7 +456,7 @@ public final class Factory: Sendable {
         }
     }
 
-    private func value(_ plan: ValuePlan, in resolution: inout Resolution) throws -> Instance {
+    func value(_ plan: ValuePlan, in resolution: inout Resolution) throws -> Instance {
         switch plan {
         case .constant(let value):
             return value
@@ -424,7 +482,7 @@ public final class Factory: Sendable {
     /// Calls the registered initializer, class method or factory method of
     /// `plan`, which takes its arguments (and a factory method its factory
     /// component) from the factory one by one.
-    private func make(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
+    func make(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
         try withUnsafeMutablePointer(to: &resolution) { pointer in
             var arguments = ArgumentSource(factory: self, plan: plan, resolution: pointer)
             do {
@@ -440,6 +498,7 @@ public final class Factory: Sendable {
     /// into the source's call: a layer fewer for every argument.
     @inline(__always)
     func argument(_ position: Int, of plan: ComponentPlan, in resolution: inout Resolution) throws -> ResolvedArgument {
+        if let prepared = resolution.prepared { return try Self.preparedArgument(position, prepared) }
         guard position >= 0 else {
             guard let factoryIndex = plan.factoryIndex else {
                 throw ArgumentTypeFailure(index: -1, expected: "a factory component", actual: "nothing")
@@ -456,9 +515,19 @@ public final class Factory: Sendable {
         return .built(try value(plan.arguments[position], in: &resolution))
     }
 
+    /// The argument at `position` of those the async lookup resolved; -1 is the factory component.
+    @inline(never)
+    static func preparedArgument(_ position: Int, _ prepared: AsyncArguments) throws -> ResolvedArgument {
+        if position < 0, let receiver = prepared.receiver { return .built(receiver) }
+        guard position >= 0, position < prepared.arguments.count else {
+            throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
+        }
+        return .built(prepared.arguments[position])
+    }
+
     /// Runs registered code for `plan`, turning what it throws into a
     /// `build-failed` diagnostic that names the component and the path to it.
-    private func invoke<Result>(_ plan: ComponentPlan, _ resolution: borrowing Resolution, _ body: () throws -> Result) throws -> Result {
+    func invoke<Result>(_ plan: ComponentPlan, _ resolution: borrowing Resolution, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
         } catch {
@@ -469,7 +538,7 @@ public final class Factory: Sendable {
     /// What registered code for `plan` threw, as a `build-failed`
     /// diagnostic with the path of components being built; the factory's own
     /// errors, and a failure already made so deeper down, as they are.
-    private func failure(_ error: any Error, building plan: ComponentPlan, within constructing: [Int]) -> any Error {
+    func failure(_ error: any Error, building plan: ComponentPlan, within constructing: [Int]) -> any Error {
         if error is Diagnostic { return error }
         let path = (constructing.map { table.plans[$0].key } + [plan.key]).reduce(into: [String]()) { path, key in
             if path.last != key { path.append(key) }

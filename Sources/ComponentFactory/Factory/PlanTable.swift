@@ -8,13 +8,18 @@ final class PlanTable: @unchecked Sendable {
     let environment: String?
     /// The aliases that stand for a parent factory's component, and its key there.
     let parentAliases: [String: String]
+    /// Which components can suspend while they are built.
+    let suspensions: Suspensions
 
+    /// `parents` are the parent factories' tables, nearest first: a
+    /// component that needs one of theirs that can suspend can too.
     init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?,
-         parentAliases: [String: String] = [:]) {
+         parentAliases: [String: String] = [:], parents: [PlanTable] = []) {
         self.plans = plans
         self.keys = ComponentKeyIndex(indexByKey)
         self.postProcessors = postProcessors
         self.environment = environment
         self.parentAliases = parentAliases
+        self.suspensions = Suspensions(plans: plans, parents: parents)
     }
 }

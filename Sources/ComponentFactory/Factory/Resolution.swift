@@ -24,6 +24,10 @@ struct Resolution {
     /// How many components are being built, one inside another: bounded, so
     /// that no chain of components can overflow the call stack.
     var depth = 0
+    /// Arguments the async lookup resolved before calling a synchronous
+    /// registered closure (whose arguments could suspend): handed out in
+    /// place of resolving each. Nil otherwise.
+    var prepared: AsyncArguments?
 
     func inProgress(_ index: Int) -> Instance? {
         var position = publishedIndexes.count

@@ -30,14 +30,16 @@ public struct ComponentRegistry: Sendable {
     public init() {}
 
     /// Registers `type` under `name` (by default the type's own name).
-    /// Registering a name again replaces it.
+    /// Registering a name again replaces it. `isolation` says where the
+    /// type's code runs (a `@MainActor` type, an `actor`): its closures are
+    /// then the async forms, isolated as the type is.
     public mutating func register<T>(
-        _ type: T.Type, name: String? = nil, conformsTo: [Any.Type] = [],
+        _ type: T.Type, name: String? = nil, conformsTo: [Any.Type] = [], isolation: Isolation = .nonisolated,
         _ configure: (inout RegistrationBuilder<T>) -> Void
     ) {
         var builder = RegistrationBuilder<T>(conformances: conformsTo.map(TypeIdentity.init))
         configure(&builder)
-        add(builder, name: name ?? String(describing: type), type: type)
+        add(builder, name: name ?? String(describing: type), type: type, isolation: isolation)
     }
 
     /// Registers the class `type` as a subclass of the registered class
@@ -61,7 +63,12 @@ public struct ComponentRegistry: Sendable {
     ) throws(DiagnosticReport) {
         var builder = try inheritedBuilder(type, from: superclass, conformsTo: conformsTo)
         configure(&builder)
-        add(builder, name: name ?? String(describing: type), type: type)
+        add(builder, name: name ?? String(describing: type), type: type, isolation: isolation(inheritedFrom: superclass))
+    }
+
+    /// A subclass runs where its superclass does: Swift makes a subclass of a `@MainActor` class `@MainActor` too.
+    private func isolation<Superclass>(inheritedFrom superclass: Superclass.Type) -> Isolation {
+        registration(for: TypeIdentity(Superclass.self))?.isolation ?? .nonisolated
     }
 
     /// A builder that starts with `superclass`'s properties, callbacks and conformances.
@@ -93,7 +100,7 @@ public struct ComponentRegistry: Sendable {
         var builder = RegistrationBuilder<R.Component>(conformances: (R.conformances + conformsTo).map(TypeIdentity.init))
         R.register(in: &builder)
         configure(&builder)
-        add(builder, name: name ?? R.name, type: R.Component.self)
+        add(builder, name: name ?? R.name, type: R.Component.self, isolation: R.isolation)
     }
 
     /// Registers a subclass by a registration declared in code, with its
@@ -106,7 +113,7 @@ public struct ComponentRegistry: Sendable {
         var builder = try inheritedBuilder(R.Component.self, from: superclass, conformsTo: R.conformances + conformsTo)
         R.register(in: &builder)
         configure(&builder)
-        add(builder, name: name ?? R.name, type: R.Component.self)
+        add(builder, name: name ?? R.name, type: R.Component.self, isolation: R.isolation == .nonisolated ? isolation(inheritedFrom: superclass) : R.isolation)
     }
 
     /// Registers a type that has its own registration (`@Component`), as
@@ -118,9 +125,9 @@ public struct ComponentRegistry: Sendable {
         register(T.Registration.self, name: name, conformsTo: conformsTo, configure)
     }
 
-    private mutating func add<T>(_ builder: RegistrationBuilder<T>, name: String, type: T.Type) {
+    private mutating func add<T>(_ builder: RegistrationBuilder<T>, name: String, type: T.Type, isolation: Isolation) {
         byName[name] = TypeRegistration(
-            name: name, type: builder.produced, initializers: builder.initializers,
+            name: name, type: builder.produced, isolation: isolation, initializers: builder.initializers,
             factoryMethods: builder.factoryMethods, properties: builder.properties,
             callbacks: builder.callbacks, roles: InfrastructureRole.roles(of: type))
     }

@@ -32,13 +32,22 @@ package struct InitializerRegistration: Sendable, CustomStringConvertible {
     package let problem: String?
     /// Takes its arguments, and for factory methods the factory component, from the source.
     let invoke: @Sendable (inout ArgumentSource) throws -> Instance
+    /// For an `async` closure (or one isolated to an actor, which is async
+    /// from the factory's side): takes its arguments resolved. Only the
+    /// async lookup calls it; `invoke` then refuses.
+    let invokeAsync: (@Sendable (AsyncArguments) async throws -> CrossingInstance)?
+
+    /// Whether calling it can suspend: an `async` or isolated closure.
+    package var isAsync: Bool { invokeAsync != nil }
 
     init(selector: String, kind: Kind, parameterTypes: [InjectableType], produces: ProducedType,
-         invoke: @escaping @Sendable (inout ArgumentSource) throws -> Instance) {
+         invoke: @escaping @Sendable (inout ArgumentSource) throws -> Instance,
+         invokeAsync: (@Sendable (AsyncArguments) async throws -> CrossingInstance)? = nil) {
         self.selector = selector
         self.kind = kind
         self.produces = produces
         self.invoke = invoke
+        self.invokeAsync = invokeAsync
         let names = SelectorParameters.names(of: selector)
         if names.count == parameterTypes.count {
             self.parameters = zip(names, parameterTypes).map { ParameterSignature(name: $0, type: $1) }
@@ -52,6 +61,6 @@ package struct InitializerRegistration: Sendable, CustomStringConvertible {
 
     @usableFromInline
     package var description: String {
-        "\(selector)(" + parameters.map(\.description).joined(separator: ", ") + ") -> \(produces)"
+        (isAsync ? "async " : "") + "\(selector)(" + parameters.map(\.description).joined(separator: ", ") + ") -> \(produces)"
     }
 }

@@ -6,6 +6,20 @@ package struct PropertyRegistration: Sendable, CustomStringConvertible {
     package let type: InjectableType
     /// Sets the value on the instance; false when either does not fit.
     let set: @Sendable (inout Any, Any) -> Bool
+    /// For a setter that is `async` or isolated to an actor: sets the value;
+    /// false when either does not fit. Only the async lookup calls it.
+    let setAsync: (@Sendable (CrossingInstance, CrossingInstance) async -> Bool)?
 
-    package var description: String { "\(name): \(type)" }
+    init(name: String, type: InjectableType, set: @escaping @Sendable (inout Any, Any) -> Bool,
+         setAsync: (@Sendable (CrossingInstance, CrossingInstance) async -> Bool)? = nil) {
+        self.name = name
+        self.type = type
+        self.set = set
+        self.setAsync = setAsync
+    }
+
+    /// Whether setting it can suspend.
+    package var isAsync: Bool { setAsync != nil }
+
+    package var description: String { (isAsync ? "async " : "") + "\(name): \(type)" }
 }

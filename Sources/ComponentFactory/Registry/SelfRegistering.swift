@@ -15,8 +15,15 @@ public protocol ComponentRegistration {
     static var name: String { get }
     /// The protocols and superclasses the type is also found by.
     static var conformances: [Any.Type] { get }
+    /// Where the type's code runs; `nonisolated` unless the type is `@MainActor`, on another global actor, or an `actor`.
+    static var isolation: Isolation { get }
     /// Declares the type's initializers, class methods, properties and callbacks.
     static func register(in builder: inout RegistrationBuilder<Component>)
+}
+
+extension ComponentRegistration {
+    /// `nonisolated`: a registration written before isolation was recorded needs nothing more.
+    public static var isolation: Isolation { .nonisolated }
 }
 
 /// A type with a ``ComponentRegistration`` of its own, so that

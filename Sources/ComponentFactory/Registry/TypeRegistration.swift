@@ -12,6 +12,8 @@ package struct TypeRegistration: Sendable, CustomStringConvertible {
     package let name: String
     /// The type, with the protocols and superclasses it was registered to be found by.
     package let type: ProducedType
+    /// Where its code runs.
+    package let isolation: Isolation
     /// Initializers and class methods, by selector.
     package let initializers: [String: InitializerRegistration]
     /// Methods that build other components when this one is a `factory-component`, by selector.
@@ -24,7 +26,7 @@ package struct TypeRegistration: Sendable, CustomStringConvertible {
     package let roles: [InfrastructureRole]
 
     package var description: String {
-        var lines = ["\(name) (\(type))"]
+        var lines = ["\(name) (\(type))" + (isolation == .nonisolated ? "" : ", \(isolation)")]
         if !type.conformances.isEmpty { lines.append("  found by: " + type.conformances.map(\.name).joined(separator: ", ")) }
         for (_, initializer) in initializers.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(initializer.kind.rawValue) \(initializer)")

@@ -117,7 +117,7 @@ public struct EnvironmentValidation: Sendable {
         if let plans = compiled.plans, stage.registry != nil, !hasErrors {
             let table = PlanTable(plans: plans, indexByKey: compiled.indexByKey,
                                   postProcessors: stage.componentPostProcessors, environment: configuration.environment,
-                                  parentAliases: compiled.parentAliases)
+                                  parentAliases: compiled.parentAliases, parents: parents)
             var seeded: [Int: Any] = [:]
             for (key, instance) in stage.seeded {
                 if let index = compiled.indexByKey[key] { seeded[index] = instance }

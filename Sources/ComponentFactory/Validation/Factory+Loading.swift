@@ -67,6 +67,59 @@ extension Factory {
                         logger: logger, processEnvironment: processEnvironment)
     }
 
+    /// Loads like `load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)`,
+    /// and builds the eager singletons by awaiting each step that can
+    /// suspend (an `async` initializer, a main-actor type, an actor), in
+    /// definition order and `depends-on` first. The synchronous `load`
+    /// refuses an assembly with such a singleton, at its line.
+    ///
+    /// ```swift
+    /// let factory = try await Factory.loadAsync(assemblies: ["Assemblies"], config: "Config", environment: "production",
+    ///                                           registry: AppRegistry.make())
+    /// ```
+    nonisolated(nonsending) public static func loadAsync(
+        assemblies: [String], config: String? = nil, environment: String? = nil, overrides: [String: String] = [:],
+        useEnvironmentVariables: Bool = false, sources: [any PropertySource] = [], registry: ComponentRegistry,
+        parent: Factory? = nil, logger: Logger? = nil,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(DiagnosticReport) -> Factory {
+        try await loadAsync(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
+                            useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry, parent: parent,
+                            logger: logger, processEnvironment: processEnvironment, patches: []).factory
+    }
+
+    /// Loads like ``loadAsync(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
+    /// with `patches` in place before any component is built; for `ComponentFactoryTesting`.
+    @_spi(Patching)
+    nonisolated(nonsending) public static func loadAsync(
+        assemblies: [String], config: String?, environment: String?, overrides: [String: String],
+        useEnvironmentVariables: Bool = false, sources: [any PropertySource] = [], registry: ComponentRegistry,
+        parent: Factory? = nil, logger: Logger? = nil,
+        processEnvironment: [String: String], patches: [(key: String, make: @Sendable () throws -> Any)]
+    ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let start = ContinuousClock().now
+        let inputs = try prepare(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
+                                 useEnvironmentVariables: useEnvironmentVariables, sources: sources,
+                                 processEnvironment: processEnvironment)
+        let validation = EnvironmentValidation(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment,
+                                               registry: registry, parent: parent)
+        let blueprint = try blueprint(of: validation, assemblies: inputs.assemblies)
+        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent, logger: logger)
+        var ids: [Int] = []
+        for patch in patches {
+            ids.append(try factory.patch(key: patch.key, patch.make))
+        }
+        let compiled = ContinuousClock().now
+        try await factory.async.buildEagerSingletons()
+        logger?.debug("ComponentFactory: built the factory", metadata: [
+            "environment": .string(validation.environment ?? "none"),
+            "components": .stringConvertible(blueprint.table.plans.count),
+            "compile": .string(milliseconds(compiled - start)),
+            "eagerSingletons": .string(milliseconds(ContinuousClock().now - compiled)),
+        ])
+        return (factory, ids)
+    }
+
     /// Loads like `load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)`
     /// with `patches` in place before any component is built. Returns the
     /// factory and the id of each patch. `ComponentFactoryTesting`'s

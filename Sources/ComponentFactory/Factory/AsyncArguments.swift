@@ -1,0 +1,57 @@
+/// Hands an async registered closure its arguments, resolved before the
+/// call (an async closure cannot take them from the factory one by one, as
+/// ``ArgumentSource`` does, without holding the resolution across a
+/// suspension): the factory component for a factory method, then each
+/// argument, in order, each checked as it is taken.
+///
+/// The registry accepts an async or isolated closure only when every
+/// parameter type is `Sendable`, so what this carries may cross to the
+/// closure's isolation: that is why it is `Sendable` although an
+/// ``Instance`` is not.
+@usableFromInline
+struct AsyncArguments: @unchecked Sendable {
+    @usableFromInline let receiver: Instance?
+    @usableFromInline let arguments: [Instance]
+    @usableFromInline var position = 0
+
+    init(receiver: Instance?, arguments: [Instance]) {
+        self.receiver = receiver
+        self.arguments = arguments
+    }
+
+    @inlinable
+    mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
+        let index = position
+        position += 1
+        guard index < arguments.count else {
+            throw ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "nothing")
+        }
+        return try arguments[index].take(as: Value.self) { actual in
+            ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
+        }
+    }
+
+    /// The factory component a factory method is called on.
+    @inlinable
+    func receiver<Receiver>(_ wanted: Receiver.Type) throws -> Receiver {
+        guard let receiver else { throw ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: "nothing") }
+        return try receiver.take(as: Receiver.self) { actual in
+            ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: "\(actual)")
+        }
+    }
+}
+
+/// A component or value handed across an async registered closure's
+/// boundary: what an async maker returned (its result is `sending`, so it
+/// is the caller's alone), or a `Sendable` component handed to an async
+/// callback or setter. Either may cross, which is why it is `Sendable`
+/// although an ``Instance`` is not.
+@usableFromInline
+struct CrossingInstance: @unchecked Sendable {
+    @usableFromInline let instance: Instance
+
+    @usableFromInline
+    init(_ instance: Instance) {
+        self.instance = instance
+    }
+}

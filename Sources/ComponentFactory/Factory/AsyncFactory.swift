@@ -1,0 +1,127 @@
+/// The async lookups and shutdown of a ``Factory``: they build anything,
+/// including components whose construction can suspend (an `async`
+/// initializer, a `@MainActor` view model, an `actor`, or anything that
+/// needs one of them).
+///
+/// Each step runs in its own isolation, and the lookup hops only where a
+/// step's isolation differs from where it is: asked on the main actor, it
+/// builds a main-actor view model there, and awaits an actor's `async init`
+/// where that runs. A singleton is built once however many tasks ask for it
+/// at once. Nothing blocks a thread while it waits.
+///
+/// For a component that cannot suspend, the async lookup does exactly what
+/// ``Factory/component(forKey:as:)`` does.
+///
+/// ```swift
+/// let viewModel = try await factory.async.component(forKey: "viewModel", as: ViewModel.self)
+/// try await factory.async.shutdown(timeout: .seconds(5))
+/// ```
+public struct AsyncFactory: Sendable {
+    let factory: Factory
+
+    /// The component with `key`, built by awaiting each step that can suspend.
+    nonisolated(nonsending) public func component(forKey key: String) async throws(DiagnosticReport) -> Any {
+        do {
+            return try await factory.instanceAsync(forKey: key).value
+        } catch {
+            throw DiagnosticReport(describing: error)
+        }
+    }
+
+    /// The component with `key`, as `type`; a component of another type is `type-mismatch`.
+    nonisolated(nonsending) public func component<T>(forKey key: String, as type: T.Type = T.self) async throws(DiagnosticReport) -> T {
+        let factory = self.factory
+        do {
+            return try await factory.instanceAsync(forKey: key).take(as: T.self) { actual in
+                factory.mismatch(key: key, found: actual, wanted: "\(T.self)")
+            }
+        } catch {
+            throw DiagnosticReport(describing: error)
+        }
+    }
+
+    /// The one component that is a `type`, as ``Factory/component(ofType:)`` finds it.
+    nonisolated(nonsending) public func component<T>(ofType type: T.Type = T.self) async throws(DiagnosticReport) -> T {
+        let key = try factory.onlyKey(accepting: InjectableType(T.self))
+        return try await component(forKey: key, as: T.self)
+    }
+
+    /// Runs the destroy methods of the singletons built so far, newest
+    /// first, async ones included, each in its own isolation. Each may take
+    /// at most `timeout`: one that fails or runs out of time is reported
+    /// (`build-failed`) and the others still run, in order. As
+    /// ``Factory/shutdown()``, it stops handing the singletons out.
+    public func shutdown(timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
+        var failures: [Diagnostic] = []
+        for (slot, instance) in factory.store.drain() {
+            let plan = factory.table.plans[slot % factory.table.plans.count]
+            guard let destroy = plan.destroyMethod else { continue }
+            let failure: (any Error)?
+            if let runAsync = destroy.runAsync {
+                let component = CrossingInstance(instance)
+                switch await Deadline.run(within: timeout, { try await runAsync(component) }) {
+                case .finished: failure = nil
+                case .failed(let error): failure = error
+                case .timedOut:
+                    failure = Diagnostic(.buildFailed, "destroy method '\(destroy.name)' of component '\(plan.key)' did not finish "
+                                             + "within \(timeout); the other destroy methods ran on", at: plan.location)
+                }
+            } else {
+                var target = instance.value
+                do {
+                    try destroy.run(&target)
+                    failure = nil
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure {
+                failures.append(failure as? Diagnostic
+                                    ?? Factory.buildFailure(failure, key: plan.key, location: plan.location, path: [plan.key]))
+                factory.log(failures[failures.count - 1], component: plan.key)
+            }
+        }
+        if !failures.isEmpty { throw DiagnosticReport(failures) }
+    }
+
+    /// A dry run: builds every component that is not `lazy-init`, then
+    /// shuts down, and returns what failed, each failure once.
+    nonisolated(nonsending) func buildEveryComponent() async -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var failedAt = Set<SourceLocation?>()
+        for plan in factory.table.plans where !plan.isLazy {
+            do {
+                _ = try await factory.instanceAsync(plan.index)
+            } catch {
+                for diagnostic in DiagnosticReport(describing: error, at: plan.location).diagnostics
+                where diagnostic.code != .buildFailed || failedAt.insert(diagnostic.location).inserted {
+                    diagnostics.append(diagnostic)
+                }
+            }
+        }
+        do {
+            try await shutdown()
+        } catch {
+            diagnostics += error.diagnostics
+        }
+        var seen = Set<Diagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }
+    }
+
+    /// Builds every singleton that is not `lazy-init`, in definition order
+    /// (and `depends-on` first), awaiting those that can suspend.
+    nonisolated(nonsending) func buildEagerSingletons() async throws(DiagnosticReport) {
+        for plan in factory.eagerSingletons {
+            do {
+                _ = try await factory.instanceAsync(plan.index)
+            } catch {
+                throw DiagnosticReport(describing: error, at: plan.location)
+            }
+        }
+    }
+}
+
+extension Factory {
+    /// The async lookups and shutdown, which build components whose construction can suspend.
+    public var async: AsyncFactory { AsyncFactory(factory: self) }
+}

@@ -1,0 +1,212 @@
+@_spi(Tooling) @_spi(Patching) import ComponentFactory
+import ComponentFactoryTesting
+import Foundation
+import Testing
+
+/// Components as Swift 6 programs are written: an actor that connects in an
+/// `async throws` initializer, a nonisolated `Sendable` store that needs it,
+/// and a main-actor view model over the store. Each test builds its own factory.
+@Suite struct FactoryAsyncTests {
+    actor Pool {
+        private(set) var isOpen = false
+        private(set) var isClosed = false
+        let delay: Duration
+
+        init(delay: Duration = .milliseconds(5)) async throws {
+            self.delay = delay
+            try await Task.sleep(for: delay)
+            isOpen = true
+        }
+
+        func close() { isClosed = true }
+    }
+
+    final class Store: Sendable {
+        let pool: Pool
+        init(pool: Pool) { self.pool = pool }
+    }
+
+    @MainActor final class ViewModel {
+        let store: Store
+        var title = ""
+        /// The thread the initializer ran on, to compare with the main actor's.
+        let madeOn: Thread
+        init(store: Store) {
+            self.store = store
+            madeOn = ViewModel.thread()
+        }
+
+        nonisolated static func thread() -> Thread { Thread.current }
+    }
+
+    /// Plain `Sendable` types that nothing makes suspend.
+    final class Lamp: Sendable { init() {} }
+    final class Gate: Sendable { init() {} }
+
+    /// What happened, in order, across tasks.
+    final class Events: @unchecked Sendable {
+        private var list: [String] = []
+        private let lock = NSLock()
+        func add(_ event: String) { lock.withLock { list.append(event) } }
+        var all: [String] { lock.withLock { list } }
+    }
+
+    static func registry(events: Events = Events(), poolDelay: Duration = .milliseconds(5)) -> ComponentRegistry {
+        var registry = ComponentRegistry()
+        registry.register(Pool.self, isolation: .actor) { pool in
+            pool.initializer { () async throws in
+                events.add("pool built")
+                return try await Pool(delay: poolDelay)
+            }
+            pool.callback("close") { (pool: Pool) async in
+                await pool.close()
+                events.add("pool closed")
+            }
+        }
+        registry.register(Store.self) { store in
+            store.initializer("init(pool:)") { (pool: Pool) in Store(pool: pool) }
+        }
+        registry.register(ViewModel.self, isolation: .mainActor) { viewModel in
+            viewModel.initializer("init(store:)") { @MainActor (store: Store) async in ViewModel(store: store) }
+            viewModel.property("title") { @MainActor (viewModel: ViewModel, title: String) async in viewModel.title = title }
+        }
+        return registry
+    }
+
+    static let assembly = """
+        <component class="Pool" key="pool" scope="singleton" lazy-init="yes" destroy-method="close"/>
+        <component class="Store" key="store" scope="singleton" lazy-init="yes">
+            <initializer selector="init(pool:)"><argument parameterName="pool" ref="pool"/></initializer>
+        </component>
+        <component class="ViewModel" key="viewModel" scope="prototype">
+            <initializer selector="init(store:)"><argument parameterName="store" ref="store"/></initializer>
+            <property name="title" value="${title}"/>
+        </component>
+        """
+
+    static func factory(_ components: String = assembly, registry: ComponentRegistry = registry()) throws -> Factory {
+        try AssemblyFixture.factory(components, properties: ["title": "Knights"], registry: registry)
+    }
+
+    @Test func theSynchronousLookupRefusesWhatCanSuspendWithTheChain() throws {
+        let factory = try Self.factory()
+        let error = #expect(throws: DiagnosticReport.self) { try factory.component(forKey: "viewModel") }
+        let diagnostic = try #require(error?.diagnostics.first)
+        #expect(diagnostic.code == .requiresAsync)
+        #expect(diagnostic.message.contains("(viewModel (@MainActor init))"), "\(diagnostic.message)")
+        #expect(diagnostic.location?.line == AssemblyFixture.line(of: "key=\"viewModel\"", in: Self.assembly))
+        let store = #expect(throws: DiagnosticReport.self) { try factory.component(forKey: "store") }
+        #expect(store?.diagnostics.first?.message.contains("(store → pool (async init))") == true, "\(store?.description ?? "")")
+    }
+
+    @MainActor
+    @Test func theAsyncLookupBuildsAMainActorViewModelOnTheMainActor() async throws {
+        let factory = try Self.factory()
+        let viewModel = try await factory.async.component(forKey: "viewModel", as: ViewModel.self)
+        #expect(viewModel.madeOn == ViewModel.thread(), "made where the main actor runs")
+        #expect(viewModel.title == "Knights")
+        #expect(await viewModel.store.pool.isOpen)
+        let again = try await factory.async.component(forKey: "viewModel", as: ViewModel.self)
+        #expect(again !== viewModel, "a prototype")
+        #expect(again.store === viewModel.store, "the store is a singleton")
+    }
+
+    @Test func theAsyncLookupWorksFromADetachedTaskAndAStoreStaysNonisolated() async throws {
+        let factory = try Self.factory()
+        let store = try await Task.detached { try await factory.async.component(forKey: "store", as: Store.self) }.value
+        #expect(await store.pool.isOpen)
+        #expect(try await factory.async.component(ofType: Store.self) === store)
+    }
+
+    @Test func whatCannotSuspendTheAsyncLookupBuildsAsTheSynchronousOneDoes() async throws {
+        var registry = Self.registry()
+        registry.register(Lamp.self) { $0.initializer { Lamp() } }
+        let factory = try Self.factory(Self.assembly + "<component class=\"Lamp\" key=\"lamp\" scope=\"singleton\"/>",
+                                       registry: registry)
+        let synchronous = try factory.component(forKey: "lamp", as: Lamp.self)
+        #expect(try await factory.async.component(forKey: "lamp", as: Lamp.self) === synchronous)
+    }
+
+    @Test func aThousandTasksAskingAtOnceBuildASlowSingletonOnce() async throws {
+        let events = Events()
+        let factory = try Self.factory(registry: Self.registry(events: events, poolDelay: .milliseconds(50)))
+        let pools = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask { ObjectIdentifier(try await factory.async.component(forKey: "pool", as: Pool.self)) }
+            }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(pools.count == 1)
+        #expect(events.all == ["pool built"])
+    }
+
+    @Test func theSynchronousLoadRefusesAnEagerSingletonThatCanSuspendAtItsLine() throws {
+        let eager = Self.assembly.replacingOccurrences(of: "scope=\"singleton\" lazy-init=\"yes\" destroy-method", with: "scope=\"singleton\" destroy-method")
+        let error = #expect(throws: DiagnosticReport.self) { try Self.factory(eager) }
+        #expect(error?.diagnostics.map(\.code) == [.requiresAsync])
+        #expect(error?.diagnostics.first?.location?.line == AssemblyFixture.line(of: "key=\"pool\"", in: eager))
+        #expect(error?.diagnostics.first?.message.contains("Factory.loadAsync") == true)
+    }
+
+    @Test func theAsyncLoadBuildsEagerSingletonsThatSuspend() async throws {
+        let directory = try TemporaryDirectory()
+        let eager = Self.assembly.replacingOccurrences(of: "scope=\"singleton\" lazy-init=\"yes\" destroy-method", with: "scope=\"singleton\" destroy-method")
+        let path = try directory.write("Assemblies/app.xml", "<assembly>\n\(eager)\n</assembly>\n")
+        try directory.write("Config/app.properties", "title = Knights\n")
+        let events = Events()
+        let factory = try await Factory.loadAsync(assemblies: [path], config: directory.file("Config"), environment: nil,
+                                                  registry: Self.registry(events: events))
+        #expect(events.all == ["pool built"], "built at load")
+        #expect(await (try factory.async.component(forKey: "pool", as: Pool.self)).isOpen)
+        try await factory.async.shutdown()
+        #expect(events.all == ["pool built", "pool closed"])
+    }
+
+    @Test func aDestroyMethodThatHangsIsReportedAndTheOthersStillRunInOrder() async throws {
+        let events = Events()
+        var registry = Self.registry(events: events)
+        registry.register(Lamp.self) { lamp in
+            lamp.initializer { Lamp() }
+            lamp.callback("hang") { (_: Lamp) async in
+                events.add("hang started")
+                // Runs on for two minutes whatever the deadline: cancelling the caller does not stop it.
+                await Task.detached { try? await Task.sleep(for: .seconds(120)) }.value
+            }
+        }
+        registry.register(Gate.self) { gate in
+            gate.initializer { Gate() }
+            gate.callback("lock") { _ in events.add("gate locked") }
+        }
+        let factory = try Self.factory(Self.assembly + """
+            <component class="Gate" key="gate" scope="singleton" lazy-init="yes" destroy-method="lock"/>
+            <component class="Lamp" key="lamp" scope="singleton" lazy-init="yes" destroy-method="hang"/>
+            """, registry: registry)
+        _ = try await factory.async.component(forKey: "pool", as: Pool.self)
+        _ = try factory.component(forKey: "gate")
+        _ = try factory.component(forKey: "lamp")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = await #expect(throws: DiagnosticReport.self) { try await factory.async.shutdown(timeout: .milliseconds(200)) }
+        // Well under the hang's two minutes; not tighter, since a busy 2-core machine can hold the deadline's timer back for seconds.
+        #expect(clock.now - start < .seconds(60), "the hang was not waited for")
+        #expect(error?.diagnostics.map(\.code) == [.buildFailed])
+        #expect(error?.diagnostics.first?.message.contains("destroy method 'hang' of component 'lamp' did not finish within") == true)
+        // Newest first: the lamp, then the gate, then the pool.
+        #expect(events.all == ["pool built", "hang started", "gate locked", "pool closed"])
+    }
+
+    @Test func theSynchronousShutdownRefusesAnAsyncDestroyMethodAndRunsTheRest() async throws {
+        let factory = try Self.factory()
+        _ = try await factory.async.component(forKey: "store", as: Store.self)
+        let error = #expect(throws: DiagnosticReport.self) { try factory.shutdown() }
+        #expect(error?.diagnostics.map(\.code) == [.requiresAsync])
+    }
+
+    @Test func aPatchReplacesAnActorForTheAsyncLookup() async throws {
+        let factory = try Self.factory()
+        let stub = try await Pool(delay: .zero)
+        _ = try factory.patch(key: "pool") { stub }
+        let store = try await factory.async.component(forKey: "store", as: Store.self)
+        #expect(store.pool === stub)
+    }
+}
