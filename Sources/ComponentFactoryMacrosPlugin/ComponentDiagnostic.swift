@@ -5,7 +5,9 @@ enum ComponentDiagnostic: String, DiagnosticMessage {
     case notAClassOrStruct
     case missingTypeAnnotation
     case uninjectableParameter
-    case asyncInitializer
+    case actorProperty
+    case isolatedStructProperty
+    case asyncCallbackNeedsSendable
     case duplicateSelector
     case selectorNeedsDefaults
     case callbackTakesArguments
@@ -19,14 +21,20 @@ enum ComponentDiagnostic: String, DiagnosticMessage {
     var message: String {
         switch self {
         case .notAClassOrStruct:
-            "@Component applies to a class or a struct: an enum or a protocol has no initializers to register"
+            "@Component applies to a class, a struct or an actor: an enum or a protocol has no initializers to register"
         case .missingTypeAnnotation:
             "@Component registers a property by its declared type: give this property a type annotation"
         case .uninjectableParameter:
             "@Component cannot register this initializer: the registry cannot inject a function, an inout, a variadic "
                 + "or a 'some' parameter; mark it @ComponentIgnored and register it by hand"
-        case .asyncInitializer:
-            "@Component cannot register an async initializer: a factory builds components synchronously"
+        case .actorProperty:
+            "@Component cannot inject an actor's property: only the actor may set it; take it in an initializer, "
+                + "or mark it @ComponentIgnored"
+        case .isolatedStructProperty:
+            "@Component cannot inject this property: a struct isolated to a global actor is set on that actor, "
+                + "where a copy cannot be changed in place; take it in an initializer, or mark it @ComponentIgnored"
+        case .asyncCallbackNeedsSendable:
+            "an async @Callback runs where the factory awaits it, so the type must be Sendable (or isolated to an actor)"
         case .duplicateSelector:
             "two initializers map to one selector; mark one @ComponentIgnored"
         case .selectorNeedsDefaults:

@@ -19,7 +19,8 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro {
         case .named(let registered):
             name = registered
         }
-        var reader = MemberReader(typeName: name)
+        var reader = MemberReader(typeName: name, isolation: isolation(of: declaration), isSendable: isSendable(declaration),
+                                  isStruct: declaration.is(StructDeclSyntax.self))
         for member in declaration.memberBlock.members {
             reader.read(member.decl)
         }
@@ -32,12 +33,14 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro {
         let conformances = arguments.first { $0.label?.text == "conformsTo" }?.expression.trimmedDescription ?? "[]"
         let access = declaration.modifiers.contains { ["public", "open"].contains($0.name.text) } ? "public " : ""
         let body = reader.statements.map { "        " + $0 }.joined(separator: "\n")
+        let isolation = reader.isolation == .nonisolated ? ""
+            : "\n    \(access)static var isolation: ComponentFactory.Isolation { \(reader.isolation.registered) }"
         return ["""
             /// The registration `@Component` wrote from this type's declarations.
             \(raw: access)enum Registration: ComponentFactory.ComponentRegistration {
                 \(raw: access)typealias Component = \(raw: name)
                 \(raw: access)static var name: String { \(raw: registeredName) }
-                \(raw: access)static var conformances: [Any.Type] { \(raw: conformances) }
+                \(raw: access)static var conformances: [Any.Type] { \(raw: conformances) }\(raw: isolation)
                 \(raw: access)static func register(in builder: inout ComponentFactory.RegistrationBuilder<\(raw: name)>) {
             \(raw: body)
                 }
@@ -52,7 +55,8 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro {
         // A subclass of a registered class inherits the conformance; the member expansion reports any problem.
         guard !protocols.isEmpty, case .named = registrable(declaration, node) else { return [] }
         // Where the member expansion refuses the type, a conformance would only add a second, misleading error.
-        var reader = MemberReader(typeName: type.trimmedDescription)
+        var reader = MemberReader(typeName: type.trimmedDescription, isolation: isolation(of: declaration),
+                                  isSendable: isSendable(declaration), isStruct: declaration.is(StructDeclSyntax.self))
         for member in declaration.memberBlock.members {
             reader.read(member.decl)
         }
@@ -61,14 +65,34 @@ public struct ComponentMacro: MemberMacro, ExtensionMacro {
         return text.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
     }
 
+    /// Where the type's code runs: an `actor`, or the global actor of an
+    /// attribute (`@MainActor`; any other attribute without arguments whose
+    /// name ends in `Actor`), or nowhere in particular.
+    private static func isolation(of declaration: some DeclGroupSyntax) -> MacroIsolation {
+        if declaration.is(ActorDeclSyntax.self) { return .actor }
+        for attribute in declaration.attributes.compactMap({ $0.as(AttributeSyntax.self) }) where attribute.arguments == nil {
+            let name = attribute.attributeName.trimmedDescription
+            if name == "MainActor" { return .mainActor }
+            if name.hasSuffix("Actor") { return .globalActor(name) }
+        }
+        return .nonisolated
+    }
+
+    /// Whether the type declares `Sendable` (or `@unchecked Sendable`) among what it inherits.
+    private static func isSendable(_ declaration: some DeclGroupSyntax) -> Bool {
+        declaration.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("Sendable") } ?? false
+    }
+
     /// The type's name when `@Component` can register it, a non-generic
-    /// class or struct; otherwise why not. The member expansion reports it.
+    /// class, struct or actor; otherwise why not. The member expansion reports it.
     private static func registrable(_ declaration: some DeclGroupSyntax, _ node: AttributeSyntax) -> Registrable {
         let name: String
         let generics: GenericParameterClauseSyntax?
         if let declared = declaration.as(ClassDeclSyntax.self) {
             (name, generics) = (declared.name.text, declared.genericParameterClause)
         } else if let declared = declaration.as(StructDeclSyntax.self) {
+            (name, generics) = (declared.name.text, declared.genericParameterClause)
+        } else if let declared = declaration.as(ActorDeclSyntax.self) {
             (name, generics) = (declared.name.text, declared.genericParameterClause)
         } else {
             return .refused(Diagnostic(node: node, message: ComponentDiagnostic.notAClassOrStruct))

@@ -1,17 +1,57 @@
 import SwiftDiagnostics
 import SwiftSyntax
 
+/// Where a type's code runs, as its declaration says: what the
+/// registration records, and what decides which closures it writes.
+enum MacroIsolation: Equatable {
+    case nonisolated
+    case mainActor
+    /// A global actor's attribute, by name: any attribute without arguments whose name ends in `Actor`.
+    case globalActor(String)
+    case actor
+
+    /// `ComponentFactory.Isolation`'s case, as source.
+    var registered: String {
+        switch self {
+        case .nonisolated: ".nonisolated"
+        case .mainActor: ".mainActor"
+        case .globalActor(let name): ".globalActor(\"\(name)\")"
+        case .actor: ".actor"
+        }
+    }
+
+    /// The attribute a closure that runs in this isolation carries: `@MainActor `, or nothing.
+    var closureAttribute: String {
+        switch self {
+        case .mainActor: "@MainActor "
+        case .globalActor(let name): "@\(name) "
+        case .nonisolated, .actor: ""
+        }
+    }
+
+    /// Whether the type's members run on a global actor.
+    var isGlobalActor: Bool { !closureAttribute.isEmpty }
+}
+
 /// Reads a type's members into the statements of its registration, and the
 /// problems that stop it: one pass over the members, in declaration order.
 struct MemberReader {
     let typeName: String
+    let isolation: MacroIsolation
+    /// Whether the type says it is `Sendable` (or is isolated to an actor, which makes it so).
+    let isSendable: Bool
+    /// Whether the type is a struct: a setter that runs on its actor cannot change a copy in place.
+    let isStruct: Bool
     private(set) var statements: [String] = []
     private(set) var problems: [Diagnostic] = []
     /// Each selector registered so far, with the initializer that has it.
     private var selectors: [String: Syntax] = [:]
 
-    init(typeName: String) {
+    init(typeName: String, isolation: MacroIsolation = .nonisolated, isSendable: Bool = false, isStruct: Bool = false) {
         self.typeName = typeName
+        self.isStruct = isStruct
+        self.isolation = isolation
+        self.isSendable = isSendable || isolation != .nonisolated
     }
 
     mutating func read(_ declaration: DeclSyntax) {
@@ -30,11 +70,8 @@ struct MemberReader {
         let attributes = initializer.attributes
         guard !Self.has("ComponentIgnored", in: attributes), Self.isVisible(initializer.modifiers) else { return }
         let parameters = initializer.signature.parameterClause.parameters.enumerated().map { Parameter($1, at: $0) }
-        if initializer.signature.effectSpecifiers?.asyncSpecifier != nil {
-            problems.append(Diagnostic(node: initializer.initKeyword, message: ComponentDiagnostic.asyncInitializer,
-                                       fixIts: [Self.ignoreFixIt(initializer)]))
-            return
-        }
+        let effects = Effects(isAsync: initializer.signature.effectSpecifiers?.asyncSpecifier != nil,
+                              isolated: isolation.isGlobalActor && !Self.isNonisolated(initializer.modifiers))
         if let bad = parameters.first(where: { !$0.isInjectable }) {
             problems.append(Diagnostic(node: bad.syntax, message: ComponentDiagnostic.uninjectableParameter,
                                        fixIts: [Self.ignoreFixIt(initializer)]))
@@ -60,22 +97,37 @@ struct MemberReader {
             }
             selectors[selector] = Syntax(initializer)
             statements.append(registration("initializer", selector, Array(parameters.prefix(count)), throwing: throwing,
-                                           failable: failable, call: typeName))
+                                           failable: failable, effects: effects, call: typeName))
         }
     }
 
-    /// `builder.initializer("…") { (a: A, b: B) in T(a: a, b: b) }`, or `classMethod`.
+    /// How a closure the registration writes must run: `async` when the
+    /// member is, and on the type's global actor unless it is `nonisolated`.
+    struct Effects {
+        var isAsync = false
+        var isolated = false
+        var suspends: Bool { isAsync || isolated }
+    }
+
+    /// `builder.initializer("…") { (a: A, b: B) in T(a: a, b: b) }`, or
+    /// `classMethod`; for code that can suspend, the async form:
+    /// `{ @MainActor (a: A) async in T(a: a) }`.
     private func registration(_ kind: String, _ selector: String, _ parameters: [Parameter], throwing: Bool, failable: Bool,
-                              call: String) -> String {
-        let signature = parameters.isEmpty ? "" : "(" + parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
-            + (throwing || failable ? " throws" : "") + " in "
+                              effects: Effects = Effects(), call: String) -> String {
+        let list = "(" + parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+        let signature: String
+        if effects.suspends {
+            signature = (effects.isolated ? isolation.closureAttribute : "") + list + " async" + (throwing || failable ? " throws" : "") + " in "
+        } else {
+            signature = parameters.isEmpty ? (throwing || failable ? "() throws in " : "")
+                : list + (throwing || failable ? " throws" : "") + " in "
+        }
         let arguments = parameters.map { $0.label == "_" ? $0.name : "\($0.label): \($0.name)" }.joined(separator: ", ")
-        let made = (throwing ? "try " : "") + "\(call)(\(arguments))"
+        let made = (throwing ? "try " : "") + (effects.isAsync ? "await " : "") + "\(call)(\(arguments))"
         let body = failable
             ? "guard let made = \(made) else { throw ComponentFactory.RegistrationError(\"\(selector) of \(typeName) returned nil\") }\nreturn made"
             : made
-        let opening = parameters.isEmpty && (throwing || failable) ? "() throws in " : ""
-        return "builder.\(kind)(\"\(selector)\") { \(opening)\(signature)\(body) }"
+        return "builder.\(kind)(\"\(selector)\") { \(signature)\(body) }"
     }
 
     static func swiftSelector(_ parameters: [Parameter]) -> String {
@@ -100,6 +152,11 @@ struct MemberReader {
         guard variable.bindingSpecifier.tokenKind == .keyword(.var), !Self.has("ComponentIgnored", in: variable.attributes),
               Self.isVisible(variable.modifiers), Self.isSettable(variable.modifiers),
               !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return }
+        if !Self.isNonisolated(variable.modifiers) && (isolation == .actor || (isolation.isGlobalActor && isStruct)) {
+            let message = isolation == .actor ? ComponentDiagnostic.actorProperty : ComponentDiagnostic.isolatedStructProperty
+            problems.append(Diagnostic(node: variable.bindingSpecifier, message: message, fixIts: [Self.ignoreFixIt(variable)]))
+            return
+        }
         for binding in variable.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if let accessors = binding.accessorBlock?.accessors {
@@ -123,7 +180,14 @@ struct MemberReader {
                                    changes: [.replace(oldNode: Syntax(binding), newNode: Syntax(annotated))])]))
                 continue
             }
-            statements.append("builder.property(\"\(name)\", \\.\(name))")
+            let type = (binding.typeAnnotation ?? variable.bindings.last?.typeAnnotation)?.type.trimmedDescription ?? "<#Type#>"
+            if isolation.isGlobalActor && !Self.isNonisolated(variable.modifiers) {
+                // A main-actor property is set on the main actor: an async setter, since a key path would set it from anywhere.
+                statements.append("builder.property(\"\(name)\") { \(isolation.closureAttribute)(component: \(typeName), value: \(type)) async in "
+                                  + "component.\(name) = value }")
+            } else {
+                statements.append("builder.property(\"\(name)\", \\.\(name))")
+            }
         }
     }
 
@@ -140,7 +204,21 @@ struct MemberReader {
                 return
             }
             let callbackName = Self.strings(of: "Callback", in: function.attributes).first ?? name
-            statements.append("builder.callback(\"\(callbackName)\") { \(throwing ? "try " : "")$0.\(name)() }")
+            let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
+            let nonisolated = Self.isNonisolated(function.modifiers)
+            if isAsync || (isolation != .nonisolated && !nonisolated) {
+                guard isSendable else {
+                    problems.append(Diagnostic(node: function.name, message: ComponentDiagnostic.asyncCallbackNeedsSendable))
+                    return
+                }
+                // An actor's method is awaited from outside it; a global actor's runs in a closure on that actor.
+                let attribute = nonisolated ? "" : isolation.closureAttribute
+                let awaits = isAsync || (isolation == .actor && !nonisolated)
+                statements.append("builder.callback(\"\(callbackName)\") { \(attribute)(component: \(typeName)) async\(throwing ? " throws" : "") in "
+                                  + "\(throwing ? "try " : "")\(awaits ? "await " : "")component.\(name)() }")
+            } else {
+                statements.append("builder.callback(\"\(callbackName)\") { \(throwing ? "try " : "")$0.\(name)() }")
+            }
         }
         if let selector = Self.strings(of: "ClassMethod", in: function.attributes).first {
             let returned = function.signature.returnClause?.type.trimmedDescription
@@ -153,8 +231,10 @@ struct MemberReader {
                 problems.append(Diagnostic(node: bad.syntax, message: ComponentDiagnostic.uninjectableParameter))
                 return
             }
+            let effects = Effects(isAsync: function.signature.effectSpecifiers?.asyncSpecifier != nil,
+                                  isolated: isolation.isGlobalActor && !Self.isNonisolated(function.modifiers))
             statements.append(registration("classMethod", selector, parameters, throwing: throwing, failable: false,
-                                           call: "\(typeName).\(name)"))
+                                           effects: effects, call: "\(typeName).\(name)"))
         }
     }
 
@@ -172,6 +252,11 @@ struct MemberReader {
             .compactMap { $0.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
     }
 
+    /// A `nonisolated` member runs wherever it is called, whatever the type's isolation.
+    static func isNonisolated(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.text == "nonisolated" }
+    }
+
     /// Private and file-private members stay out of the registration.
     static func isVisible(_ modifiers: DeclModifierListSyntax) -> Bool {
         !modifiers.contains { ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil }
@@ -182,12 +267,12 @@ struct MemberReader {
         !modifiers.contains { ["private", "fileprivate"].contains($0.name.text) && $0.detail?.detail.text == "set" }
     }
 
-    static func ignoreFixIt(_ initializer: InitializerDeclSyntax) -> FixIt {
-        var marked = initializer.with(\.leadingTrivia, [])
+    static func ignoreFixIt<Declaration: WithAttributesSyntax>(_ declaration: Declaration) -> FixIt {
+        var marked = declaration.with(\.leadingTrivia, [])
         marked.attributes.insert(.attribute(AttributeSyntax(attributeName: TypeSyntax(stringLiteral: "ComponentIgnored"))
-            .with(\.leadingTrivia, initializer.leadingTrivia).with(\.trailingTrivia, .space)), at: marked.attributes.startIndex)
+            .with(\.leadingTrivia, declaration.leadingTrivia).with(\.trailingTrivia, .space)), at: marked.attributes.startIndex)
         return FixIt(message: ComponentFixIt(message: "mark it @ComponentIgnored"),
-                     changes: [.replace(oldNode: Syntax(initializer), newNode: Syntax(marked))])
+                     changes: [.replace(oldNode: Syntax(declaration), newNode: Syntax(marked))])
     }
 }
 

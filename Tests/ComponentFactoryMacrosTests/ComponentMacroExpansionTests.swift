@@ -148,11 +148,11 @@ import Testing
 
     @Test func anEnumOrAProtocolIsRefused() {
         expect("@Component\nenum Color {\n    case red\n}", expands: "enum Color {\n    case red\n}", diagnostics: [
-            DiagnosticSpec(message: "@Component applies to a class or a struct: an enum or a protocol has no initializers to register",
+            DiagnosticSpec(message: "@Component applies to a class, a struct or an actor: an enum or a protocol has no initializers to register",
                            line: 1, column: 1),
         ])
         expect("@Component\nprotocol Fighter {\n}", expands: "protocol Fighter {\n}", diagnostics: [
-            DiagnosticSpec(message: "@Component applies to a class or a struct: an enum or a protocol has no initializers to register",
+            DiagnosticSpec(message: "@Component applies to a class, a struct or an actor: an enum or a protocol has no initializers to register",
                            line: 1, column: 1),
         ])
     }
@@ -318,7 +318,8 @@ import Testing
             """)
     }
 
-    @Test func anAsyncInitializerIsAnErrorWithAFixIt() {
+    // An async initializer was an error before issue 25; it is now registered in its async form.
+    @Test func anAsyncInitializerIsRegisteredInItsAsyncForm() {
         expect("""
             @Component
             struct Service {
@@ -327,10 +328,196 @@ import Testing
             """, expands: """
             struct Service {
                 init(host: String) async {}
+
+                /// The registration `@Component` wrote from this type's declarations.
+                enum Registration: ComponentFactory.ComponentRegistration {
+                    typealias Component = Service
+                    static var name: String {
+                        "Service"
+                    }
+                    static var conformances: [Any.Type] {
+                        []
+                    }
+                    static func register(in builder: inout ComponentFactory.RegistrationBuilder<Service>) {
+                        builder.initializer("init(host:)") { (host: String) async in
+                            await Service(host: host)
+                        }
+                        builder.initializer("initWithHost:") { (host: String) async in
+                            await Service(host: host)
+                        }
+                    }
+                }
+            }
+
+            extension Service: ComponentFactory.SelfRegistering {
+            }
+            """)
+    }
+
+    @Test func aMainActorClassRegistersClosuresThatRunOnTheMainActor() {
+        expect("""
+            @MainActor @Component
+            final class ViewModel {
+                var title: String = ""
+                let store: Store
+                init(store: Store) { self.store = store }
+                @Callback func load() async throws {}
+                @Callback nonisolated func note() {}
+            }
+            """, expands: """
+            @MainActor
+            final class ViewModel {
+                var title: String = ""
+                let store: Store
+                init(store: Store) { self.store = store }
+                func load() async throws {}
+                nonisolated func note() {}
+
+                /// The registration `@Component` wrote from this type's declarations.
+                enum Registration: ComponentFactory.ComponentRegistration {
+                    typealias Component = ViewModel
+                    static var name: String {
+                        "ViewModel"
+                    }
+                    static var conformances: [Any.Type] {
+                        []
+                    }
+                    static var isolation: ComponentFactory.Isolation {
+                        .mainActor
+                    }
+                    static func register(in builder: inout ComponentFactory.RegistrationBuilder<ViewModel>) {
+                        builder.property("title") { @MainActor (component: ViewModel, value: String) async in
+                            component.title = value
+                        }
+                        builder.initializer("init(store:)") { @MainActor (store: Store) async in
+                            ViewModel(store: store)
+                        }
+                        builder.initializer("initWithStore:") { @MainActor (store: Store) async in
+                            ViewModel(store: store)
+                        }
+                        builder.callback("load") { @MainActor (component: ViewModel) async throws in
+                            try await component.load()
+                        }
+                        builder.callback("note") {
+                            $0.note()
+                        }
+                    }
+                }
+            }
+
+            extension ViewModel: ComponentFactory.SelfRegistering {
+            }
+            """)
+    }
+
+    @Test func anActorWithAnAsyncThrowingInitializerIsRegisteredAsAnActor() {
+        expect("""
+            @Component
+            actor Pool {
+                init(size: Int) async throws {}
+                @Callback("close") func shutDown() async {}
+                @Callback func count() {}
+            }
+            """, expands: """
+            actor Pool {
+                init(size: Int) async throws {}
+                func shutDown() async {}
+                func count() {}
+
+                /// The registration `@Component` wrote from this type's declarations.
+                enum Registration: ComponentFactory.ComponentRegistration {
+                    typealias Component = Pool
+                    static var name: String {
+                        "Pool"
+                    }
+                    static var conformances: [Any.Type] {
+                        []
+                    }
+                    static var isolation: ComponentFactory.Isolation {
+                        .actor
+                    }
+                    static func register(in builder: inout ComponentFactory.RegistrationBuilder<Pool>) {
+                        builder.initializer("init(size:)") { (size: Int) async throws in
+                            try await Pool(size: size)
+                        }
+                        builder.initializer("initWithSize:") { (size: Int) async throws in
+                            try await Pool(size: size)
+                        }
+                        builder.callback("close") { (component: Pool) async in
+                            await component.shutDown()
+                        }
+                        builder.callback("count") { (component: Pool) async in
+                            await component.count()
+                        }
+                    }
+                }
+            }
+
+            extension Pool: ComponentFactory.SelfRegistering {
+            }
+            """)
+    }
+
+    @Test func anActorsPropertyIsAnErrorWithAFixIt() {
+        expect("""
+            @Component
+            actor Pool {
+                var size: Int = 1
+                init() {}
+            }
+            """, expands: """
+            actor Pool {
+                var size: Int = 1
+                init() {}
             }
             """, diagnostics: [
-                DiagnosticSpec(message: "@Component cannot register an async initializer: a factory builds components synchronously",
+                DiagnosticSpec(message: "@Component cannot inject an actor's property: only the actor may set it; take it in an "
+                               + "initializer, or mark it @ComponentIgnored",
                                line: 3, column: 5, fixIts: [FixItSpec(message: "mark it @ComponentIgnored")]),
+            ], fixed: """
+            @Component
+            actor Pool {
+                @ComponentIgnored var size: Int = 1
+                init() {}
+            }
+            """)
+    }
+
+    @Test func anAsyncCallbackOnATypeThatIsNotSendableIsAnError() {
+        expect("""
+            @Component
+            final class Loader {
+                init() {}
+                @Callback func open() async {}
+            }
+            """, expands: """
+            final class Loader {
+                init() {}
+                func open() async {}
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "an async @Callback runs where the factory awaits it, so the type must be Sendable "
+                               + "(or isolated to an actor)", line: 4, column: 20),
+            ])
+    }
+
+    @Test func aMainActorStructsPropertyIsAnErrorWithAFixIt() {
+        expect("""
+            @MainActor @Component
+            struct Banner {
+                var text: String = ""
+                init() {}
+            }
+            """, expands: """
+            @MainActor
+            struct Banner {
+                var text: String = ""
+                init() {}
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@Component cannot inject this property: a struct isolated to a global actor is set on "
+                               + "that actor, where a copy cannot be changed in place; take it in an initializer, or mark it "
+                               + "@ComponentIgnored", line: 3, column: 5, fixIts: [FixItSpec(message: "mark it @ComponentIgnored")]),
             ])
     }
 }

@@ -81,3 +81,40 @@ final class Herald: CustomStringConvertible {
 
     var description: String { "Herald(\(motto))" }
 }
+
+/// A main-actor type: its initializer, its property and its callback run on the main actor.
+@MainActor @Component
+final class Scoreboard {
+    var title: String = ""
+    let cellar: Cellar
+    private(set) var shown = false
+
+    init(cellar: Cellar) {
+        self.cellar = cellar
+    }
+
+    @Callback func show() {
+        MainActor.assertIsolated()
+        shown = true
+    }
+}
+
+/// An actor that must connect before it can be used: an `async throws`
+/// initializer, and an async callback that runs on the actor.
+@Component
+actor Cellar {
+    let casks: Int
+    private(set) var isOpen = false
+
+    struct Flooded: Error {}
+
+    init(casks: Int) async throws {
+        try await Task.sleep(for: .milliseconds(1))
+        guard casks >= 0 else { throw Flooded() }
+        self.casks = casks
+    }
+
+    @Callback func unlock() {
+        isOpen = true
+    }
+}

@@ -134,4 +134,36 @@ import Testing
         #expect(Set(macro.callbacks.keys) == Set(hand.callbacks.keys))
         #expect(selectors(macro)["initWithMotto:volume:"] == ["motto: String", "volume: Int"])
     }
+
+    @Test func aMainActorTypeAndAnActorWithAnAsyncInitializerAreBuiltByTheAsyncLookup() async throws {
+        var registry = ComponentRegistry()
+        registry.register(Scoreboard.self)
+        registry.register(Cellar.self)
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("app.xml", """
+            <assembly>
+                <component class="Cellar" key="cellar" scope="singleton" init-method="unlock">
+                    <initializer selector="init(casks:)"><argument parameterName="casks" value="12"/></initializer>
+                </component>
+                <component class="Scoreboard" key="board" after-property-injection="show">
+                    <initializer selector="initWithCellar:"><argument parameterName="cellar" ref="cellar"/></initializer>
+                    <property name="title" value="Casks"/>
+                </component>
+            </assembly>
+            """)
+        let factory = try await Factory.loadAsync(assemblies: [path], registry: registry)
+        let board = try await factory.async.component(forKey: "board", as: Scoreboard.self)
+        await MainActor.run {
+            #expect(board.title == "Casks" && board.shown)
+        }
+        let cellar = try await factory.async.component(forKey: "cellar", as: Cellar.self)
+        #expect(cellar === board.cellar, "the singleton actor is built once")
+        #expect(cellar.casks == 12)
+        #expect(await cellar.isOpen, "the actor's init-method ran on the actor")
+        #expect(throws: DiagnosticReport.self, "the synchronous lookup refuses what can suspend") {
+            try factory.component(forKey: "board", as: Scoreboard.self)
+        }
+        #expect(registry.registration(named: "Scoreboard")?.isolation == .mainActor)
+        #expect(registry.registration(named: "Cellar")?.isolation == .actor)
+    }
 }
