@@ -121,7 +121,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "HumanResourcesTests", dependencies: ["HumanResources", "ComponentFactoryTesting"]),
-        .testTarget(name: "TweeterTests", dependencies: ["Tweeter", "ComponentFactoryTesting"]),
+        .testTarget(name: "TweeterTests", dependencies: ["Tweeter", "FactoryTool", "ComponentFactoryTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

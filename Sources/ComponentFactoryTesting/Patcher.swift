@@ -26,6 +26,8 @@ import Foundation
 public final class Patcher: @unchecked Sendable {
     /// One patch of this patcher: the key, how to make it, and its id once on a factory.
     private struct Applied {
+        /// Which patch this is, as long as the patcher lives.
+        let serial: Int
         let key: String
         let make: @Sendable () throws -> Any
         var id: Int?
@@ -37,7 +39,10 @@ public final class Patcher: @unchecked Sendable {
     }
 
     private var applied: [Applied] = []
+    private var nextSerial = 0
     private var factory: Factory?
+    /// An async load is under way: no other load or attach may start.
+    private var loading = false
     private let lock = NSLock()
 
     /// A patcher with no patches, attached to no factory yet.
@@ -59,7 +64,8 @@ public final class Patcher: @unchecked Sendable {
     /// the key and path, like a registered initializer's error.
     public func patch(_ key: String, _ make: @escaping @Sendable () throws -> Any) throws {
         try lock.withLock {
-            var patch = Applied(key: key, make: make)
+            var patch = Applied(serial: nextSerial, key: key, make: make)
+            nextSerial += 1
             if let factory {
                 patch.id = try factory.patch(key: key, make)
             }
@@ -97,7 +103,7 @@ public final class Patcher: @unchecked Sendable {
     /// later patches go on it at once.
     public func attach(to factory: Factory) throws {
         try lock.withLock {
-            guard self.factory == nil else { throw PatcherMisuse.alreadyAttached }
+            guard self.factory == nil, !loading else { throw PatcherMisuse.alreadyAttached }
             var ids: [Int] = []
             do {
                 for patch in applied {
@@ -123,11 +129,40 @@ public final class Patcher: @unchecked Sendable {
     /// Loads a factory with `build`, handing it the patches made so far, and serves it.
     func load(_ build: ([(key: String, make: @Sendable () throws -> Any)]) throws -> (factory: Factory, patchIDs: [Int])) throws -> Factory {
         try lock.withLock {
-            guard factory == nil else { throw PatcherMisuse.alreadyAttached }
+            guard factory == nil, !loading else { throw PatcherMisuse.alreadyAttached }
             let loaded = try build(applied.map { (key: $0.key, make: $0.make) })
             serve(loaded.factory, patchIDs: loaded.patchIDs)
             return loaded.factory
         }
+    }
+
+    /// Loads a factory with `build`, which may suspend, handing it the
+    /// patches made so far, and serves it. The lock is not held while
+    /// `build` runs: a patch made or taken off meanwhile is put on, or taken
+    /// off, the new factory before this returns.
+    nonisolated(nonsending) func loadAsync(
+        _ build: ([(key: String, make: @Sendable () throws -> Any)]) async throws -> (factory: Factory, patchIDs: [Int])
+    ) async throws -> Factory {
+        let given = try lock.withLock {
+            guard factory == nil, !loading else { throw PatcherMisuse.alreadyAttached }
+            loading = true
+            return applied
+        }
+        defer { lock.withLock { loading = false } }
+        let loaded = try await build(given.map { (key: $0.key, make: $0.make) })
+        try lock.withLock {
+            let placed = Dictionary(uniqueKeysWithValues: zip(given.map(\.serial), loaded.patchIDs))
+            let kept = Set(applied.map(\.serial))
+            for (serial, id) in placed where !kept.contains(serial) {
+                loaded.factory.unpatch(id)
+            }
+            var ids: [Int] = []
+            for patch in applied {
+                ids.append(try placed[patch.serial] ?? loaded.factory.patch(key: patch.key, patch.make))
+            }
+            serve(loaded.factory, patchIDs: ids)
+        }
+        return loaded.factory
     }
 
     /// Records `factory` as the one this patcher serves, and the ids its patches got there. Holding the lock.

@@ -8,7 +8,8 @@
 /// `overrides` win over every .properties file, like `--set`; a `patcher`
 /// swaps components for doubles before anything is built. `config` is the
 /// config root (nil for none). It is `Factory.load`, the app's own entry
-/// point, with the outside world left out.
+/// point, with the outside world left out; ``makeAsync(registry:assemblies:config:environment:overrides:patcher:)``
+/// is `Factory.loadAsync`, for assemblies with components that suspend.
 ///
 /// ```swift
 /// let factory = try TestFactory.make(
@@ -29,6 +30,25 @@ public enum TestFactory {
         return try patcher.load { patches in
             try Factory.load(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
                              registry: registry, processEnvironment: [:], patches: patches)
+        }
+    }
+
+    /// The same factory, loaded with `Factory.loadAsync`: eager singletons
+    /// that suspend (an `async` initializer, a main-actor type, an actor)
+    /// are built too, each step in its own isolation.
+    ///
+    /// ```swift
+    /// let factory = try await TestFactory.makeAsync(registry: TweeterRegistry.make(), assemblies: ["Assemblies/Tweeter.xml"])
+    /// let composer = try await factory.async.component(forKey: "composer", as: TweetComposer.self)
+    /// ```
+    nonisolated(nonsending) public static func makeAsync(
+        registry: ComponentRegistry, assemblies: [String], config: String? = "Config", environment: String = "test",
+        overrides: [String: String] = [:], patcher: Patcher? = nil
+    ) async throws -> Factory {
+        let patcher = patcher ?? Patcher()
+        return try await patcher.loadAsync { patches in
+            try await Factory.loadAsync(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
+                                        registry: registry, processEnvironment: [:], patches: patches)
         }
     }
 }

@@ -4,8 +4,10 @@ import ArgumentParser
 /// `build [PATH…] --env NAME [--config DIR] [--set K=V…] [--format text|json]`
 ///
 /// Only in an app's own tool: builds a factory for the environment with the
-/// app's registry, resolves every component, and prints each one with its
-/// type, scope, dependencies and description. Problems print as
+/// app's registry, resolves every component (through the async lookup, so
+/// that main-actor, actor and async components are built too), and prints
+/// each one with its type, scope, isolation, dependencies, what makes it
+/// suspend, and description. Problems print as
 /// diagnostics, exit 1.
 struct BuildCommand: ToolCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +25,7 @@ struct BuildCommand: ToolCommand {
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
-    func execute(in environment: ToolEnvironment) -> ToolResult {
+    func execute(in environment: ToolEnvironment) async -> ToolResult {
         guard let registry = environment.registry else {
             return ToolFailure(usage: "build needs the app's registry: run the app's own tool (FactoryTool.main(registry:))").result
         }
@@ -39,12 +41,14 @@ struct BuildCommand: ToolCommand {
         case .success(let value): configuration = value
         }
         do {
-            let factory = try Factory(assemblies: loaded.assemblies, configuration: configuration, registry: registry)
+            // The async lookup builds every component, those that suspend (async, main-actor, actor) too.
+            let factory = try await Factory.loadAsync(assemblies: loaded.assemblies, configuration: configuration,
+                                                      registry: registry).factory
             var built: [(description: ComponentDescription, instance: String)] = []
             for description in factory.descriptions {
-                built.append((description, String(describing: try factory.component(forKey: description.key))))
+                built.append((description, String(describing: try await factory.async.component(forKey: description.key))))
             }
-            try factory.shutdown()
+            try await factory.async.shutdown()
             return ToolResult(status: ToolResult.success, standardOutput: render(built))
         } catch {
             return ToolFailure(status: ToolResult.errorsFound, diagnostics: error.diagnostics).result
@@ -56,9 +60,13 @@ struct BuildCommand: ToolCommand {
         case .text:
             var lines = ["environment: \(env ?? "none")"]
             for (description, instance) in built {
-                lines.append("\(description.key): \(description.typeName) (\(description.scope.rawValue)) = \(instance)")
+                let isolation = description.isolation == .nonisolated ? "" : ", \(description.isolation)"
+                lines.append("\(description.key): \(description.typeName) (\(description.scope.rawValue)\(isolation)) = \(instance)")
                 if !description.dependencies.isEmpty {
                     lines.append("  needs: " + description.dependencies.joined(separator: ", "))
+                }
+                if let suspension = description.suspension {
+                    lines.append("  can suspend: " + suspension)
                 }
             }
             return lines.joined(separator: "\n") + "\n\(built.count) component\(built.count == 1 ? "" : "s") built\n"
@@ -66,6 +74,8 @@ struct BuildCommand: ToolCommand {
             let components = built.map { description, instance in
                 "{\"key\":\(JSONText.quoted(description.key)),\"type\":\(JSONText.quoted(description.typeName)),"
                     + "\"scope\":\(JSONText.quoted(description.scope.rawValue)),"
+                    + "\"isolation\":\(JSONText.quoted(description.isolation.description)),"
+                    + "\"suspension\":\(description.suspension.map(JSONText.quoted) ?? "null"),"
                     + "\"dependencies\":[" + description.dependencies.map(JSONText.quoted).joined(separator: ",") + "],"
                     + "\"description\":\(JSONText.quoted(instance))}"
             }

@@ -19,16 +19,24 @@ public enum FactoryTool {
     /// what commands read when given no PATH, so that an app's tool checks
     /// its own assemblies only; `config` is the config root when no
     /// `--config` is given. The tool calls itself by its executable's name.
+    ///
+    /// The command runs in a task while the main thread serves the main
+    /// actor, so that `build` and `validate --dry-run` can build main-actor
+    /// components, and nothing blocks a thread waiting for an actor.
     public static func main(registry: ComponentRegistry? = nil, assemblies: [String] = ["Assemblies"],
                             config: String = "Config") -> Never {
         let executable = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
         let environment = ToolEnvironment(variables: ProcessInfo.processInfo.environment, registry: registry,
                                           defaultAssemblies: assemblies, defaultConfig: config,
                                           toolName: executable.isEmpty ? "factory" : executable)
-        let result = run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
-        emit(result.standardOutputBytes, to: STDOUT_FILENO)
-        emit(Array(result.standardError.utf8), to: STDERR_FILENO)
-        exit(result.status)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        Task {
+            let result = await run(arguments: arguments, environment: environment)
+            emit(result.standardOutputBytes, to: STDOUT_FILENO)
+            emit(Array(result.standardError.utf8), to: STDERR_FILENO)
+            exit(result.status)
+        }
+        dispatchMain()
     }
 
     /// Writes all of `bytes` to `descriptor`, retrying after a signal.
@@ -47,13 +55,13 @@ public enum FactoryTool {
 
     /// Parses `arguments` (without the program name) and runs the command.
     /// Never exits and never prints: everything is in the result.
-    public static func run(arguments: [String], environment: ToolEnvironment = ToolEnvironment()) -> ToolResult {
-        FactoryCommand.$toolName.withValue(environment.toolName) {
-            parseAndRun(arguments: arguments, environment: environment)
+    public static func run(arguments: [String], environment: ToolEnvironment = ToolEnvironment()) async -> ToolResult {
+        await FactoryCommand.$toolName.withValue(environment.toolName) {
+            await parseAndRun(arguments: arguments, environment: environment)
         }
     }
 
-    private static func parseAndRun(arguments: [String], environment: ToolEnvironment) -> ToolResult {
+    private static func parseAndRun(arguments: [String], environment: ToolEnvironment) async -> ToolResult {
         let command: ParsableCommand
         do {
             command = try FactoryCommand.parseAsRoot(arguments)
@@ -65,7 +73,7 @@ public enum FactoryTool {
             return ToolResult(status: ToolResult.usageOrUnreadable, standardError: message)
         }
         if let tool = command as? ToolCommand {
-            return tool.execute(in: environment)
+            return await tool.execute(in: environment)
         }
         if command is FactoryCommand {
             // No subcommand: the command line is incomplete.

@@ -2,14 +2,19 @@
 
 /// A `ComponentGraph` as Graphviz dot or as JSON, for `graph`.
 enum GraphText {
-    /// Graphviz: solid arrows for references (autowired ones open-headed,
+    /// Graphviz: a box per component, its isolation under its scope, and a
+    /// double border with "can suspend" when building it can suspend;
+    /// solid arrows for references (autowired ones open-headed,
     /// their label saying so), dashed for parents, dotted for factory
     /// components, bold for `depends-on`; an alias is an ellipse with an
     /// arrow to what it names.
     static func dot(_ graph: ComponentGraph) -> String {
         var lines = ["digraph components {", "    rankdir=LR;", "    node [shape=box];"]
         for node in graph.nodes {
-            lines.append("    \(JSONText.quoted(node.key)) [label=\(JSONText.quoted("\(node.key)\n\(node.className)\n\(node.scope)"))];")
+            let isolation = node.isolation == .nonisolated ? "" : "\n\(node.isolation)"
+            let label = JSONText.quoted("\(node.key)\n\(node.className)\n\(node.scope)\(isolation)"
+                                        + (node.suspension == nil ? "" : "\ncan suspend"))
+            lines.append("    \(JSONText.quoted(node.key)) [label=\(label)\(node.suspension == nil ? "" : ", peripheries=2")];")
         }
         for edge in graph.edges where edge.kind == .alias {
             lines.append("    \(JSONText.quoted(edge.from)) [shape=ellipse];")
@@ -35,11 +40,15 @@ enum GraphText {
     }
 
     /// `{"nodes":[{"key","class","scope","file","line"}],"edges":[{"from","to","kind","via"}]}`;
-    /// an edge that autowiring chose also carries `"autowired":true`, last.
+    /// a node isolated to an actor also carries `"isolation"`, and one whose
+    /// building can suspend `"suspension"` (the chain), last; an edge that
+    /// autowiring chose carries `"autowired":true`, last.
     static func json(_ graph: ComponentGraph) -> String {
         let nodeItems = graph.nodes.map { node in
             "{\"key\":\(JSONText.quoted(node.key)),\"class\":\(JSONText.quoted(node.className)),\"scope\":\(JSONText.quoted(node.scope)),"
-                + "\"file\":\(JSONText.quoted(node.location.file)),\"line\":\(node.location.line)}"
+                + "\"file\":\(JSONText.quoted(node.location.file)),\"line\":\(node.location.line)"
+                + (node.isolation == .nonisolated ? "" : ",\"isolation\":\(JSONText.quoted(node.isolation.description))")
+                + (node.suspension.map { ",\"suspension\":\(JSONText.quoted($0))" } ?? "") + "}"
         }
         let edgeItems = graph.edges.map { edge in
             "{\"from\":\(JSONText.quoted(edge.from)),\"to\":\(JSONText.quoted(edge.to)),\"kind\":\(JSONText.quoted(edge.kind.rawValue)),"

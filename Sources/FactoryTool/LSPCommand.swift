@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(Tooling) import ComponentFactory
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,10 +15,13 @@ struct LSPCommand: ToolCommand {
         commandName: "lsp",
         abstract: "Run the language server over stdio (LSP 3.17), for editors.")
 
-    func execute(in environment: ToolEnvironment) -> ToolResult {
+    func execute(in environment: ToolEnvironment) async -> ToolResult {
         // A client that has gone away makes writes fail; that must end the loop, not the process.
         signal(SIGPIPE, SIG_IGN)
-        let server = LanguageServer(environment: environment)
-        return ToolResult(status: LanguageServerConnection.serve(server, input: STDIN_FILENO, output: STDOUT_FILENO))
+        // The loop blocks on reads for the session's whole life: on a thread of its own, not one of Swift's pool.
+        let status = await BackgroundWork.run {
+            LanguageServerConnection.serve(LanguageServer(environment: environment), input: STDIN_FILENO, output: STDOUT_FILENO)
+        }
+        return ToolResult(status: status)
     }
 }

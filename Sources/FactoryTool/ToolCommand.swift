@@ -1,7 +1,8 @@
 import ArgumentParser
 
 /// A subcommand of the tool: parsed by ArgumentParser, then executed with an
-/// explicit environment into a ``ToolResult``.
+/// explicit environment into a ``ToolResult``. Async, since `build` and
+/// `validate --dry-run` build components whose construction can suspend.
 protocol ToolCommand: ParsableCommand {
-    func execute(in environment: ToolEnvironment) -> ToolResult
+    func execute(in environment: ToolEnvironment) async -> ToolResult
 }

@@ -26,7 +26,7 @@ struct ValidateCommand: ToolCommand {
     @Flag(name: .customLong("dry-run"), help: "Also build every non-lazy component (needs the app's registry).")
     var dryRun = false
 
-    func execute(in environment: ToolEnvironment) -> ToolResult {
+    func execute(in environment: ToolEnvironment) async -> ToolResult {
         let loaded: AssemblyLoader.Loading
         switch AssemblyPaths.load(paths, defaults: environment.defaultAssemblies) {
         case .failure(let failure): return failure.result
@@ -43,8 +43,9 @@ struct ValidateCommand: ToolCommand {
             return ToolFailure(usage: "--dry-run builds components, so it needs the app's registry: run the app's own tool "
                                    + "(FactoryTool.main(registry:))").result
         }
-        let report = EnvironmentValidation.validate(loaded.assemblies, loader: options.loader(root: root, environment: environment),
-                                                    environments: environments, registry: environment.registry, dryRun: dryRun)
+        let report = await EnvironmentValidation.validate(loaded.assemblies,
+                                                          loader: options.loader(root: root, environment: environment),
+                                                          environments: environments, registry: environment.registry, dryRun: dryRun)
         let assemblies = loaded.assemblies.documents.count
         let summary = Self.summary(report, assemblies: assemblies, environments: environments.count)
         switch format {

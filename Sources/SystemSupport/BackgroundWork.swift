@@ -35,6 +35,15 @@ package final class BackgroundWork<Result: Sendable>: Sendable {
         }
     }
 
+    /// Runs `work` on a new thread, and suspends until it has finished
+    /// without blocking a thread of Swift's pool: for work that blocks for
+    /// long, such as a loop that reads a pipe.
+    package static func run(_ work: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            ThreadJob.start { continuation.resume(returning: work()) }
+        }
+    }
+
     /// The work's result, once it has finished.
     package func wait() -> Result {
         finished.wait()

@@ -2,8 +2,9 @@ import Foundation
 
 import ComponentFactory
 
-/// The registry of the tweeter example: the client, and the transport it
-/// posts through, found as ``HTTPTransport``.
+/// The registry of the tweeter example: the client, the transport it posts
+/// through, found as ``HTTPTransport``, the drafts actor and the main-actor
+/// presenter of the compose screen.
 ///
 /// ```swift
 /// let factory = try Factory.load(assemblies: ["Assemblies/Tweeter.xml"], config: "Config", environment: "test",
@@ -16,6 +17,8 @@ public enum TweeterRegistry {
         // Each type is @Component: its initializers and conformances are read from its declaration.
         registry.register(URLSessionTransport.self)
         registry.register(TweetClient.self)
+        registry.register(DraftStore.self)
+        registry.register(TweetComposer.self)
         return registry
     }
 }

@@ -4,8 +4,8 @@ import JavaProperties
 import Testing
 
 @Suite struct PropertiesCommandTests {
-    @Test func resolvesTheLayeringOfAnEnvironmentSortedByKey() {
-        let result = factory("properties", "--config", fixture("config-with-environments"), "--env", "test")
+    @Test func resolvesTheLayeringOfAnEnvironmentSortedByKey() async {
+        let result = await factory("properties", "--config", fixture("config-with-environments"), "--env", "test")
         #expect(result.status == 0)
         #expect(result.standardOutput == """
             api.token=******
@@ -17,60 +17,60 @@ import Testing
             """)
     }
 
-    @Test func rawSkipsResolutionAndShowSecretsUnmasks() {
-        let result = factory("properties", "--config", fixture("config-with-environments"), "--raw", "--show-secrets", "--format", "json")
+    @Test func rawSkipsResolutionAndShowSecretsUnmasks() async {
+        let result = await factory("properties", "--config", fixture("config-with-environments"), "--raw", "--show-secrets", "--format", "json")
         #expect(result.status == 0)
         #expect(result.standardOutput == #"{"api.token":"abc123","data.dir":"/srv","db.url":"sqlite:${data.dir}/app.db","name":"base"}"# + "\n")
     }
 
-    @Test func setOverridesWinAndEnvironmentVariablesAreOptIn() {
+    @Test func setOverridesWinAndEnvironmentVariablesAreOptIn() async {
         let root = fixture("config-with-environments")
         let variables = ["NAME": "from-env"]
-        #expect(factory("properties", "--config", root, "--format", "json", variables: variables)
+        #expect(await factory("properties", "--config", root, "--format", "json", variables: variables)
             .standardOutput.contains(#""name":"base""#))
-        #expect(factory("properties", "--config", root, "--format", "json", "--environment-variables", variables: variables)
+        #expect(await factory("properties", "--config", root, "--format", "json", "--environment-variables", variables: variables)
             .standardOutput.contains(#""name":"from-env""#))
-        #expect(factory("properties", "--config", root, "--format", "json", "--environment-variables", "--set", "name=cli", variables: variables)
+        #expect(await factory("properties", "--config", root, "--format", "json", "--environment-variables", "--set", "name=cli", variables: variables)
             .standardOutput.contains(#""name":"cli""#))
     }
 
-    @Test func unknownEnvironmentIsAUsageErrorWithSuggestion() {
-        let result = factory("properties", "--config", fixture("config-with-environments"), "--env", "tset")
+    @Test func unknownEnvironmentIsAUsageErrorWithSuggestion() async {
+        let result = await factory("properties", "--config", fixture("config-with-environments"), "--env", "tset")
         #expect(result.status == 2)
         #expect(result.standardError.contains("unknown environment 'tset'; did you mean 'test'?"))
     }
 
-    @Test func unresolvedPlaceholderExitsOneWithItsLine() {
-        let result = factory("properties", fixture("config-with-problems/app.properties"))
+    @Test func unresolvedPlaceholderExitsOneWithItsLine() async {
+        let result = await factory("properties", fixture("config-with-problems/app.properties"))
         #expect(result.status == 1)
         #expect(result.standardError.contains("app.properties:3:1: error: unresolved placeholder '${hots}'"))
         #expect(result.standardError.hasSuffix("[unresolved-placeholder]\n"))
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func malformedFileExitsOneWithLineAndColumn() throws {
+    @Test func malformedFileExitsOneWithLineAndColumn() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("props-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bad.properties").path
         try Data("ok=1\n  key=\\u00G1\n".utf8).write(to: URL(fileURLWithPath: file))
-        let result = factory("properties", "--raw", "--show-secrets", "--format", "json", file)
+        let result = await factory("properties", "--raw", "--show-secrets", "--format", "json", file)
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("\(file):2:7: error: "))
         #expect(result.standardError.hasSuffix(" [malformed-properties]\n"))
     }
 
-    @Test func unreadableInputsAndBadArgumentsExitTwo() {
-        #expect(factory("properties", "/nonexistent/app.properties").status == 2)
-        #expect(factory("properties", "--config", "/nonexistent/config").status == 2)
-        #expect(factory("properties", "--format", "yaml").status == 2)
-        #expect(factory("properties", "--set", "no-equals-sign").status == 2)
-        #expect(factory("properties", "--no-such-flag").status == 2)
-        #expect(factory().status == 2)
+    @Test func unreadableInputsAndBadArgumentsExitTwo() async {
+        #expect(await factory("properties", "/nonexistent/app.properties").status == 2)
+        #expect(await factory("properties", "--config", "/nonexistent/config").status == 2)
+        #expect(await factory("properties", "--format", "yaml").status == 2)
+        #expect(await factory("properties", "--set", "no-equals-sign").status == 2)
+        #expect(await factory("properties", "--no-such-flag").status == 2)
+        #expect(await factory().status == 2)
     }
 
-    @Test func helpExitsZero() {
-        let result = factory("properties", "--help")
+    @Test func helpExitsZero() async {
+        let result = await factory("properties", "--help")
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("--show-secrets"))
     }
@@ -78,14 +78,14 @@ import Testing
     /// Acceptance: `factory properties --raw --show-secrets --format json F`
     /// prints exactly the JDK's map for every corpus file, and exits 1 with
     /// `F:LINE:COL: error: … [malformed-properties]` where the JDK throws.
-    @Test func jsonOutputMatchesTheJDKOnEveryCorpusFile() throws {
+    @Test func jsonOutputMatchesTheJDKOnEveryCorpusFile() async throws {
         let corpus = conformanceCorpus()
         let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".properties") }
         #expect(names.count >= 500)
         for name in names {
             let file = corpus.appendingPathComponent(name).path
             let expected = try String(contentsOfFile: String(file.dropLast(".properties".count)) + ".expected", encoding: .utf8)
-            let result = factory("properties", "--raw", "--show-secrets", "--format", "json", file)
+            let result = await factory("properties", "--raw", "--show-secrets", "--format", "json", file)
             if expected.hasPrefix("error") {
                 #expect(result.status == 1, "\(name)")
                 let pattern = try Regex(#"^.+:\d+:\d+: error: .+ \[malformed-properties\]\n$"#)
@@ -101,12 +101,12 @@ import Testing
 
     /// Acceptance: `factory properties --raw --show-secrets F > G` gives a G
     /// that reads back to the same map, for every corpus file Java reads.
-    @Test func textOutputReadsBackToTheSameMapOnEveryCorpusFile() throws {
+    @Test func textOutputReadsBackToTheSameMapOnEveryCorpusFile() async throws {
         let corpus = conformanceCorpus()
         for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where name.hasSuffix(".properties") {
             let file = corpus.appendingPathComponent(name).path
             guard let original = try? PropertiesReader.read(contentsOfFile: file) else { continue }
-            let result = factory("properties", "--raw", "--show-secrets", file)
+            let result = await factory("properties", "--raw", "--show-secrets", file)
             #expect(result.status == 0, "\(name)")
             let reread = try PropertiesReader.read(text: result.standardOutput, file: "G")
             #expect(reread.values == original.values, "\(name)")
@@ -137,12 +137,12 @@ import Testing
 }
 
 @Suite struct PropertyKeyIdentityTests {
-    @Test func keysThatDifferOnlyInNormalizationStayTwoKeysThroughEveryLayer() throws {
+    @Test func keysThatDifferOnlyInNormalizationStayTwoKeysThroughEveryLayer() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cafe-\(UUID().uuidString).properties")
         try Data("caf\u{E9}=one\ncafe\u{301}=two\nboth=${caf\u{E9}}+${cafe\u{301}}\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let result = factory("properties", file.path, "--format", "json")
+        let result = await factory("properties", file.path, "--format", "json")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == "{\"both\":\"one+two\",\"cafe\u{301}\":\"two\",\"caf\u{E9}\":\"one\"}\n")
         #expect(result.standardOutput.utf8.count == "{\"both\":\"one+two\",\"cafe\u{301}\":\"two\",\"caf\u{E9}\":\"one\"}\n".utf8.count)

@@ -2,27 +2,27 @@
 import Testing
 
 @Suite struct ToolIdentityTests {
-    @Test func anAppsToolCallsItselfByItsOwnNameInHelpAndErrors() {
+    @Test func anAppsToolCallsItselfByItsOwnNameInHelpAndErrors() async {
         let environment = ToolEnvironment(toolName: "middle-ages")
-        let help = FactoryTool.run(arguments: ["validate", "--help"], environment: environment)
+        let help = await FactoryTool.run(arguments: ["validate", "--help"], environment: environment)
         #expect(help.standardOutput.contains("USAGE: middle-ages validate"))
         #expect(!help.standardOutput.contains("factory"))
-        let wrong = FactoryTool.run(arguments: ["valdiate"], environment: environment)
+        let wrong = await FactoryTool.run(arguments: ["valdiate"], environment: environment)
         #expect(wrong.status == 2)
         #expect(wrong.standardError.contains("middle-ages"))
-        #expect(FactoryTool.run(arguments: ["--help"]).standardOutput.contains("USAGE: factory"))
+        #expect(await FactoryTool.run(arguments: ["--help"]).standardOutput.contains("USAGE: factory"))
     }
 
-    @Test func theToolsDefaultConfigIsReadWithoutConfigOption() {
+    @Test func theToolsDefaultConfigIsReadWithoutConfigOption() async {
         let environment = ToolEnvironment(defaultAssemblies: [fixture("assemblies/alias-and-depends-on.xml")],
                                           defaultConfig: fixture("config-with-environments"))
-        let result = FactoryTool.run(arguments: ["validate"], environment: environment)
+        let result = await FactoryTool.run(arguments: ["validate"], environment: environment)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 1 assembly, 2 environments\n"))
     }
 
-    @Test func graphShowsAliasesAndDependsOn() {
-        let result = FactoryTool.run(arguments: ["graph", fixture("assemblies/alias-and-depends-on.xml"), "--format", "json"])
+    @Test func graphShowsAliasesAndDependsOn() async {
+        let result = await FactoryTool.run(arguments: ["graph", fixture("assemblies/alias-and-depends-on.xml"), "--format", "json"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains(#"{"from":"mission","to":"quest","kind":"alias","via":null}"#))
         #expect(result.standardOutput.contains(#"{"from":"knight","to":"quest","kind":"depends-on","via":null}"#))

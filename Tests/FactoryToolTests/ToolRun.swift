@@ -2,8 +2,8 @@ import Foundation
 @_spi(Tooling) import FactoryTool
 
 /// Runs the tool in-process, as `factory ARGUMENTS…` would run.
-func factory(_ arguments: String..., variables: [String: String] = [:]) -> ToolResult {
-    FactoryTool.run(arguments: arguments, environment: ToolEnvironment(variables: variables))
+func factory(_ arguments: String..., variables: [String: String] = [:]) async -> ToolResult {
+    await FactoryTool.run(arguments: arguments, environment: ToolEnvironment(variables: variables))
 }
 
 /// The path of a fixture directory or file of this test target.

@@ -50,21 +50,21 @@ import Testing
         Case("unresolved-placeholder.xml", "unresolved-placeholder", line: 4, column: 41, message: "did you mean 'damsels.rescued'?"),
     ]
 
-    private func validate(_ fixtureName: String, _ extra: String...) -> ToolResult {
-        FactoryTool.run(arguments: ["validate", fixture("assemblies/\(fixtureName)"), "--config", fixture("assembly-config")] + extra)
+    private func validate(_ fixtureName: String, _ extra: String...) async -> ToolResult {
+        await FactoryTool.run(arguments: ["validate", fixture("assemblies/\(fixtureName)"), "--config", fixture("assembly-config")] + extra)
     }
 
     @Test(arguments: cases)
-    func errorCodeIsReportedWithFileLineAndColumnInTextAndJSON(_ expected: Case) throws {
+    func errorCodeIsReportedWithFileLineAndColumnInTextAndJSON(_ expected: Case) async throws {
         let path = fixture("assemblies/\(expected.file)")
-        let text = validate(expected.fixture)
+        let text = await validate(expected.fixture)
         #expect(text.status == 1)
         let prefix = "\(path):\(expected.line):\(expected.column): error: "
         let line = text.standardOutput.split(separator: "\n").first { $0.hasPrefix(prefix) && $0.hasSuffix("[\(expected.code)]") }
         #expect(line != nil, "no line starting '\(prefix)' and ending '[\(expected.code)]' in:\n\(text.standardOutput)")
         #expect(line?.contains(expected.message) == true, "\(line ?? "")")
 
-        let json = validate(expected.fixture, "--format", "json")
+        let json = await validate(expected.fixture, "--format", "json")
         #expect(json.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         let diagnostics = object?["diagnostics"] as? [[String: Any]] ?? []
@@ -76,16 +76,16 @@ import Testing
         #expect((match?["message"] as? String)?.contains(expected.message) == true)
     }
 
-    @Test func problemSharedByEveryEnvironmentIsReportedOnceWithoutEnvironment() throws {
-        let json = validate("unknown-reference.xml", "--format", "json")
+    @Test func problemSharedByEveryEnvironmentIsReportedOnceWithoutEnvironment() async throws {
+        let json = await validate("unknown-reference.xml", "--format", "json")
         let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         let diagnostics = object?["diagnostics"] as? [[String: Any]] ?? []
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?["environment"] is NSNull)
     }
 
-    @Test func placeholdersInClassAndRefResolvePerEnvironment() throws {
-        let json = validate("placeholder-in-class-and-ref.xml", "--format", "json")
+    @Test func placeholdersInClassAndRefResolvePerEnvironment() async throws {
+        let json = await validate("placeholder-in-class-and-ref.xml", "--format", "json")
         #expect(json.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         let diagnostics = object?["diagnostics"] as? [[String: Any]] ?? []
@@ -94,32 +94,32 @@ import Testing
         #expect(diagnostics.first?["code"] as? String == "unknown-reference")
         #expect(diagnostics.first?["environment"] as? String == "production")
         #expect((diagnostics.first?["message"] as? String)?.contains("did you mean 'store'?") == true)
-        #expect(validate("placeholder-in-class-and-ref.xml", "--env", "test").status == 0)
+        await #expect(validate("placeholder-in-class-and-ref.xml", "--env", "test").status == 0)
     }
 
-    @Test func shippedExampleValidatesCleanInEveryEnvironment() {
+    @Test func shippedExampleValidatesCleanInEveryEnvironment() async {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let result = FactoryTool.run(arguments: [root.appendingPathComponent("Assemblies").path,
+        let result = await FactoryTool.run(arguments: [root.appendingPathComponent("Assemblies").path,
                                                  "--config", root.appendingPathComponent("Config").path].reduce(["validate"]) { $0 + [$1] })
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 3 assemblies, 3 environments\n"))
     }
 
-    @Test func referencesWorkAcrossImportedFiles() {
-        let result = validate("across-files/knights.xml")
+    @Test func referencesWorkAcrossImportedFiles() async {
+        let result = await validate("across-files/knights.xml")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 2 assemblies, 2 environments\n"))
     }
 
-    @Test func aLocationFileThatCannotBeReadIsAnUnreadableInputAndExitsTwo() {
-        let result = validate("location-not-found.xml")
+    @Test func aLocationFileThatCannotBeReadIsAnUnreadableInputAndExitsTwo() async {
+        let result = await validate("location-not-found.xml")
         #expect(result.status == 2)
         let path = fixture("assemblies/location-not-found.xml")
         #expect(result.standardOutput.hasPrefix("\(path):2:27: error: properties file '"))
         #expect(result.standardOutput.contains("missing.properties' not found [properties-not-found]"))
     }
 
-    @Test func anExternalEntityLeaksNothingIntoTheJSONForm() throws {
+    @Test func anExternalEntityLeaksNothingIntoTheJSONForm() async throws {
         let directory = try TemporaryDirectory()
         let secret = try directory.write("secret.txt", "TOP-SECRET-MARKER-4711\n")
         let assembly = try directory.write("Assemblies/hostile.xml", """
@@ -127,27 +127,27 @@ import Testing
             <!DOCTYPE assembly [ <!ENTITY xxe SYSTEM "file://\(secret)"> ]>
             <assembly><component class="Knight" key="knight"><property name="motto" value="&xxe;"/></component></assembly>
             """)
-        let json = FactoryTool.run(arguments: ["validate", assembly, "--config", fixture("assembly-config"), "--format", "json"])
+        let json = await FactoryTool.run(arguments: ["validate", assembly, "--config", fixture("assembly-config"), "--format", "json"])
         #expect(json.status == 1)
         #expect(json.standardOutput.contains("\"code\":\"xml-entity\""))
         #expect(!json.standardOutput.contains("TOP-SECRET-MARKER"))
     }
 
-    @Test func missingAssemblyPathExitsTwo() {
-        let result = FactoryTool.run(arguments: ["validate", "/nonexistent/assembly.xml", "--config", fixture("assembly-config")])
+    @Test func missingAssemblyPathExitsTwo() async {
+        let result = await FactoryTool.run(arguments: ["validate", "/nonexistent/assembly.xml", "--config", fixture("assembly-config")])
         #expect(result.status == 2)
     }
 
-    @Test func schemaCommandPrintsTheShippedSchema() throws {
+    @Test func schemaCommandPrintsTheShippedSchema() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let shipped = try String(contentsOf: root.appendingPathComponent("Assemblies/assembly.xsd"), encoding: .utf8)
-        let result = FactoryTool.run(arguments: ["schema"])
+        let result = await FactoryTool.run(arguments: ["schema"])
         #expect(result.status == 0)
         #expect(result.standardOutput == shipped)
     }
 
-    @Test func graphListsReferencesParentsAndFactoryComponents() throws {
-        let result = FactoryTool.run(arguments: ["graph", fixture("assemblies/placeholder-in-class-and-ref.xml"),
+    @Test func graphListsReferencesParentsAndFactoryComponents() async throws {
+        let result = await FactoryTool.run(arguments: ["graph", fixture("assemblies/placeholder-in-class-and-ref.xml"),
                                                  "--config", fixture("assembly-config"), "--env", "production", "--format", "json"])
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
@@ -156,7 +156,7 @@ import Testing
         #expect(nodes.map { $0["class"] as? String } == ["SQLiteStore", "Backup"])
         #expect(edges.first?["to"] as? String == "stroe")
         #expect(edges.first?["via"] as? String == "store")
-        let dot = FactoryTool.run(arguments: ["graph", fixture("assemblies/unknown-parent.xml"), "--config", fixture("assembly-config")])
+        let dot = await FactoryTool.run(arguments: ["graph", fixture("assemblies/unknown-parent.xml"), "--config", fixture("assembly-config")])
         #expect(dot.standardOutput.contains("\"knight\" -> \"baseKnigth\" [style=dashed, label=\"parent\"];"))
     }
 }

@@ -3,14 +3,14 @@ import Foundation
 import Testing
 
 @Suite struct ValidateCommandTests {
-    @Test func cleanConfigValidatesEveryEnvironmentAndEndsWithTheSummary() {
-        let result = factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-environments"), "--env", "test", "--env", "production")
+    @Test func cleanConfigValidatesEveryEnvironmentAndEndsWithTheSummary() async {
+        let result = await factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-environments"), "--env", "test", "--env", "production")
         #expect(result.status == 0)
         #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 0 assemblies, 2 environments\n"))
     }
 
-    @Test func problemsAreReportedPerEnvironmentAndSharedOnesOnce() {
-        let result = factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-problems"), "--format", "json")
+    @Test func problemsAreReportedPerEnvironmentAndSharedOnesOnce() async {
+        let result = await factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-problems"), "--format", "json")
         #expect(result.status == 1)
         guard let object = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
               let diagnostics = object["diagnostics"] as? [[String: Any]]
@@ -29,8 +29,8 @@ import Testing
         #expect(result.standardError == "2 errors, 1 warning in 0 assemblies, 2 environments\n")
     }
 
-    @Test func textFormatPrintsOneLinePerProblemWithTheEnvironmentNote() {
-        let result = factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-problems"), "--env", "staging")
+    @Test func textFormatPrintsOneLinePerProblemWithTheEnvironmentNote() async {
+        let result = await factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-problems"), "--env", "staging")
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.contains { $0.hasSuffix("app-staging.properties:2:1: error: placeholder cycle: loop → loop [placeholder-cycle]") })
@@ -38,14 +38,14 @@ import Testing
         #expect(lines.last == "2 errors, 1 warning in 0 assemblies, 1 environment")
     }
 
-    @Test func missingConfigRootAndUnknownEnvironmentExitTwo() {
-        #expect(factory("validate", fixture("no-assemblies"), "--config", "/nonexistent/config").status == 2)
-        let result = factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-environments"), "--env", "prod")
+    @Test func missingConfigRootAndUnknownEnvironmentExitTwo() async {
+        #expect(await factory("validate", fixture("no-assemblies"), "--config", "/nonexistent/config").status == 2)
+        let result = await factory("validate", fixture("no-assemblies"), "--config", fixture("config-with-environments"), "--env", "prod")
         #expect(result.status == 2)
         #expect(result.standardError.contains("did you mean 'production'?"))
     }
 
-    @Test func namedAssemblyPathThatDoesNotExistExitsTwoFromAnyCommand() {
-        #expect(factory("validate", "/nonexistent/assembly.xml", "--config", fixture("config-with-environments")).status == 2)
+    @Test func namedAssemblyPathThatDoesNotExistExitsTwoFromAnyCommand() async {
+        #expect(await factory("validate", "/nonexistent/assembly.xml", "--config", fixture("config-with-environments")).status == 2)
     }
 }

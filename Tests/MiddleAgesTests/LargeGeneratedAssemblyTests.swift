@@ -41,16 +41,16 @@ import Testing
         return directory
     }
 
-    private func tool(_ arguments: [String], in directory: TemporaryDirectory) throws -> ToolResult {
-        FactoryTool.run(arguments: arguments + [directory.file("Assemblies/app.xml"), "--config", directory.file("Config")],
+    private func tool(_ arguments: [String], in directory: TemporaryDirectory) async throws -> ToolResult {
+        await FactoryTool.run(arguments: arguments + [directory.file("Assemblies/app.xml"), "--config", directory.file("Config")],
                         environment: ToolEnvironment(registry: try MiddleAgesRegistry.make()))
     }
 
     // MARK: A chain of factory components
 
-    @Test func aChainOfTwentyThousandFactoryComponentsIsReportedLinkByLinkWithoutRecursion() throws {
+    @Test func aChainOfTwentyThousandFactoryComponentsIsReportedLinkByLinkWithoutRecursion() async throws {
         let directory = try workspace(Self.chain)
-        let result = try tool(["validate", "--format", "json"], in: directory)
+        let result = try await tool(["validate", "--format", "json"], in: directory)
         #expect(result.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
         let diagnostics = object?["diagnostics"] as? [[String: Any]] ?? []
@@ -131,16 +131,16 @@ import Testing
         #expect(last.quest is CampaignQuest)
     }
 
-    @Test func theGraphDrawsEveryAutowiredEdgeAndMarksIt() throws {
+    @Test func theGraphDrawsEveryAutowiredEdgeAndMarksIt() async throws {
         let directory = try workspace(Self.knights(autowired: true))
-        let result = try tool(["graph", "--format", "json"], in: directory)
+        let result = try await tool(["graph", "--format", "json"], in: directory)
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
         let edges = object?["edges"] as? [[String: Any]] ?? []
         let autowired = edges.filter { $0["autowired"] as? Bool == true }
         #expect(autowired.count == Self.count)
         #expect(autowired.allSatisfy { $0["to"] as? String == "quest" && $0["via"] as? String == "quest" })
-        let dot = try tool(["graph"], in: directory).standardOutput
+        let dot = try await tool(["graph"], in: directory).standardOutput
         #expect(dot.contains(#""k0" -> "quest" [arrowhead=open, label="quest (autowired)"];"#))
     }
 

@@ -26,16 +26,16 @@ import Testing
         return copy
     }
 
-    private func validate(_ copy: URL) throws -> ToolResult {
-        FactoryTool.run(arguments: ["validate", copy.appendingPathComponent("Assemblies/MiddleAges.xml").path,
+    private func validate(_ copy: URL) async throws -> ToolResult {
+        await FactoryTool.run(arguments: ["validate", copy.appendingPathComponent("Assemblies/MiddleAges.xml").path,
                                     "--config", copy.appendingPathComponent("Config").path],
                         environment: ToolEnvironment(registry: try MiddleAgesRegistry.make()))
     }
 
-    @Test func theShippedExampleIsClean() throws {
+    @Test func theShippedExampleIsClean() async throws {
         let copy = try copyOfExample(editing: "Config/app.properties") { $0 + "\n# a comment changes nothing\n" }
         defer { try? FileManager.default.removeItem(at: copy) }
-        let result = try validate(copy)
+        let result = try await validate(copy)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }
 
@@ -64,12 +64,12 @@ import Testing
     ]
 
     @Test(arguments: breakages)
-    func eachBreakageExitsOneWithItsCodeAndLine(_ breakage: Breakage) throws {
+    func eachBreakageExitsOneWithItsCodeAndLine(_ breakage: Breakage) async throws {
         let copy = try copyOfExample(editing: breakage.path) {
             $0.replacingOccurrences(of: breakage.original, with: breakage.broken)
         }
         defer { try? FileManager.default.removeItem(at: copy) }
-        let result = try validate(copy)
+        let result = try await validate(copy)
         #expect(result.status == 1)
         for fragment in breakage.expected {
             #expect(result.standardOutput.contains(fragment), "\(fragment) in \(result.standardOutput)")

@@ -8,8 +8,8 @@ import Testing
 /// placeholder), so that XSD-only editors complete them. libxml2's own
 /// schema validator is the judge here, not our reader.
 @Suite struct RegistrySchemaTests {
-    private func schema() throws -> String {
-        let result = FactoryTool.run(arguments: ["schema"], environment: ToolEnvironment(registry: try MiddleAgesRegistry.make()))
+    private func schema() async throws -> String {
+        let result = await FactoryTool.run(arguments: ["schema"], environment: ToolEnvironment(registry: try MiddleAgesRegistry.make()))
         #expect(result.status == 0)
         return result.standardOutput
     }
@@ -49,8 +49,8 @@ import Testing
         """
     }
 
-    @Test func theAppsSchemaListsEveryRegisteredNameAndLibXML2AcceptsOnlyThoseOrAPlaceholder() throws {
-        let schema = try schema()
+    @Test func theAppsSchemaListsEveryRegisteredNameAndLibXML2AcceptsOnlyThoseOrAPlaceholder() async throws {
+        let schema = try await schema()
         let registry = try MiddleAgesRegistry.make()
         for name in registry.names {
             #expect(schema.contains("<xsd:enumeration value=\"\(name)\"/>"), "\(name)")
@@ -60,14 +60,14 @@ import Testing
         #expect(verdict(of: assembly(class: "Kinght"), against: schema) == "invalid")
     }
 
-    @Test func withoutARegistryAnyClassNameIsValid() {
-        let result = FactoryTool.run(arguments: ["schema"])
+    @Test func withoutARegistryAnyClassNameIsValid() async {
+        let result = await FactoryTool.run(arguments: ["schema"])
         #expect(result.standardOutput == AssemblySchema.text + "\n")
         #expect(verdict(of: assembly(class: "Kinght"), against: result.standardOutput) == nil)
     }
 
-    @Test func theNoNamespaceSchemaJudgesDocumentsWithoutXmlns() throws {
-        let result = FactoryTool.run(arguments: ["schema", "--no-namespace"],
+    @Test func theNoNamespaceSchemaJudgesDocumentsWithoutXmlns() async throws {
+        let result = await FactoryTool.run(arguments: ["schema", "--no-namespace"],
                                      environment: ToolEnvironment(registry: try MiddleAgesRegistry.make()))
         #expect(!result.standardOutput.contains("targetNamespace"))
         let plain = #"<assembly><component class="Knight" key="knight"/></assembly>"#
@@ -75,7 +75,7 @@ import Testing
         #expect(verdict(of: plain.replacingOccurrences(of: "Knight", with: "Kinght"), against: result.standardOutput) == "invalid")
         #expect(verdict(of: plain.replacingOccurrences(of: "<component", with: "<componnet"), against: result.standardOutput) == "invalid")
         // The namespaced schema does not apply to such a document.
-        #expect(verdict(of: plain, against: try schema()) == "invalid")
+        await #expect(verdict(of: plain, against: try schema()) == "invalid")
     }
 
     @Test func namesAreEscapedForXML() {

@@ -7,8 +7,8 @@ import Tweeter
 /// The article's tests, against a factory whose `transport` is patched with
 /// a recording stub: nothing is sent, and each test has its own factory.
 struct TweetClientTests {
-    @Test func aTweetIsPostedToTheConfiguredEndpoint() throws {
-        let (client, transport) = try TweeterExample.client()
+    @Test func aTweetIsPostedToTheConfiguredEndpoint() async throws {
+        let (client, transport) = try await TweeterExample.client()
 
         client.tweet("hello matey", observer: RecordingObserver())
 
@@ -17,8 +17,8 @@ struct TweetClientTests {
         #expect(transport.requests.first?.method == "POST")
     }
 
-    @Test func theMessageIsTheStatusParameterOfAFormBody() throws {
-        let (client, transport) = try TweeterExample.client()
+    @Test func theMessageIsTheStatusParameterOfAFormBody() async throws {
+        let (client, transport) = try await TweeterExample.client()
 
         client.tweet("hello", observer: RecordingObserver())
         client.tweet("hello matey & co = 100%", observer: RecordingObserver())
@@ -27,8 +27,8 @@ struct TweetClientTests {
         #expect(transport.requests.first?.headers["Content-Type"] == "application/x-www-form-urlencoded; charset=utf-8")
     }
 
-    @Test func theFirstChallengeIsAnsweredWithTheCredentialsFromTheProperties() throws {
-        let (client, transport) = try TweeterExample.client()
+    @Test func theFirstChallengeIsAnsweredWithTheCredentialsFromTheProperties() async throws {
+        let (client, transport) = try await TweeterExample.client()
         client.tweet("hi", observer: RecordingObserver())
         let challenge = StubChallenge(previousFailureCount: 0)
 
@@ -39,8 +39,8 @@ struct TweetClientTests {
         #expect(challenge.cancelCount == 0)
     }
 
-    @Test func credentialsFollowTheConfiguration() throws {
-        let (client, transport) = try TweeterExample.client(overrides: ["tweeter.username": "rita", "tweeter.password": "mysecret"])
+    @Test func credentialsFollowTheConfiguration() async throws {
+        let (client, transport) = try await TweeterExample.client(overrides: ["tweeter.username": "rita", "tweeter.password": "mysecret"])
         client.tweet("hi", observer: RecordingObserver())
         let challenge = StubChallenge(previousFailureCount: 0)
 
@@ -49,8 +49,8 @@ struct TweetClientTests {
         #expect(challenge.credentialsUsed == [Credential(user: "rita", password: "mysecret")])
     }
 
-    @Test func aFailedChallengeIsCancelledNotAnsweredAgain() throws {
-        let (client, transport) = try TweeterExample.client()
+    @Test func aFailedChallengeIsCancelledNotAnsweredAgain() async throws {
+        let (client, transport) = try await TweeterExample.client()
         client.tweet("yo", observer: RecordingObserver())
         let first = StubChallenge(previousFailureCount: 0)
         let again = StubChallenge(previousFailureCount: 1)
@@ -65,7 +65,7 @@ struct TweetClientTests {
     }
 
     @Test func theObserverHearsOfSuccess() async throws {
-        let (client, transport) = try TweeterExample.client()
+        let (client, transport) = try await TweeterExample.client()
         let observer = RecordingObserver()
         client.tweet("hey", observer: observer)
 
@@ -76,7 +76,7 @@ struct TweetClientTests {
     }
 
     @Test func theObserverHearsOfFailureWithItsCause() async throws {
-        let (client, transport) = try TweeterExample.client()
+        let (client, transport) = try await TweeterExample.client()
         let observer = RecordingObserver()
         client.tweet("oi!", observer: observer)
 
@@ -88,7 +88,7 @@ struct TweetClientTests {
     }
 
     @Test func theObserverHearsOfRefusedCredentialsApartFromOtherFailures() async throws {
-        let (client, transport) = try TweeterExample.client()
+        let (client, transport) = try await TweeterExample.client()
         let observer = RecordingObserver()
         client.tweet("hi!", observer: observer)
 
@@ -99,9 +99,9 @@ struct TweetClientTests {
         #expect(observer.failure == nil)
     }
 
-    @Test func withoutThePatchTheRealTransportIsWiredAndRollbackBringsItBack() throws {
+    @Test func withoutThePatchTheRealTransportIsWiredAndRollbackBringsItBack() async throws {
         let patcher = Patcher()
-        let factory = try TweeterExample.factory(patcher: patcher)
+        let factory = try await TweeterExample.factory(patcher: patcher)
         #expect(try factory.component(forKey: "transport") is URLSessionTransport)
 
         try patcher.patch("transport", with: RecordingTransport())
@@ -111,8 +111,8 @@ struct TweetClientTests {
         #expect(try factory.component(forKey: "tweetClient", as: TweetClient.self).transport is URLSessionTransport)
     }
 
-    @Test func printedCredentialsHideThePassword() throws {
-        let (client, _) = try TweeterExample.client()
+    @Test func printedCredentialsHideThePassword() async throws {
+        let (client, _) = try await TweeterExample.client()
 
         #expect(!"\(client)".contains("test-password"))
         #expect("\(client.credential)" == "Credential(user: knight, password: ******)")

@@ -3,23 +3,26 @@ import ComponentFactoryTesting
 import Foundation
 import Tweeter
 
-/// The shipped example, read from this checkout, with the `transport`
-/// component patched by `transport` before anything is built.
+/// The shipped example, read from this checkout, loaded with the async load
+/// (its drafts actor opens with an async initializer); with no drafts file
+/// unless `overrides` name one.
 enum TweeterExample {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
+    static let assembly = root + "/Assemblies/Tweeter.xml"
 
-    static func factory(patcher: Patcher = Patcher(), overrides: [String: String] = [:]) throws -> Factory {
-        try TestFactory.make(registry: TweeterRegistry.make(), assemblies: [root + "/Assemblies/Tweeter.xml"],
-                             config: root + "/Config", overrides: overrides, patcher: patcher)
+    static func factory(patcher: Patcher = Patcher(), overrides: [String: String] = [:]) async throws -> Factory {
+        try await TestFactory.makeAsync(registry: TweeterRegistry.make(), assemblies: [assembly], config: root + "/Config",
+                                        overrides: ["tweeter.drafts.path": "/nonexistent/drafts.json"].merging(overrides) { $1 },
+                                        patcher: patcher)
     }
 
     /// A client whose transport is a new recording stub.
-    static func client(overrides: [String: String] = [:]) throws -> (TweetClient, RecordingTransport) {
+    static func client(overrides: [String: String] = [:]) async throws -> (TweetClient, RecordingTransport) {
         let transport = RecordingTransport()
         let patcher = Patcher()
         try patcher.patch("transport", with: transport)
-        let factory = try factory(patcher: patcher, overrides: overrides)
+        let factory = try await factory(patcher: patcher, overrides: overrides)
         return (try factory.component(forKey: "tweetClient", as: TweetClient.self), transport)
     }
 }

@@ -25,6 +25,10 @@ public struct ComponentGraph: Sendable, Hashable {
         public var scope: String
         /// Where it is defined.
         public var location: SourceLocation
+        /// Where its type's code runs, as the registry declares it; `nonisolated` without a registry.
+        public var isolation: Isolation = .nonisolated
+        /// With a registry, why building it can suspend (`viewModel → store → pool (async init)`); nil when it cannot.
+        public var suspension: String?
     }
 
     /// One component needing, or standing for, another.
@@ -60,4 +64,16 @@ public struct ComponentGraph: Sendable, Hashable {
     public var nodes: [Node] = []
     /// Every edge, in definition order.
     public var edges: [Edge] = []
+}
+
+extension ComponentGraph {
+    /// Marks each node that `table` compiled with its isolation and, when
+    /// building it can suspend, the chain that makes it so.
+    mutating func mark(_ table: PlanTable) {
+        for position in nodes.indices {
+            guard let index = table.keys.index(of: nodes[position].key) else { continue }
+            nodes[position].isolation = table.plans[index].isolation
+            nodes[position].suspension = table.suspensions.chain(index, plans: table.plans)
+        }
+    }
 }

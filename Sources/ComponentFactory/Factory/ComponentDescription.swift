@@ -20,6 +20,11 @@ public struct ComponentDescription: Sendable, Hashable {
     public let dependencies: [String]
     /// Where the component is defined.
     public let location: SourceLocation
+    /// Where its type's code runs, as the registry declares it.
+    public let isolation: Isolation
+    /// Why building it can suspend, as a chain (`viewModel → store → pool
+    /// (async init)`); nil when it cannot, and the synchronous lookup builds it.
+    public let suspension: String?
 }
 
 extension Factory {
@@ -44,7 +49,8 @@ extension Factory {
             var seen = Set<String>()
             return ComponentDescription(
                 key: plan.key, typeName: plan.produces.identity.name, scope: plan.scope, isLazy: plan.isLazy,
-                dependencies: keys.filter { seen.insert($0).inserted }, location: plan.location)
+                dependencies: keys.filter { seen.insert($0).inserted }, location: plan.location, isolation: plan.isolation,
+                suspension: table.suspensions.chain(plan.index, plans: table.plans))
         }
     }
 }

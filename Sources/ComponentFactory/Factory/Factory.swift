@@ -318,31 +318,6 @@ public final class Factory: Sendable {
         }
     }
 
-    /// A dry run: builds every component that is not `lazy-init`, then shuts
-    /// down (running the destroy methods), and returns what failed. A component that fails is reported
-    /// once, at the component whose code failed, not again at each one that needs it.
-    func buildEveryComponent() -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        var failedAt = Set<SourceLocation?>()
-        for plan in table.plans where !plan.isLazy {
-            do {
-                _ = try instance(forKey: plan.key)
-            } catch {
-                for diagnostic in DiagnosticReport(describing: error, at: plan.location).diagnostics
-                where diagnostic.code != .buildFailed || failedAt.insert(diagnostic.location).inserted {
-                    diagnostics.append(diagnostic)
-                }
-            }
-        }
-        do {
-            try shutdown()
-        } catch {
-            diagnostics += error.diagnostics
-        }
-        var seen = Set<Diagnostic>()
-        return diagnostics.filter { seen.insert($0).inserted }
-    }
-
     // MARK: Building
 
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {

@@ -13,7 +13,9 @@
 ///    post-processors' edits;
 /// 6. the checker-compiler's one pass over every definition, which with a
 ///    registry makes the plan table;
-/// 7. with `dryRun`, every non-lazy component built, and what fails reported as `build-failed`.
+///
+/// A dry run, ``dryRun()``, then builds every non-lazy component from the
+/// plans, awaiting those whose construction can suspend.
 ///
 /// ```swift
 /// let validation = EnvironmentValidation(assemblies: loaded.assemblies, loader: loader, environment: "test",
@@ -33,20 +35,22 @@ public struct EnvironmentValidation: Sendable {
     public let graph: ComponentGraph
     /// With a registry, when nothing has an error: what a factory is made from.
     let blueprint: FactoryBlueprint?
+    /// The factory whose components answer what this one's do not.
+    private let parent: Factory?
 
     /// Checks `assemblies` for `environment`, with the configuration they declare there.
     public init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry? = nil,
-                drawsGraph: Bool = false, dryRun: Bool = false) {
+                drawsGraph: Bool = false) {
         self.init(assemblies: assemblies, loader: loader, environment: environment, registry: registry, parent: nil,
-                  drawsGraph: drawsGraph, dryRun: dryRun)
+                  drawsGraph: drawsGraph)
     }
 
     init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry?,
-         parent: Factory?, drawsGraph: Bool = false, dryRun: Bool = false) {
+         parent: Factory?, drawsGraph: Bool = false) {
         do {
             let configuration = try loader.configuration(declaredBy: assemblies, environment: environment)
             self.init(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent,
-                      knownEnvironments: loader.root.environments, drawsGraph: drawsGraph, dryRun: dryRun)
+                      knownEnvironments: loader.root.environments, drawsGraph: drawsGraph)
         } catch {
             self.init(unloaded: environment, diagnostics: error.diagnostics)
         }
@@ -59,6 +63,7 @@ public struct EnvironmentValidation: Sendable {
         self.diagnostics = diagnostics
         self.graph = ComponentGraph()
         self.blueprint = nil
+        self.parent = nil
     }
 
     /// Checks `assemblies` against `configuration`. With `everyProfile`,
@@ -67,13 +72,13 @@ public struct EnvironmentValidation: Sendable {
     /// config root's, which profile expressions should name. `drawsGraph`
     /// fills ``graph``, which only `factory graph` needs.
     public init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry? = nil,
-                knownEnvironments: [String] = [], everyProfile: Bool = false, drawsGraph: Bool = false, dryRun: Bool = false) {
+                knownEnvironments: [String] = [], everyProfile: Bool = false, drawsGraph: Bool = false) {
         self.init(assemblies: assemblies, configuration: configuration, registry: registry, parent: nil,
-                  knownEnvironments: knownEnvironments, everyProfile: everyProfile, drawsGraph: drawsGraph, dryRun: dryRun)
+                  knownEnvironments: knownEnvironments, everyProfile: everyProfile, drawsGraph: drawsGraph)
     }
 
     init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry?, parent: Factory?,
-         knownEnvironments: [String] = [], everyProfile: Bool = false, drawsGraph: Bool = false, dryRun: Bool = false) {
+         knownEnvironments: [String] = [], everyProfile: Bool = false, drawsGraph: Bool = false) {
         environment = configuration.environment
         self.configuration = configuration
         var resolver = PlaceholderResolver(configuration: configuration)
@@ -111,7 +116,7 @@ public struct EnvironmentValidation: Sendable {
         let said = Set(compiled.diagnostics.map { [$0.code.rawValue, $0.message, $0.location?.description ?? ""] })
         diagnostics += infrastructureProblems.filter { !said.contains([$0.code.rawValue, $0.message, $0.location?.description ?? ""]) }
         diagnostics += compiled.diagnostics
-        graph = compiled.graph
+        var graph = compiled.graph
 
         let hasErrors = !assemblies.readingErrors.isEmpty || diagnostics.contains { $0.severity == .error }
         if let plans = compiled.plans, stage.registry != nil, !hasErrors {
@@ -123,24 +128,40 @@ public struct EnvironmentValidation: Sendable {
                 if let index = compiled.indexByKey[key] { seeded[index] = instance }
             }
             blueprint = FactoryBlueprint(table: table, seeded: seeded)
+            if drawsGraph { graph.mark(table) }
         } else {
             blueprint = nil
         }
-        if dryRun, let blueprint {
-            diagnostics += Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent).buildEveryComponent()
-        }
+        self.parent = parent
+        self.graph = graph
         var seen = Set<Diagnostic>()
         self.diagnostics = diagnostics.filter { seen.insert($0).inserted }
+    }
+
+    /// A dry run: builds every component that is not `lazy-init` from the
+    /// plans, awaiting each step that can suspend, then shuts down (running
+    /// the destroy methods), and returns what failed, each failure once at
+    /// the component whose code failed. Nothing, when there are no plans
+    /// (no registry, or an error in ``diagnostics``).
+    nonisolated(nonsending) public func dryRun() async -> [Diagnostic] {
+        guard let blueprint else { return [] }
+        return await Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent).async.buildEveryComponent()
     }
 
     /// Every check of `assemblies` in each of `environments` (nil: base files
     /// only), merged: a problem that every environment has alike is reported
     /// once, with no environment. The set's own reading problems come first.
-    public static func validate(_ assemblies: AssemblySet, loader: ConfigurationLoader, environments: [String?],
-                                registry: ComponentRegistry? = nil, dryRun: Bool = false) -> DiagnosticReport {
-        report(assemblies, environments.map { environment in
-            EnvironmentValidation(assemblies: assemblies, loader: loader, environment: environment, registry: registry, dryRun: dryRun)
-        })
+    /// With `dryRun`, each environment's components are built too (see ``dryRun()``).
+    nonisolated(nonsending) public static func validate(_ assemblies: AssemblySet, loader: ConfigurationLoader,
+                                                       environments: [String?], registry: ComponentRegistry? = nil,
+                                                       dryRun: Bool = false) async -> DiagnosticReport {
+        var each: [(String?, DiagnosticReport)] = []
+        for environment in environments {
+            let validation = EnvironmentValidation(assemblies: assemblies, loader: loader, environment: environment, registry: registry)
+            let built = dryRun ? await validation.dryRun() : []
+            each.append((environment, DiagnosticReport(validation.diagnostics + built)))
+        }
+        return DiagnosticReport(assemblies.diagnostics + DiagnosticReport.merging(environments: each).diagnostics)
     }
 
     /// The reading problems of `assemblies`, then `validations` merged by environment.

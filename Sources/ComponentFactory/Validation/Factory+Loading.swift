@@ -98,25 +98,34 @@ extension Factory {
         processEnvironment: [String: String], patches: [(key: String, make: @Sendable () throws -> Any)]
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
-        let inputs = try prepare(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
-                                 useEnvironmentVariables: useEnvironmentVariables, sources: sources,
-                                 processEnvironment: processEnvironment)
-        let validation = EnvironmentValidation(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment,
-                                               registry: registry, parent: parent)
-        let blueprint = try blueprint(of: validation, assemblies: inputs.assemblies)
-        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent, logger: logger)
-        var ids: [Int] = []
-        for patch in patches {
-            ids.append(try factory.patch(key: patch.key, patch.make))
-        }
+        let (validation, read) = try validation(assemblies: assemblies, config: config, environment: environment,
+                                                overrides: overrides, useEnvironmentVariables: useEnvironmentVariables,
+                                                sources: sources, registry: registry, parent: parent, logger: logger,
+                                                processEnvironment: processEnvironment, since: start)
+        return try await loadAsync(validation, assemblies: read, parent: parent, logger: logger, patches: patches, since: start)
+    }
+
+    /// Loads like ``loadAsync(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
+    /// from assemblies already read and a configuration already made, with
+    /// `patches` in place before any component is built: what an app's `build` uses.
+    @_spi(Patching) @_spi(Tooling)
+    nonisolated(nonsending) public static func loadAsync(
+        assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry, parent: Factory? = nil,
+        logger: Logger? = nil, patches: [(key: String, make: @Sendable () throws -> Any)] = []
+    ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let start = ContinuousClock().now
+        let validation = EnvironmentValidation(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
+        return try await loadAsync(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
+    }
+
+    nonisolated(nonsending) private static func loadAsync(
+        _ validation: EnvironmentValidation, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+        patches: [(key: String, make: @Sendable () throws -> Any)], since start: ContinuousClock.Instant
+    ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let (factory, ids, blueprint) = try made(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
         let compiled = ContinuousClock().now
         try await factory.async.buildEagerSingletons()
-        logger?.debug("ComponentFactory: built the factory", metadata: [
-            "environment": .string(validation.environment ?? "none"),
-            "components": .stringConvertible(blueprint.table.plans.count),
-            "compile": .string(milliseconds(compiled - start)),
-            "eagerSingletons": .string(milliseconds(ContinuousClock().now - compiled)),
-        ])
+        logBuilt(validation, blueprint, logger: logger, start: start, compiled: compiled)
         return (factory, ids)
     }
 
@@ -131,8 +140,20 @@ extension Factory {
         parent: Factory? = nil, logger: Logger? = nil,
         processEnvironment: [String: String], patches: [(key: String, make: @Sendable () throws -> Any)]
     ) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock().now
+        let (validation, read) = try validation(assemblies: assemblies, config: config, environment: environment,
+                                                overrides: overrides, useEnvironmentVariables: useEnvironmentVariables,
+                                                sources: sources, registry: registry, parent: parent, logger: logger,
+                                                processEnvironment: processEnvironment, since: start)
+        return try load(validation, assemblies: read, parent: parent, logger: logger, patches: patches, since: start)
+    }
+
+    /// The assemblies and configuration read from files, and their validation; logged at debug level.
+    private static func validation(
+        assemblies: [String], config: String?, environment: String?, overrides: [String: String],
+        useEnvironmentVariables: Bool, sources: [any PropertySource], registry: ComponentRegistry, parent: Factory?,
+        logger: Logger?, processEnvironment: [String: String], since start: ContinuousClock.Instant
+    ) throws(DiagnosticReport) -> (EnvironmentValidation, AssemblySet) {
         let inputs = try prepare(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
                                  useEnvironmentVariables: useEnvironmentVariables, sources: sources,
                                  processEnvironment: processEnvironment)
@@ -144,10 +165,10 @@ extension Factory {
                 "assemblies": .array(inputs.assemblies.documents.map { .string($0.file) }),
                 "configuration": .array(configuration.sources.map { .string($0.name) }),
                 "components": .stringConvertible(inputs.assemblies.components.count),
-                "duration": .string(milliseconds(clock.now - start)),
+                "duration": .string(milliseconds(ContinuousClock().now - start)),
             ])
         }
-        return try load(validation, assemblies: inputs.assemblies, parent: parent, logger: logger, patches: patches, since: start)
+        return (validation, inputs.assemblies)
     }
 
     /// Loads like ``load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
@@ -194,22 +215,34 @@ extension Factory {
     private static func load(_ validation: EnvironmentValidation, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
                              patches: [(key: String, make: @Sendable () throws -> Any)],
                              since start: ContinuousClock.Instant) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
-        let clock = ContinuousClock()
+        let (factory, ids, blueprint) = try made(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
+        let compiled = ContinuousClock().now
+        try factory.buildEagerSingletons()
+        logBuilt(validation, blueprint, logger: logger, start: start, compiled: compiled)
+        return (factory, ids)
+    }
+
+    /// The factory of a validation that found no error, with `patches` in place; nothing built yet.
+    private static func made(_ validation: EnvironmentValidation, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+                             patches: [(key: String, make: @Sendable () throws -> Any)])
+        throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int], blueprint: FactoryBlueprint) {
         let blueprint = try blueprint(of: validation, assemblies: assemblies)
         let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent, logger: logger)
         var ids: [Int] = []
         for patch in patches {
             ids.append(try factory.patch(key: patch.key, patch.make))
         }
-        let compiled = clock.now
-        try factory.buildEagerSingletons()
+        return (factory, ids, blueprint)
+    }
+
+    private static func logBuilt(_ validation: EnvironmentValidation, _ blueprint: FactoryBlueprint, logger: Logger?,
+                                 start: ContinuousClock.Instant, compiled: ContinuousClock.Instant) {
         logger?.debug("ComponentFactory: built the factory", metadata: [
             "environment": .string(validation.environment ?? "none"),
             "components": .stringConvertible(blueprint.table.plans.count),
             "compile": .string(milliseconds(compiled - start)),
-            "eagerSingletons": .string(milliseconds(clock.now - compiled)),
+            "eagerSingletons": .string(milliseconds(ContinuousClock().now - compiled)),
         ])
-        return (factory, ids)
     }
 
     /// The assembly set, and the loader and environment of its configuration;

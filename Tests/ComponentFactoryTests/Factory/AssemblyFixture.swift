@@ -22,10 +22,21 @@ enum AssemblyFixture {
 
     /// What registry-aware validation reports: the registry-free errors if
     /// there are any, else the registry-aware ones.
-    static func diagnostics(_ components: String, properties: [String: String] = [:], registry: ComponentRegistry,
-                            dryRun: Bool = false) -> [Diagnostic] {
-        EnvironmentValidation(assemblies: assemblies(components), configuration: configuration(properties), registry: registry,
-                              dryRun: dryRun).diagnostics
+    static func diagnostics(_ components: String, properties: [String: String] = [:], registry: ComponentRegistry) -> [Diagnostic] {
+        validation(components, properties: properties, registry: registry).diagnostics
+    }
+
+    /// What a dry run reports: the validation's diagnostics, then what
+    /// building every component found.
+    static func dryRun(_ components: String, properties: [String: String] = [:],
+                       registry: ComponentRegistry) async -> [Diagnostic] {
+        let validation = validation(components, properties: properties, registry: registry)
+        return await validation.diagnostics + validation.dryRun()
+    }
+
+    private static func validation(_ components: String, properties: [String: String],
+                                   registry: ComponentRegistry) -> EnvironmentValidation {
+        EnvironmentValidation(assemblies: assemblies(components), configuration: configuration(properties), registry: registry)
     }
 
     /// The line of the first line of `components` that contains `text` (line 1 is `<assembly>`).

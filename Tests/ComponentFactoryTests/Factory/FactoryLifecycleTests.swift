@@ -122,7 +122,7 @@ import Testing
         #expect(bad.first?.message.contains("expected gallons") == true)
     }
 
-    @Test func aThrowingInitializerNamesTheComponentAndThePath() throws {
+    @Test func aThrowingInitializerNamesTheComponentAndThePath() async throws {
         struct Flat: Error {}
         var registry = Garage.registry()
         registry.register(PetrolEngine.self, name: "BrokenEngine", conformsTo: [(any Engine).self]) { engine in
@@ -139,7 +139,7 @@ import Testing
         #expect(failure.code == .buildFailed)
         #expect(failure.message.hasPrefix("building 'engine' (car → engine) failed:"))
         #expect(failure.location?.line == 2)
-        let dryRun = AssemblyFixture.diagnostics(components, registry: registry, dryRun: true)
+        let dryRun = await AssemblyFixture.dryRun(components, registry: registry)
         #expect(dryRun.map(\.code) == [.buildFailed])
         #expect(AssemblyFixture.diagnostics(components, registry: registry).isEmpty, "only a dry run builds")
     }
