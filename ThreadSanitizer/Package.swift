@@ -5,7 +5,10 @@
 // libraries these suites use, not swift-syntax. The suites are the main
 // package's own files, linked here, so they also run uninstrumented in the main
 // package's `swift test`; the reloading suite, which needs the main package's
-// Reloading trait (off by default), runs here only.
+// Reloading trait (off by default), runs here only. ConcurrencyAcceptanceTests is
+// this package's own: components as an outside app in Swift 6 mode writes them,
+// with the macros (so this package builds swift-syntax too), main-actor and actor
+// types and async initializers, looked up from the main actor and detached tasks.
 import PackageDescription
 
 let package = Package(
@@ -40,6 +43,14 @@ let package = Package(
             ],
             exclude: ["Fixtures"],
             swiftSettings: [.define("Reloading")]
+        ),
+        .testTarget(
+            name: "ConcurrencyAcceptanceTests",
+            dependencies: [
+                .product(name: "ComponentFactory", package: "ComponentFactory"),
+                .product(name: "ComponentFactoryMacros", package: "ComponentFactory"),
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "JavaPropertiesRaceTests",
