@@ -4,6 +4,7 @@
 //   swift run -c release properties-benchmark
 //   swift run -c release assembly-benchmark
 //   swift run -c release factory-benchmark
+//   swift run -c release async-benchmark
 //   swift run -c release whole-process-benchmark   (after `swift build -c release --product factory` in ..)
 //   swift run -c release language-server-benchmark
 //   swift run -c release phase-timings assembly|properties FILE …
@@ -33,6 +34,11 @@ let package = Package(
                 .product(name: "ComponentFactory", package: "ComponentFactory"),
                 .product(name: "Swinject", package: "Swinject"),
             ]
+        ),
+        // The async lookup against the synchronous one and against `await` by hand (issue 25).
+        .executableTarget(
+            name: "async-benchmark",
+            dependencies: [.product(name: "ComponentFactory", package: "ComponentFactory")]
         ),
         // Inputs generated the same way for every benchmark.
         .target(name: "BenchmarkInputs"),

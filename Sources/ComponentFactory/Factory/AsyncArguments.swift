@@ -11,22 +11,49 @@
 @usableFromInline
 struct AsyncArguments: @unchecked Sendable {
     @usableFromInline let receiver: Instance?
-    @usableFromInline let arguments: [Instance]
+    /// The first four arguments are held inline, so that the usual call
+    /// allocates nothing; any further ones go in `rest`.
+    @usableFromInline var first: (Instance?, Instance?, Instance?, Instance?) = (nil, nil, nil, nil)
+    @usableFromInline var rest: [Instance] = []
+    @usableFromInline private(set) var count = 0
     @usableFromInline var position = 0
 
-    init(receiver: Instance?, arguments: [Instance]) {
+    init(receiver: Instance?) {
         self.receiver = receiver
-        self.arguments = arguments
+    }
+
+    /// Adds the next argument.
+    mutating func append(_ argument: Instance) {
+        switch count {
+        case 0: first.0 = argument
+        case 1: first.1 = argument
+        case 2: first.2 = argument
+        case 3: first.3 = argument
+        default: rest.append(argument)
+        }
+        count += 1
+    }
+
+    /// The argument at `index`, which is below ``count``.
+    @inlinable
+    subscript(index: Int) -> Instance? {
+        switch index {
+        case 0: first.0
+        case 1: first.1
+        case 2: first.2
+        case 3: first.3
+        default: index < count ? rest[index - 4] : nil
+        }
     }
 
     @inlinable
     mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
         let index = position
         position += 1
-        guard index < arguments.count else {
+        guard let argument = self[index] else {
             throw ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "nothing")
         }
-        return try arguments[index].take(as: Value.self) { actual in
+        return try argument.take(as: Value.self) { actual in
             ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
         }
     }

@@ -17,24 +17,38 @@
 /// try await factory.async.shutdown(timeout: .seconds(5))
 /// ```
 public struct AsyncFactory: Sendable {
+    @usableFromInline
     let factory: Factory
+
+    @usableFromInline
+    init(factory: Factory) {
+        self.factory = factory
+    }
 
     /// The component with `key`, built by awaiting each step that can suspend.
     nonisolated(nonsending) public func component(forKey key: String) async throws(DiagnosticReport) -> Any {
         do {
-            return try await factory.instanceAsync(forKey: key).value
+            if let ready = try factory.instanceWithoutSuspending(forKey: key) { return ready.value }
+            return try await factory.instanceAsync(forKey: key).instance.value
         } catch {
             throw DiagnosticReport(describing: error)
         }
     }
 
     /// The component with `key`, as `type`; a component of another type is `type-mismatch`.
+    /// A built singleton, or a component that cannot suspend, comes by the
+    /// synchronous path, inline, with no suspension point.
+    @inlinable
     nonisolated(nonsending) public func component<T>(forKey key: String, as type: T.Type = T.self) async throws(DiagnosticReport) -> T {
         let factory = self.factory
         do {
-            return try await factory.instanceAsync(forKey: key).take(as: T.self) { actual in
-                factory.mismatch(key: key, found: actual, wanted: "\(T.self)")
+            let instance: Instance
+            if let ready = try factory.instanceWithoutSuspending(forKey: key) {
+                instance = ready
+            } else {
+                instance = try await factory.instanceAsync(forKey: key).instance
             }
+            return try instance.take(as: T.self) { actual in factory.mismatch(key: key, found: actual, wanted: "\(T.self)") }
         } catch {
             throw DiagnosticReport(describing: error)
         }
@@ -123,5 +137,6 @@ public struct AsyncFactory: Sendable {
 
 extension Factory {
     /// The async lookups and shutdown, which build components whose construction can suspend.
+    @inlinable
     public var async: AsyncFactory { AsyncFactory(factory: self) }
 }

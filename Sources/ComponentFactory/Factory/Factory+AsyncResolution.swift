@@ -4,9 +4,12 @@
 /// built by the synchronous path, in the same resolution, so that
 /// object-graph sharing holds across the two.
 ///
-/// Each function runs in its caller's isolation (`nonisolated(nonsending)`):
-/// a lookup from the main actor stays there except while a registered
-/// closure runs elsewhere, and components cross only inside the
+/// Each function runs in its caller's isolation (`nonisolated(nonsending)`),
+/// and so does the closure that casts a registered async closure's
+/// arguments: a lookup from the main actor stays there except while a
+/// registered closure runs elsewhere. (Running the building `@concurrent`
+/// instead was measured: twice the executor switches per component, and
+/// slower; see Benchmarks/README.md.) Components cross only inside the
 /// `Sendable` wrappers that the registry's rules allow.
 extension Factory {
     /// The state of one async resolution: the synchronous one (object-graph
@@ -21,8 +24,29 @@ extension Factory {
         var depth = 0
     }
 
+    /// The component with `key` when the synchronous path can give it at
+    /// once: a built singleton, or a component that cannot suspend, built.
+    /// Nil when building it can suspend, or when a parent factory defines it.
+    @usableFromInline
+    func instanceWithoutSuspending(forKey key: String) throws -> Instance? {
+        guard let index = index(ofKey: key) else { return nil }
+        if let shared = store.shared(index) { return shared }
+        return try instanceWithoutSuspending(index)
+    }
+
+    @inline(never)
+    private func instanceWithoutSuspending(_ index: Int) throws -> Instance? {
+        guard !table.suspensions.isEmpty && table.suspensions.canSuspend(index) else {
+            var resolution = Resolution()
+            return try instance(index, in: &resolution)
+        }
+        return store.shared(index + table.plans.count)
+    }
+
     /// The component with `key`, built by the async path where it can suspend.
-    nonisolated(nonsending) func instanceAsync(forKey key: String) async throws -> Instance {
+    @usableFromInline
+    nonisolated(nonsending)
+    func instanceAsync(forKey key: String) async throws -> CrossingInstance {
         guard let index = index(ofKey: key) else {
             let aliased = table.parentAliases[key] ?? key
             var ancestor = parent
@@ -35,19 +59,23 @@ extension Factory {
         return try await instanceAsync(index)
     }
 
-    /// The component at `index`, in a resolution of its own.
-    nonisolated(nonsending) func instanceAsync(_ index: Int) async throws -> Instance {
+    /// The component at `index`, in a resolution of its own, handed to the
+    /// caller's isolation: a component the factory built is handed to
+    /// whoever asks, as the synchronous lookup hands it to any thread.
+    nonisolated(nonsending)
+    func instanceAsync(_ index: Int) async throws -> CrossingInstance {
         if table.suspensions.isEmpty || !table.suspensions.canSuspend(index) {
-            if let shared = store.shared(index) { return shared }
+            if let shared = store.shared(index) { return CrossingInstance(shared) }
             var resolution = Resolution()
-            return try instance(index, in: &resolution)
+            return CrossingInstance(try instance(index, in: &resolution))
         }
-        if let shared = store.shared(index + table.plans.count) { return shared }
+        if let shared = store.shared(index + table.plans.count) { return CrossingInstance(shared) }
         var resolution = AsyncResolution(token: asyncCreation.newToken())
-        return try await instanceAsync(index, in: &resolution)
+        return CrossingInstance(try await instanceAsync(index, in: &resolution))
     }
 
-    nonisolated(nonsending) func instanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
+    nonisolated(nonsending)
+    func instanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
         guard table.suspensions.canSuspend(index) else { return try instance(index, in: &resolution.sync) }
         if let current = resolution.sync.inProgress(index) { return current }
         let plan = table.plans[index]
@@ -71,7 +99,10 @@ extension Factory {
         }
     }
 
-    /// Builds `plan`, awaiting each step that can suspend.
+    /// Builds `plan`, awaiting each step that can suspend. Inlined into its
+    /// callers, as ``makeAsync(_:in:)`` is into it: each async call is a frame
+    /// allocated on the task, and a 10-object graph makes dozens of them.
+    @inline(__always)
     nonisolated(nonsending) private func buildAsync(_ plan: ComponentPlan, in resolution: inout AsyncResolution) async throws -> Instance {
         guard resolution.depth < Self.maximumNesting else {
             throw Diagnostic(.buildFailed,
@@ -128,17 +159,22 @@ extension Factory {
 
     /// Calls the maker of `plan` with its arguments resolved first: the async
     /// closure, or the synchronous one through prepared arguments.
+    @inline(__always)
     nonisolated(nonsending) private func makeAsync(_ plan: ComponentPlan, in resolution: inout AsyncResolution) async throws -> Instance {
         var receiver: Instance?
         if let factoryIndex = plan.factoryIndex {
             receiver = try await instanceAsync(factoryIndex, in: &resolution)
         }
-        var arguments: [Instance] = []
-        arguments.reserveCapacity(plan.arguments.count)
+        var arguments = AsyncArguments(receiver: receiver)
         for argument in plan.arguments {
-            arguments.append(try await valueAsync(argument, in: &resolution))
+            // A constant and a reference are read here: no async call of their own.
+            switch argument {
+            case .constant(let value): arguments.append(value)
+            case .component(let index): arguments.append(try await instanceAsync(index, in: &resolution))
+            default: arguments.append(try await valueAsync(argument, in: &resolution))
+            }
         }
-        let prepared = AsyncArguments(receiver: receiver, arguments: arguments)
+        let prepared = arguments
         if let makeAsync = plan.makeAsync {
             do {
                 return try await makeAsync(prepared).instance
@@ -162,7 +198,7 @@ extension Factory {
         case .component(let index):
             return try await instanceAsync(index, in: &resolution)
         case .inherited(let key):
-            return try await instanceAsync(forKey: key)
+            return try await instanceAsync(forKey: key).instance
         case .collection(let items, let make, let typeName):
             var values: [Any] = []
             for item in items { values.append(try await valueAsync(item, in: &resolution).value) }

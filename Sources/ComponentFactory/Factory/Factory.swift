@@ -494,10 +494,10 @@ public final class Factory: Sendable {
     @inline(never)
     static func preparedArgument(_ position: Int, _ prepared: AsyncArguments) throws -> ResolvedArgument {
         if position < 0, let receiver = prepared.receiver { return .built(receiver) }
-        guard position >= 0, position < prepared.arguments.count else {
+        guard position >= 0, let argument = prepared[position] else {
             throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
         }
-        return .built(prepared.arguments[position])
+        return .built(argument)
     }
 
     /// Runs registered code for `plan`, turning what it throws into a

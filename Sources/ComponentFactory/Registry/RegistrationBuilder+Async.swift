@@ -85,7 +85,7 @@ extension RegistrationBuilder {
     @usableFromInline
     mutating func addAsync(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
                            produces: ProducedType? = nil,
-                           invoke: @escaping @Sendable (AsyncArguments) async throws -> CrossingInstance) {
+                           invoke: nonisolated(nonsending) @escaping @Sendable (AsyncArguments) async throws -> CrossingInstance) {
         let registration = InitializerRegistration(
             selector: selector, kind: kind, parameterTypes: parameterTypes, produces: produces ?? produced,
             invoke: { _ in throw AsyncOnly(name: selector) }, invokeAsync: invoke)

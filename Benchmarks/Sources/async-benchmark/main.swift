@@ -1,0 +1,173 @@
+// The async lookup, in one run, against the synchronous one and against the
+// same work written by hand with `await` (issue 25):
+//   1. an already-built singleton: `factory.async.component(forKey:as:)`
+//      against `factory.component(forKey:as:)`;
+//   2. a prototype graph of 10 objects whose initializers are all `async`:
+//      `factory.async.component(forKey:as:)` against the same graph built by
+//      hand, each object made by an `async` function and awaited.
+// Each figure is the median of 21 rounds after 3 warm-ups; within a round the
+// two sides are timed in alternating slices, and each ratio is the median of
+// the rounds' own ratios. Everything runs in a nonisolated async function, off
+// the main actor, as a server's request handler does.
+@_spi(Tooling) import ComponentFactory
+import Foundation
+
+final class Leaf: Sendable { let value: Int; init(value: Int) { self.value = value } }
+final class Branch: Sendable { let left: Leaf; let right: Leaf; init(left: Leaf, right: Leaf) { self.left = left; self.right = right } }
+final class Trunk: Sendable { let first: Branch; let second: Branch; init(first: Branch, second: Branch) { self.first = first; self.second = second } }
+final class Tree: Sendable { let trunk: Trunk; let label: String; init(trunk: Trunk, label: String) { self.trunk = trunk; self.label = label } }
+// Grove(1) + Tree(1) + Trunk(1) + Branch(2) + Leaf(4) + seedling Leaf(1) = 10 objects.
+final class Grove: Sendable { let tree: Tree; let seedling: Leaf; init(tree: Tree, seedling: Leaf) { self.tree = tree; self.seedling = seedling } }
+
+// The hand-built twin: each object made by an async function, as an async initializer is called.
+@inline(never) func makeLeaf(_ value: Int) async -> Leaf { Leaf(value: value) }
+@inline(never) func makeBranch(_ left: Leaf, _ right: Leaf) async -> Branch { Branch(left: left, right: right) }
+@inline(never) func makeTrunk(_ first: Branch, _ second: Branch) async -> Trunk { Trunk(first: first, second: second) }
+@inline(never) func makeTree(_ trunk: Trunk, _ label: String) async -> Tree { Tree(trunk: trunk, label: label) }
+@inline(never) func makeGrove(_ tree: Tree, _ seedling: Leaf) async -> Grove { Grove(tree: tree, seedling: seedling) }
+
+@inline(never)
+func handBuiltGrove() async -> Grove {
+    func branch() async -> Branch { await makeBranch(await makeLeaf(1), await makeLeaf(2)) }
+    let trunk = await makeTrunk(await branch(), await branch())
+    return await makeGrove(await makeTree(trunk, "oak"), await makeLeaf(3))
+}
+
+let graphXML = """
+    <assembly>
+        <component class="Grove" key="grove" scope="prototype">
+            <initializer selector="initWithTree:seedling:">
+                <argument parameterName="tree" ref="tree"/><argument parameterName="seedling" ref="seedling"/>
+            </initializer>
+        </component>
+        <component class="Tree" key="tree" scope="prototype">
+            <initializer selector="initWithTrunk:label:">
+                <argument parameterName="trunk" ref="trunk"/><argument parameterName="label" value="oak"/>
+            </initializer>
+        </component>
+        <component class="Trunk" key="trunk" scope="prototype">
+            <initializer selector="initWithFirst:second:">
+                <argument parameterName="first" ref="branch"/><argument parameterName="second" ref="branch"/>
+            </initializer>
+        </component>
+        <component class="Branch" key="branch" scope="prototype">
+            <initializer selector="initWithLeft:right:">
+                <argument parameterName="left" ref="leftLeaf"/><argument parameterName="right" ref="rightLeaf"/>
+            </initializer>
+        </component>
+        <component class="Leaf" key="leftLeaf" scope="prototype">
+            <initializer selector="initWithValue:"><argument parameterName="value" value="1"/></initializer>
+        </component>
+        <component class="Leaf" key="rightLeaf" scope="prototype">
+            <initializer selector="initWithValue:"><argument parameterName="value" value="2"/></initializer>
+        </component>
+        <component class="Leaf" key="seedling" scope="prototype">
+            <initializer selector="initWithValue:"><argument parameterName="value" value="3"/></initializer>
+        </component>
+        <component class="Leaf" key="singletonLeaf" scope="singleton">
+            <initializer selector="initWithValue:"><argument parameterName="value" value="4"/></initializer>
+        </component>
+    </assembly>
+    """
+
+/// Every initializer `async`, calling the same async functions as the hand-built twin.
+func asyncRegistry() -> ComponentRegistry {
+    var registry = ComponentRegistry()
+    registry.register(Leaf.self) { $0.initializer("initWithValue:") { (value: Int) async in await makeLeaf(value) } }
+    registry.register(Branch.self) { $0.initializer("initWithLeft:right:") { (left: Leaf, right: Leaf) async in await makeBranch(left, right) } }
+    registry.register(Trunk.self) { $0.initializer("initWithFirst:second:") { (first: Branch, second: Branch) async in await makeTrunk(first, second) } }
+    registry.register(Tree.self) { $0.initializer("initWithTrunk:label:") { (trunk: Trunk, label: String) async in await makeTree(trunk, label) } }
+    registry.register(Grove.self) { $0.initializer("initWithTree:seedling:") { (tree: Tree, seedling: Leaf) async in await makeGrove(tree, seedling) } }
+    return registry
+}
+
+/// The same initializers, synchronous, for the singleton that both lookups read.
+func syncRegistry() -> ComponentRegistry {
+    var registry = ComponentRegistry()
+    registry.register(Leaf.self) { $0.initializer("initWithValue:") { (value: Int) in Leaf(value: value) } }
+    registry.register(Branch.self) { $0.initializer("initWithLeft:right:") { (left: Leaf, right: Leaf) in Branch(left: left, right: right) } }
+    registry.register(Trunk.self) { $0.initializer("initWithFirst:second:") { (first: Branch, second: Branch) in Trunk(first: first, second: second) } }
+    registry.register(Tree.self) { $0.initializer("initWithTrunk:label:") { (trunk: Trunk, label: String) in Tree(trunk: trunk, label: label) } }
+    registry.register(Grove.self) { $0.initializer("initWithTree:seedling:") { (tree: Tree, seedling: Leaf) in Grove(tree: tree, seedling: seedling) } }
+    return registry
+}
+
+@inline(never) func consume(_ value: AnyObject) { withExtendedLifetime(value) {} }
+
+func nanoseconds(iterations: Int, _ body: () async throws -> Void) async rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<iterations { try await body() }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations)
+}
+
+/// ns per iteration of `first` and of `second`, in alternating slices, each going first in turn.
+func paired(iterations: Int, slices: Int = 10, _ first: () async throws -> Void,
+            _ second: () async throws -> Void) async rethrows -> (Double, Double) {
+    var totals = (0.0, 0.0)
+    let perSlice = iterations / slices
+    for slice in 0..<slices {
+        if slice % 2 == 0 {
+            totals.0 += try await nanoseconds(iterations: perSlice, first)
+            totals.1 += try await nanoseconds(iterations: perSlice, second)
+        } else {
+            totals.1 += try await nanoseconds(iterations: perSlice, second)
+            totals.0 += try await nanoseconds(iterations: perSlice, first)
+        }
+    }
+    return (totals.0 / Double(slices), totals.1 / Double(slices))
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+func fmt(_ value: Double) -> String { String(format: "%.1f", value) }
+func spread(_ ratios: [Double]) -> String {
+    "\(fmt(median(ratios)))x (rounds \(fmt(ratios.min() ?? 0))-\(fmt(ratios.max() ?? 0)))"
+}
+
+func factory(_ registry: ComponentRegistry) async throws -> Factory {
+    let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(graphXML.utf8), file: "graph.xml").document])
+    return try await Factory.loadAsync(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []),
+                                       registry: registry).factory
+}
+
+/// The whole measurement, nonisolated: off the main actor.
+func measure() async throws {
+    let syncFactory = try await factory(syncRegistry())
+    let asyncFactory = try await factory(asyncRegistry())
+    guard try await asyncFactory.async.component(forKey: "grove", as: Grove.self).tree.trunk.second.right.value == 2,
+          try syncFactory.component(forKey: "singletonLeaf", as: Leaf.self).value == 4 else {
+        print("the graph was not built as written"); exit(1)
+    }
+    if CommandLine.arguments.dropFirst().first == "profile-hand" {
+        for _ in 0..<10_000 { consume(await handBuiltGrove()) }
+        return
+    }
+    if CommandLine.arguments.dropFirst().first == "profile-graph" {
+        let count = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 300_000 : 300_000
+        for _ in 0..<count { consume(try await asyncFactory.async.component(forKey: "grove", as: Grove.self)) }
+        return
+    }
+    let rounds = 21
+    var asyncLookups: [Double] = [], syncLookups: [Double] = [], lookupRatios: [Double] = []
+    var graphs: [Double] = [], hands: [Double] = [], graphRatios: [Double] = []
+    for round in 0..<(rounds + 3) {
+        let (asyncLookup, syncLookup) = try await paired(
+            iterations: 500_000,
+            { consume(try await syncFactory.async.component(forKey: "singletonLeaf", as: Leaf.self)) },
+            { consume(try syncFactory.component(forKey: "singletonLeaf", as: Leaf.self)) })
+        let (graph, hand) = try await paired(
+            iterations: 20_000,
+            { consume(try await asyncFactory.async.component(forKey: "grove", as: Grove.self)) },
+            { consume(await handBuiltGrove()) })
+        guard round >= 3 else { continue }
+        asyncLookups.append(asyncLookup); syncLookups.append(syncLookup); lookupRatios.append(asyncLookup / syncLookup)
+        graphs.append(graph); hands.append(hand); graphRatios.append(graph / hand)
+    }
+    print("Built singleton by key (median of \(rounds) rounds, ns per lookup; ratios are the median of each round's own):")
+    print("  component(forKey:as:)        \(fmt(median(syncLookups)))")
+    print("  async.component(forKey:as:)  \(fmt(median(asyncLookups)))   = \(spread(lookupRatios)) the synchronous lookup")
+    print("10-object prototype graph, every initializer async (ns per graph):")
+    print("  by hand, with await          \(fmt(median(hands)))")
+    print("  async.component(forKey:as:)  \(fmt(median(graphs)))   = \(spread(graphRatios)) by hand")
+}
+
+try await measure()
