@@ -14,8 +14,8 @@ import Foundation
 /// ```swift
 /// let patcher = Patcher()
 /// try patcher.patch("transport", with: RecordingTransport())
-/// let factory = try TestFactory.make(registry: TweeterRegistry.make(), assemblies: ["Assemblies/Tweeter.xml"],
-///                                    patcher: patcher)
+/// let factory = try await TestFactory.makeAsync(registry: TweeterRegistry.make(), assemblies: ["Assemblies/Tweeter.xml"],
+///                                               patcher: patcher)
 /// // … exercise the client, then check what the transport recorded
 /// patcher.rollback()
 /// ```

@@ -7,8 +7,8 @@ import ComponentFactory
 /// presenter of the compose screen.
 ///
 /// ```swift
-/// let factory = try Factory.load(assemblies: ["Assemblies/Tweeter.xml"], config: "Config", environment: "test",
-///                                registry: TweeterRegistry.make())
+/// let factory = try await Factory.loadAsync(assemblies: ["Assemblies/Tweeter.xml"], config: "Config", environment: "test",
+///                                           registry: TweeterRegistry.make())
 /// ```
 public enum TweeterRegistry {
     /// A registry of the example's types, each registered by its `@Component` declaration.

@@ -33,6 +33,16 @@ func handBuiltGrove() async -> Grove {
     return await makeGrove(await makeTree(trunk, "oak"), await makeLeaf(3))
 }
 
+/// The same, written to run in its caller's isolation, as the factory's lookup is: each
+/// call into a nonisolated async function then hops off the caller's executor and back.
+/// Printed for context: where the factory's extra cost comes from.
+@inline(never)
+nonisolated(nonsending) func handBuiltGroveInCallersIsolation() async -> Grove {
+    func branch() async -> Branch { await makeBranch(await makeLeaf(1), await makeLeaf(2)) }
+    let trunk = await makeTrunk(await branch(), await branch())
+    return await makeGrove(await makeTree(trunk, "oak"), await makeLeaf(3))
+}
+
 let graphXML = """
     <assembly>
         <component class="Grove" key="grove" scope="prototype">
@@ -149,6 +159,7 @@ func measure() async throws {
     let rounds = 21
     var asyncLookups: [Double] = [], syncLookups: [Double] = [], lookupRatios: [Double] = []
     var graphs: [Double] = [], hands: [Double] = [], graphRatios: [Double] = []
+    var callersIsolation: [Double] = [], callersIsolationRatios: [Double] = []
     for round in 0..<(rounds + 3) {
         let (asyncLookup, syncLookup) = try await paired(
             iterations: 500_000,
@@ -158,7 +169,12 @@ func measure() async throws {
             iterations: 20_000,
             { consume(try await asyncFactory.async.component(forKey: "grove", as: Grove.self)) },
             { consume(await handBuiltGrove()) })
+        let (graphAgain, handInCallersIsolation) = try await paired(
+            iterations: 20_000,
+            { consume(try await asyncFactory.async.component(forKey: "grove", as: Grove.self)) },
+            { consume(await handBuiltGroveInCallersIsolation()) })
         guard round >= 3 else { continue }
+        callersIsolation.append(handInCallersIsolation); callersIsolationRatios.append(graphAgain / handInCallersIsolation)
         asyncLookups.append(asyncLookup); syncLookups.append(syncLookup); lookupRatios.append(asyncLookup / syncLookup)
         graphs.append(graph); hands.append(hand); graphRatios.append(graph / hand)
     }
@@ -168,6 +184,8 @@ func measure() async throws {
     print("10-object prototype graph, every initializer async (ns per graph):")
     print("  by hand, with await          \(fmt(median(hands)))")
     print("  async.component(forKey:as:)  \(fmt(median(graphs)))   = \(spread(graphRatios)) by hand")
+    print("  by hand, nonisolated(nonsending), as the lookup runs: \(fmt(median(callersIsolation)));"
+          + " the lookup = \(spread(callersIsolationRatios)) it")
 }
 
 try await measure()

@@ -13,7 +13,10 @@ struct AsyncArguments: @unchecked Sendable {
     @usableFromInline let receiver: Instance?
     /// The first four arguments are held inline, so that the usual call
     /// allocates nothing; any further ones go in `rest`.
-    @usableFromInline var first: (Instance?, Instance?, Instance?, Instance?) = (nil, nil, nil, nil)
+    @usableFromInline var first0: Instance?
+    @usableFromInline var first1: Instance?
+    @usableFromInline var first2: Instance?
+    @usableFromInline var first3: Instance?
     @usableFromInline var rest: [Instance] = []
     @usableFromInline private(set) var count = 0
     @usableFromInline var position = 0
@@ -25,10 +28,10 @@ struct AsyncArguments: @unchecked Sendable {
     /// Adds the next argument.
     mutating func append(_ argument: Instance) {
         switch count {
-        case 0: first.0 = argument
-        case 1: first.1 = argument
-        case 2: first.2 = argument
-        case 3: first.3 = argument
+        case 0: first0 = argument
+        case 1: first1 = argument
+        case 2: first2 = argument
+        case 3: first3 = argument
         default: rest.append(argument)
         }
         count += 1
@@ -38,11 +41,23 @@ struct AsyncArguments: @unchecked Sendable {
     @inlinable
     subscript(index: Int) -> Instance? {
         switch index {
-        case 0: first.0
-        case 1: first.1
-        case 2: first.2
-        case 3: first.3
+        case 0: first0
+        case 1: first1
+        case 2: first2
+        case 3: first3
         default: index < count ? rest[index - 4] : nil
+        }
+    }
+
+    /// The argument at `index`, as `Value`: for the closures of known arity,
+    /// which read the arguments in place, with no copy of them.
+    @inlinable
+    func argument<Value>(_ index: Int, as wanted: Value.Type) throws -> Value {
+        guard let argument = self[index] else {
+            throw ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "nothing")
+        }
+        return try argument.take(as: Value.self) { actual in
+            ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
         }
     }
 

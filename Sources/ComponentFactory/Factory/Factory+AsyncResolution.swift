@@ -78,7 +78,8 @@ extension Factory {
     func instanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
         guard table.suspensions.canSuspend(index) else { return try instance(index, in: &resolution.sync) }
         if let current = resolution.sync.inProgress(index) { return current }
-        let plan = table.plans[index]
+        // The table holds every plan for the factory's life, and the factory outlives the lookup: no retain per component.
+        unowned(unsafe) let plan = table.plans[index]
         switch plan.scope {
         case .prototype:
             return try await buildAsync(plan, in: &resolution)

@@ -10,8 +10,7 @@ extension RegistrationBuilder {
     public mutating func initializer<A: Sendable>(_ selector: String = "init",
                                                   _ body: @escaping @Sendable (A) async throws -> sending T) {
         addAsync(selector, .initializer, parameterTypes: [InjectableType(A.self)]) { arguments in
-            var arguments = arguments
-            return CrossingInstance(Instance(try await body(arguments.next(A.self))))
+            CrossingInstance(Instance(try await body(arguments.argument(0, as: A.self))))
         }
     }
 
@@ -20,8 +19,7 @@ extension RegistrationBuilder {
     public mutating func initializer<A: Sendable, B: Sendable>(_ selector: String = "init",
                                                                _ body: @escaping @Sendable (A, B) async throws -> sending T) {
         addAsync(selector, .initializer, parameterTypes: [InjectableType(A.self), InjectableType(B.self)]) { arguments in
-            var arguments = arguments
-            let a = try arguments.next(A.self), b = try arguments.next(B.self)
+            let a = try arguments.argument(0, as: A.self), b = try arguments.argument(1, as: B.self)
             return CrossingInstance(Instance(try await body(a, b)))
         }
     }
@@ -33,8 +31,8 @@ extension RegistrationBuilder {
     ) {
         addAsync(selector, .initializer,
                  parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self)]) { arguments in
-            var arguments = arguments
-            let a = try arguments.next(A.self), b = try arguments.next(B.self), c = try arguments.next(C.self)
+            let a = try arguments.argument(0, as: A.self), b = try arguments.argument(1, as: B.self)
+            let c = try arguments.argument(2, as: C.self)
             return CrossingInstance(Instance(try await body(a, b, c)))
         }
     }
@@ -47,9 +45,8 @@ extension RegistrationBuilder {
         addAsync(selector, .initializer,
                  parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self),
                                   InjectableType(D.self)]) { arguments in
-            var arguments = arguments
-            let a = try arguments.next(A.self), b = try arguments.next(B.self)
-            let c = try arguments.next(C.self), d = try arguments.next(D.self)
+            let a = try arguments.argument(0, as: A.self), b = try arguments.argument(1, as: B.self)
+            let c = try arguments.argument(2, as: C.self), d = try arguments.argument(3, as: D.self)
             return CrossingInstance(Instance(try await body(a, b, c, d)))
         }
     }
