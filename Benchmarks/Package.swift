@@ -30,6 +30,7 @@ let package = Package(
         .executableTarget(
             name: "factory-benchmark",
             dependencies: [
+                "BenchmarkInputs",
                 "CMallocStats",
                 .product(name: "ComponentFactory", package: "ComponentFactory"),
                 .product(name: "Swinject", package: "Swinject"),
@@ -38,7 +39,7 @@ let package = Package(
         // The async lookup against the synchronous one and against `await` by hand (issue 25).
         .executableTarget(
             name: "async-benchmark",
-            dependencies: [.product(name: "ComponentFactory", package: "ComponentFactory")]
+            dependencies: ["BenchmarkInputs", .product(name: "ComponentFactory", package: "ComponentFactory")]
         ),
         // Inputs generated the same way for every benchmark.
         .target(name: "BenchmarkInputs"),

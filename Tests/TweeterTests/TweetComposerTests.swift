@@ -115,10 +115,7 @@ struct TweetComposerTests {
     }
 
     @Test func theAppsBuildShowsIsolationAndWhatSuspends() async throws {
-        let result = await FactoryTool.run(
-            arguments: ["build", TweeterExample.assembly, "--config", TweeterExample.root + "/Config", "--env", "test",
-                        "--set", "tweeter.drafts.path=/nonexistent/drafts.json"],
-            environment: ToolEnvironment(registry: TweeterRegistry.make()))
+        let result = await tweeter("build", "--set", "tweeter.drafts.path=/nonexistent/drafts.json")
 
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
@@ -130,10 +127,7 @@ struct TweetComposerTests {
     }
 
     @Test func theGraphMarksIsolatedAndSuspendingComponents() async throws {
-        let result = await FactoryTool.run(
-            arguments: ["graph", TweeterExample.assembly, "--config", TweeterExample.root + "/Config", "--env", "test",
-                        "--format", "json"],
-            environment: ToolEnvironment(registry: TweeterRegistry.make()))
+        let result = await tweeter("graph", "--format", "json")
 
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains(#""key":"drafts","class":"DraftStore","scope":"singleton","#))
@@ -141,6 +135,13 @@ struct TweetComposerTests {
         #expect(result.standardOutput.contains(#""isolation":"@MainActor","suspension":"composer (@MainActor init)"}"#))
         #expect(result.standardOutput.contains(#"/Assemblies/Tweeter.xml","line":16}"#), "tweetClient: nonisolated, cannot suspend")
     }
+}
+
+/// The example's own tool, in process: `command` on the shipped assembly and config, for the test environment.
+private func tweeter(_ command: String, _ options: String...) async -> ToolResult {
+    await FactoryTool.run(arguments: [command, TweeterExample.assembly, "--config", TweeterExample.root + "/Config",
+                                      "--env", "test"] + options,
+                          environment: ToolEnvironment(registry: TweeterRegistry.make()))
 }
 
 /// What `body` threw, or nil.

@@ -9,6 +9,7 @@
 // two sides are timed in alternating slices, and each ratio is the median of
 // the rounds' own ratios. Everything runs in a nonisolated async function, off
 // the main actor, as a server's request handler does.
+import BenchmarkInputs
 @_spi(Tooling) import ComponentFactory
 import Foundation
 
@@ -42,43 +43,6 @@ nonisolated(nonsending) func handBuiltGroveInCallersIsolation() async -> Grove {
     let trunk = await makeTrunk(await branch(), await branch())
     return await makeGrove(await makeTree(trunk, "oak"), await makeLeaf(3))
 }
-
-let graphXML = """
-    <assembly>
-        <component class="Grove" key="grove" scope="prototype">
-            <initializer selector="initWithTree:seedling:">
-                <argument parameterName="tree" ref="tree"/><argument parameterName="seedling" ref="seedling"/>
-            </initializer>
-        </component>
-        <component class="Tree" key="tree" scope="prototype">
-            <initializer selector="initWithTrunk:label:">
-                <argument parameterName="trunk" ref="trunk"/><argument parameterName="label" value="oak"/>
-            </initializer>
-        </component>
-        <component class="Trunk" key="trunk" scope="prototype">
-            <initializer selector="initWithFirst:second:">
-                <argument parameterName="first" ref="branch"/><argument parameterName="second" ref="branch"/>
-            </initializer>
-        </component>
-        <component class="Branch" key="branch" scope="prototype">
-            <initializer selector="initWithLeft:right:">
-                <argument parameterName="left" ref="leftLeaf"/><argument parameterName="right" ref="rightLeaf"/>
-            </initializer>
-        </component>
-        <component class="Leaf" key="leftLeaf" scope="prototype">
-            <initializer selector="initWithValue:"><argument parameterName="value" value="1"/></initializer>
-        </component>
-        <component class="Leaf" key="rightLeaf" scope="prototype">
-            <initializer selector="initWithValue:"><argument parameterName="value" value="2"/></initializer>
-        </component>
-        <component class="Leaf" key="seedling" scope="prototype">
-            <initializer selector="initWithValue:"><argument parameterName="value" value="3"/></initializer>
-        </component>
-        <component class="Leaf" key="singletonLeaf" scope="singleton">
-            <initializer selector="initWithValue:"><argument parameterName="value" value="4"/></initializer>
-        </component>
-    </assembly>
-    """
 
 /// Every initializer `async`, calling the same async functions as the hand-built twin.
 func asyncRegistry() -> ComponentRegistry {
@@ -127,14 +91,8 @@ func paired(iterations: Int, slices: Int = 10, _ first: () async throws -> Void,
     return (totals.0 / Double(slices), totals.1 / Double(slices))
 }
 
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-func fmt(_ value: Double) -> String { String(format: "%.1f", value) }
-func spread(_ ratios: [Double]) -> String {
-    "\(fmt(median(ratios)))x (rounds \(fmt(ratios.min() ?? 0))-\(fmt(ratios.max() ?? 0)))"
-}
-
 func factory(_ registry: ComponentRegistry) async throws -> Factory {
-    let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(graphXML.utf8), file: "graph.xml").document])
+    let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(GroveAssembly.xml.utf8), file: "graph.xml").document])
     return try await Factory.loadAsync(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []),
                                        registry: registry).factory
 }

@@ -6,11 +6,11 @@
 // Each timing is the median of 21 rounds, interleaved round by round; the graph and
 // its hand-built twin are timed in alternating slices within each round, and each
 // ratio is the median of the rounds' own ratios.
+import BenchmarkInputs
 import CMallocStats
 @_spi(Tooling) import ComponentFactory
 import Foundation
 import Swinject
-
 
 // MARK: The 10-object graph: a tree three levels deep, every node a prototype.
 
@@ -30,43 +30,6 @@ func handBuiltGrove() -> Grove {
     func branch() -> Branch { Branch(left: Leaf(value: 1), right: Leaf(value: 2)) }
     return Grove(tree: Tree(trunk: Trunk(first: branch(), second: branch()), label: "oak"), seedling: Leaf(value: 3))
 }
-
-let graphXML = """
-    <assembly>
-        <component class="Grove" key="grove" scope="prototype">
-            <initializer selector="initWithTree:seedling:">
-                <argument parameterName="tree" ref="tree"/><argument parameterName="seedling" ref="seedling"/>
-            </initializer>
-        </component>
-        <component class="Tree" key="tree" scope="prototype">
-            <initializer selector="initWithTrunk:label:">
-                <argument parameterName="trunk" ref="trunk"/><argument parameterName="label" value="oak"/>
-            </initializer>
-        </component>
-        <component class="Trunk" key="trunk" scope="prototype">
-            <initializer selector="initWithFirst:second:">
-                <argument parameterName="first" ref="branch"/><argument parameterName="second" ref="branch"/>
-            </initializer>
-        </component>
-        <component class="Branch" key="branch" scope="prototype">
-            <initializer selector="initWithLeft:right:">
-                <argument parameterName="left" ref="leftLeaf"/><argument parameterName="right" ref="rightLeaf"/>
-            </initializer>
-        </component>
-        <component class="Leaf" key="leftLeaf" scope="prototype">
-            <initializer selector="initWithValue:"><argument parameterName="value" value="1"/></initializer>
-        </component>
-        <component class="Leaf" key="rightLeaf" scope="prototype">
-            <initializer selector="initWithValue:"><argument parameterName="value" value="2"/></initializer>
-        </component>
-        <component class="Leaf" key="seedling" scope="prototype">
-            <initializer selector="initWithValue:"><argument parameterName="value" value="3"/></initializer>
-        </component>
-        <component class="Leaf" key="singletonLeaf" scope="singleton">
-            <initializer selector="initWithValue:"><argument parameterName="value" value="4"/></initializer>
-        </component>
-    </assembly>
-    """
 
 func registry() -> ComponentRegistry {
     var registry = ComponentRegistry()
@@ -105,8 +68,6 @@ func nanoseconds(iterations: Int, _ body: () throws -> Void) rethrows -> Double 
     return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations)
 }
 
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
 /// ns per iteration of `first` and of `second`, timed in alternating slices
 /// (each slice taking turns at going first), so that the machine's drift
 /// within a round weighs on both alike.
@@ -125,9 +86,7 @@ func paired(iterations: Int, slices: Int = 10, _ first: () throws -> Void, _ sec
     return (totals.0 / Double(slices), totals.1 / Double(slices))
 }
 
-func fmt(_ value: Double) -> String { String(format: "%.1f", value) }
-
-let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(graphXML.utf8), file: "graph.xml").document])
+let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(GroveAssembly.xml.utf8), file: "graph.xml").document])
 let factory = try Factory(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []), registry: registry())
 let container = swinjectContainer()
 let resolver = container.synchronize()
@@ -175,9 +134,6 @@ for round in 0..<(rounds + 3) {
     dictionaryLookup.append(plainLookup)
 }
 
-func spread(_ ratios: [Double]) -> String {
-    "\(fmt(median(ratios)))x (rounds \(fmt(ratios.min() ?? 0))-\(fmt(ratios.max() ?? 0)))"
-}
 print("10-object prototype graph (median of \(rounds) rounds, ns per graph; ratios are the median of each round's own):")
 print("  hand-built              \(fmt(median(hand)))")
 print("  ComponentFactory        \(fmt(median(ours)))   = \(spread(handRatios)) hand-built")

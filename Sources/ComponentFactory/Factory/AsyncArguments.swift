@@ -61,16 +61,11 @@ struct AsyncArguments: @unchecked Sendable {
         }
     }
 
+    /// The next argument, as `Value`: for the parameter-pack forms, which take them in turn.
     @inlinable
     mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
-        let index = position
-        position += 1
-        guard let argument = self[index] else {
-            throw ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "nothing")
-        }
-        return try argument.take(as: Value.self) { actual in
-            ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
-        }
+        defer { position += 1 }
+        return try argument(position, as: Value.self)
     }
 
     /// The factory component a factory method is called on.

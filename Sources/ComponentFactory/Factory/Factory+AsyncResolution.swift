@@ -34,29 +34,23 @@ extension Factory {
         return try instanceWithoutSuspending(index)
     }
 
+    /// The same for the component at `index` when its first slot is empty.
     @inline(never)
     private func instanceWithoutSuspending(_ index: Int) throws -> Instance? {
         guard !table.suspensions.isEmpty && table.suspensions.canSuspend(index) else {
             var resolution = Resolution()
             return try instance(index, in: &resolution)
         }
-        return store.shared(index + table.plans.count)
+        return store.shared(suspendingSlot(index))
     }
 
     /// The component with `key`, built by the async path where it can suspend.
     @usableFromInline
     nonisolated(nonsending)
     func instanceAsync(forKey key: String) async throws -> CrossingInstance {
-        guard let index = index(ofKey: key) else {
-            let aliased = table.parentAliases[key] ?? key
-            var ancestor = parent
-            while let factory = ancestor {
-                if let index = factory.index(ofKey: aliased) { return try await factory.instanceAsync(index) }
-                ancestor = factory.parent
-            }
-            throw unknownKey(key)
-        }
-        return try await instanceAsync(index)
+        if let index = index(ofKey: key) { return try await instanceAsync(index) }
+        guard let (factory, index) = ancestor(answering: key) else { throw unknownKey(key) }
+        return try await factory.instanceAsync(index)
     }
 
     /// The component at `index`, in a resolution of its own, handed to the
@@ -64,12 +58,7 @@ extension Factory {
     /// whoever asks, as the synchronous lookup hands it to any thread.
     nonisolated(nonsending)
     func instanceAsync(_ index: Int) async throws -> CrossingInstance {
-        if table.suspensions.isEmpty || !table.suspensions.canSuspend(index) {
-            if let shared = store.shared(index) { return CrossingInstance(shared) }
-            var resolution = Resolution()
-            return CrossingInstance(try instance(index, in: &resolution))
-        }
-        if let shared = store.shared(index + table.plans.count) { return CrossingInstance(shared) }
+        if let ready = try store.shared(index) ?? instanceWithoutSuspending(index) { return CrossingInstance(ready) }
         var resolution = AsyncResolution(token: asyncCreation.newToken())
         return CrossingInstance(try await instanceAsync(index, in: &resolution))
     }
@@ -89,7 +78,7 @@ extension Factory {
             resolution.sync.keepInGraph(index, built)
             return built
         case .singleton, .weakSingleton:
-            let slot = index + table.plans.count
+            let slot = suspendingSlot(index)
             if let shared = store.shared(slot) { return shared }
             await asyncCreation.lock(resolution.token)
             defer { asyncCreation.unlock() }
@@ -105,18 +94,11 @@ extension Factory {
     /// allocated on the task, and a 10-object graph makes dozens of them.
     @inline(__always)
     nonisolated(nonsending) private func buildAsync(_ plan: ComponentPlan, in resolution: inout AsyncResolution) async throws -> Instance {
-        guard resolution.depth < Self.maximumNesting else {
-            throw Diagnostic(.buildFailed,
-                             "building '\(plan.key)' nests components more than \(Self.maximumNesting) deep; "
-                                 + "a chain that long is likely a mistake", at: plan.location)
-        }
+        guard resolution.depth < Self.maximumNesting else { throw tooDeep(plan) }
         resolution.depth += 1
         defer { resolution.depth -= 1 }
         if resolution.constructing.contains(plan.index) {
-            let path = (resolution.constructing + [plan.index]).map { table.plans[$0].key }
-            throw Diagnostic(.initializerCycle,
-                             "initializer cycle: \(path.joined(separator: " → ")); break it with property injection on one of them",
-                             at: plan.location)
+            throw initializerCycle(closedBy: plan, within: resolution.constructing)
         }
         if let patched = patches.make(for: plan.index) {
             return try attempt(plan, resolution) { Instance(any: try patched()) }
@@ -175,15 +157,14 @@ extension Factory {
             default: arguments.append(try await valueAsync(argument, in: &resolution))
             }
         }
-        let prepared = arguments
         if let makeAsync = plan.makeAsync {
             do {
-                return try await makeAsync(prepared).instance
+                return try await makeAsync(arguments).instance
             } catch {
                 throw failure(error, building: plan, within: resolution.constructing)
             }
         }
-        resolution.sync.prepared = prepared
+        resolution.sync.prepared = arguments
         defer { resolution.sync.prepared = nil }
         do {
             return try make(plan, in: &resolution.sync)

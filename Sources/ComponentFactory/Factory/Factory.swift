@@ -103,16 +103,22 @@ public final class Factory: Sendable {
     /// it) in the nearest parent factory that has it.
     @inline(never)
     private func inheritedInstance(forKey name: String) throws -> Instance {
+        guard let (factory, index) = ancestor(answering: name) else { throw unknownKey(name) }
+        if let shared = factory.store.shared(index) { return shared }
+        return try factory.resolve(index)
+    }
+
+    /// The nearest parent factory that has the component `name` (or the key
+    /// an alias of this factory gives it), and its index there: what both
+    /// lookups fall back to.
+    func ancestor(answering name: String) -> (factory: Factory, index: Int)? {
         let key = table.parentAliases[name] ?? name
         var ancestor = parent
         while let factory = ancestor {
-            if let index = factory.index(ofKey: key) {
-                if let shared = factory.store.shared(index) { return shared }
-                return try factory.resolve(index)
-            }
+            if let index = factory.index(ofKey: key) { return (factory, index) }
             ancestor = factory.parent
         }
-        throw unknownKey(name)
+        return nil
     }
 
     /// The plan tables of this factory and its parents, nearest first: what
@@ -174,7 +180,15 @@ public final class Factory: Sendable {
     /// Where the shared instance of the plan at `index` is kept.
     @inline(__always)
     func slot(_ index: Int) -> Int {
-        table.suspensions.isEmpty || !table.suspensions.canSuspend(index) ? index : index + table.plans.count
+        table.suspensions.isEmpty || !table.suspensions.canSuspend(index) ? index : suspendingSlot(index)
+    }
+
+    /// Where the shared instance of a plan that can suspend is kept: a slot
+    /// of its own, past the others, so that the synchronous lookup, which
+    /// reads the first slots only, never hands it out.
+    @inline(__always)
+    func suspendingSlot(_ index: Int) -> Int {
+        index + table.plans.count
     }
 
     @usableFromInline
@@ -350,22 +364,28 @@ public final class Factory: Sendable {
     /// chain of thousands would overflow it; real graphs nest a few levels.
     public static let maximumNesting = 128
 
+    /// `build-failed`: `plan` would nest components deeper than ``maximumNesting``.
+    func tooDeep(_ plan: ComponentPlan) -> Diagnostic {
+        Diagnostic(.buildFailed,
+                   "building '\(plan.key)' nests components more than \(Self.maximumNesting) deep; "
+                       + "a chain that long is likely a mistake, and would overflow the thread's stack",
+                   at: plan.location)
+    }
+
+    /// `initializer-cycle`: `plan` is needed again while `constructing` (outermost first) are inside their initializers.
+    func initializerCycle(closedBy plan: ComponentPlan, within constructing: [Int]) -> Diagnostic {
+        let path = (constructing + [plan.index]).map { table.plans[$0].key }
+        return Diagnostic(.initializerCycle,
+                          "initializer cycle: \(path.joined(separator: " → ")); break it with property injection on one of them",
+                          at: plan.location,
+                          notes: constructing.map { Diagnostic.Note("'\(table.plans[$0].key)' is defined here", at: table.plans[$0].location) })
+    }
+
     func build(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
-        guard resolution.depth < Self.maximumNesting else {
-            throw Diagnostic(.buildFailed,
-                             "building '\(plan.key)' nests components more than \(Self.maximumNesting) deep; "
-                                 + "a chain that long is likely a mistake, and would overflow the thread's stack",
-                             at: plan.location)
-        }
+        guard resolution.depth < Self.maximumNesting else { throw tooDeep(plan) }
         resolution.depth += 1
         defer { resolution.depth -= 1 }
-        if resolution.isConstructing(plan.index) {
-            let path = (resolution.constructing + [plan.index]).map { table.plans[$0].key }
-            throw Diagnostic(.initializerCycle,
-                             "initializer cycle: \(path.joined(separator: " → ")); break it with property injection on one of them",
-                             at: plan.location,
-                             notes: resolution.constructing.map { Diagnostic.Note("'\(table.plans[$0].key)' is defined here", at: table.plans[$0].location) })
-        }
+        if resolution.isConstructing(plan.index) { throw initializerCycle(closedBy: plan, within: resolution.constructing) }
         if let patched = patches.make(for: plan.index) {
             return try invoke(plan, resolution) { Instance(any: try patched()) }
         }

@@ -23,9 +23,6 @@ public enum Isolation: Sendable, Hashable, CustomStringConvertible {
     /// An `actor`: its methods run on the instance itself.
     case actor
 
-    /// Whether running the type's code may hop to an actor, so that building it can suspend.
-    public var hopsToAnActor: Bool { self != .nonisolated }
-
     /// `nonisolated`, `@MainActor`, `@DatabaseActor` or `actor`.
     public var description: String {
         switch self {
