@@ -9,54 +9,111 @@
 /// closure's isolation: that is why it is `Sendable` although an
 /// ``Instance`` is not.
 @usableFromInline
-struct AsyncArguments: @unchecked Sendable {
-    @usableFromInline let receiver: Instance?
-    /// The first four arguments are held inline, so that the usual call
-    /// allocates nothing; any further ones go in `rest`.
-    @usableFromInline var first0: Instance?
-    @usableFromInline var first1: Instance?
-    @usableFromInline var first2: Instance?
-    @usableFromInline var first3: Instance?
-    @usableFromInline var rest: [Instance] = []
+struct AsyncArguments: ~Copyable, @unchecked Sendable {
+    /// The factory component, then the first four arguments, held inline
+    /// and unmanaged: each holds one retain of its own, which ``take(_:as:)``
+    /// hands to the closure, and `deinit` gives back for any left. So the
+    /// closure that takes them leaves nothing to release; optional
+    /// references were released one by one, set or not, six calls per
+    /// component built (see Benchmarks/README.md, issue 25). Being
+    /// noncopyable, it has one owner, which makes this sound.
+    @usableFromInline var receiver: Unmanaged<AnyObject>?
+    @usableFromInline var first0: Unmanaged<AnyObject>?
+    @usableFromInline var first1: Unmanaged<AnyObject>?
+    @usableFromInline var first2: Unmanaged<AnyObject>?
+    @usableFromInline var first3: Unmanaged<AnyObject>?
+    /// Any further arguments.
+    @usableFromInline var rest: Unmanaged<Overflow>?
     @usableFromInline private(set) var count = 0
     @usableFromInline var position = 0
 
+    /// The arguments after the fourth.
+    @usableFromInline
+    final class Overflow {
+        @usableFromInline var instances: [Instance] = []
+    }
+
     init(receiver: Instance?) {
-        self.receiver = receiver
+        self.receiver = receiver.map { .passRetained($0.object) }
+    }
+
+    @inlinable
+    deinit {
+        receiver?.release()
+        first0?.release()
+        first1?.release()
+        first2?.release()
+        first3?.release()
+        rest?.release()
     }
 
     /// Adds the next argument.
-    mutating func append(_ argument: Instance) {
+    mutating func append(_ argument: consuming Instance) {
         switch count {
-        case 0: first0 = argument
-        case 1: first1 = argument
-        case 2: first2 = argument
-        case 3: first3 = argument
-        default: rest.append(argument)
+        case 0: first0 = .passRetained(argument.object)
+        case 1: first1 = .passRetained(argument.object)
+        case 2: first2 = .passRetained(argument.object)
+        case 3: first3 = .passRetained(argument.object)
+        default:
+            let overflow = rest ?? .passRetained(Overflow())
+            overflow.takeUnretainedValue().instances.append(argument)
+            rest = overflow
         }
         count += 1
     }
 
-    /// The argument at `index`, which is below ``count``.
+    /// The argument at `index`, still held here.
     @inlinable
     subscript(index: Int) -> Instance? {
+        let held: Unmanaged<AnyObject>?
         switch index {
-        case 0: first0
-        case 1: first1
-        case 2: first2
-        case 3: first3
-        default: index < count ? rest[index - 4] : nil
+        case 0: held = first0
+        case 1: held = first1
+        case 2: held = first2
+        case 3: held = first3
+        default:
+            guard index < count, let rest else { return nil }
+            return rest.takeUnretainedValue().instances[index - 4]
         }
+        return held.map { Instance(object: $0.takeUnretainedValue()) }
     }
 
-    /// The argument at `index`, as `Value`: for the closures of known arity,
-    /// which read the arguments in place, with no copy of them.
+    /// The factory component, still held here.
     @inlinable
-    func argument<Value>(_ index: Int, as wanted: Value.Type) throws -> Value {
-        guard let argument = self[index] else {
-            throw ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "nothing")
+    var receiverInstance: Instance? {
+        receiver.map { Instance(object: $0.takeUnretainedValue()) }
+    }
+
+    /// The argument at `index`, as `Value`, handed over: for the closures
+    /// of known arity, which own their arguments. An instance exactly of
+    /// the class `Value` is handed over with the retain this held, and
+    /// nothing is left to release.
+    @inlinable
+    mutating func take<Value>(_ index: Int, as wanted: Value.Type) throws -> Value {
+        let held: Unmanaged<AnyObject>?
+        switch index {
+        case 0: held = first0; first0 = nil
+        case 1: held = first1; first1 = nil
+        case 2: held = first2; first2 = nil
+        case 3: held = first3; first3 = nil
+        default: held = nil
         }
-        return try argument.take(as: Value.self) { actual in
+        guard let held else {
+            guard let argument = self[index] else {
+                throw ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "nothing")
+            }
+            return try Self.cast(argument, index)
+        }
+        if held._withUnsafeGuaranteedRef({ ObjectIdentifier(type(of: $0)) }) == ObjectIdentifier(Value.self) {
+            return unsafeBitCast(held.takeRetainedValue(), to: Value.self)
+        }
+        return try Self.cast(Instance(object: held.takeRetainedValue()), index)
+    }
+
+    /// `argument` as `Value`, or the failure for the argument at `index`.
+    @inlinable
+    static func cast<Value>(_ argument: consuming Instance, _ index: Int) throws -> Value {
+        try argument.take(as: Value.self) { actual in
             ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
         }
     }
@@ -65,16 +122,36 @@ struct AsyncArguments: @unchecked Sendable {
     @inlinable
     mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
         defer { position += 1 }
-        return try argument(position, as: Value.self)
+        return try take(position, as: Value.self)
     }
 
     /// The factory component a factory method is called on.
     @inlinable
     func receiver<Receiver>(_ wanted: Receiver.Type) throws -> Receiver {
-        guard let receiver else { throw ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: "nothing") }
+        guard let receiver = receiverInstance else {
+            throw ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: "nothing")
+        }
         return try receiver.take(as: Receiver.self) { actual in
             ArgumentTypeFailure(index: -1, expected: "\(Receiver.self)", actual: "\(actual)")
         }
+    }
+}
+
+/// The arguments the async lookup resolved for a synchronous registered
+/// closure (whose arguments could suspend), read by ``ArgumentSource`` in
+/// place of resolving each.
+struct PreparedArguments {
+    let receiver: Instance?
+    let arguments: [Instance]
+
+    init(_ resolved: borrowing AsyncArguments) {
+        receiver = resolved.receiverInstance
+        arguments = (0..<resolved.count).compactMap { resolved[$0] }
+    }
+
+    /// The argument at `position`; -1 is the factory component.
+    func argument(_ position: Int) -> Instance? {
+        position < 0 ? receiver : position < arguments.count ? arguments[position] : nil
     }
 }
 

@@ -43,7 +43,7 @@ final class ComponentPlan: @unchecked Sendable {
     /// index of the factory component it is called on.
     let make: @Sendable (inout ArgumentSource) throws -> Instance
     /// For an async or isolated maker: how the async lookup makes the instance, from arguments resolved first.
-    let makeAsync: (nonisolated(nonsending) @Sendable (AsyncArguments) async throws -> CrossingInstance)?
+    let makeAsync: (nonisolated(nonsending) @Sendable (consuming AsyncArguments) async throws -> CrossingInstance)?
     let arguments: [ValuePlan]
     /// For each argument, the index of the component it is, or -1: derived
     /// from `arguments`, and kept because reading an `Int` first is measurably

@@ -18,10 +18,19 @@ extension Factory {
     struct AsyncResolution {
         var sync = Resolution()
         /// The components inside their initializer, outermost first.
-        var constructing: [Int] = []
-        /// This resolution's token for the creation lock, which it may take again while holding it.
-        let token: Int
+        var constructing = ConstructionStack()
+        /// This resolution's token for the creation lock, which it may take
+        /// again while holding it: asked for only when a singleton is built.
+        private var token: Int?
         var depth = 0
+
+        /// This resolution's token, taken from `lock` the first time.
+        mutating func token(from lock: AsyncCreationLock) -> Int {
+            if let token { return token }
+            let new = lock.newToken()
+            token = new
+            return new
+        }
     }
 
     /// The component with `key` when the synchronous path can give it at
@@ -59,70 +68,77 @@ extension Factory {
     nonisolated(nonsending)
     func instanceAsync(_ index: Int) async throws -> CrossingInstance {
         if let ready = try store.shared(index) ?? instanceWithoutSuspending(index) { return CrossingInstance(ready) }
-        var resolution = AsyncResolution(token: asyncCreation.newToken())
+        var resolution = AsyncResolution()
         return CrossingInstance(try await instanceAsync(index, in: &resolution))
     }
+
+    // The three functions below read the plan at `index` through the table
+    // at each use, and never hold it across a suspension: a plan held there
+    // is retained and released for every component built (the table holds
+    // every plan for the factory's life, and the factory outlives the lookup).
 
     nonisolated(nonsending)
     func instanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
         guard table.suspensions.canSuspend(index) else { return try instance(index, in: &resolution.sync) }
         if let current = resolution.sync.inProgress(index) { return current }
-        // The table holds every plan for the factory's life, and the factory outlives the lookup: no retain per component.
-        unowned(unsafe) let plan = table.plans[index]
-        switch plan.scope {
+        switch table.plans[index].scope {
         case .prototype:
-            return try await buildAsync(plan, in: &resolution)
+            return try await buildAsync(index, in: &resolution)
         case .objectGraph:
             if let kept = resolution.sync.graphInstance(index) { return kept }
-            let built = try await buildAsync(plan, in: &resolution)
+            let built = try await buildAsync(index, in: &resolution)
             resolution.sync.keepInGraph(index, built)
             return built
         case .singleton, .weakSingleton:
             let slot = suspendingSlot(index)
             if let shared = store.shared(slot) { return shared }
-            await asyncCreation.lock(resolution.token)
+            await asyncCreation.lock(resolution.token(from: asyncCreation))
             defer { asyncCreation.unlock() }
             if let shared = store.shared(slot) { return shared }
-            let built = try await buildAsync(plan, in: &resolution)
+            let built = try await buildAsync(index, in: &resolution)
             store.keep(slot, built)
             return built
         }
     }
 
-    /// Builds `plan`, awaiting each step that can suspend. Inlined into its
-    /// callers, as ``makeAsync(_:in:)`` is into it: each async call is a frame
-    /// allocated on the task, and a 10-object graph makes dozens of them.
+    /// Builds the plan at `index`, awaiting each step that can suspend.
+    /// Inlined into its callers, as ``makeAsync(_:in:)`` is into it: each
+    /// async call is a frame allocated on the task, and a 10-object graph
+    /// makes dozens of them.
     @inline(__always)
-    nonisolated(nonsending) private func buildAsync(_ plan: ComponentPlan, in resolution: inout AsyncResolution) async throws -> Instance {
-        guard resolution.depth < Self.maximumNesting else { throw tooDeep(plan) }
+    nonisolated(nonsending) private func buildAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
+        guard resolution.depth < Self.maximumNesting else { throw tooDeep(table.plans[index]) }
         resolution.depth += 1
         defer { resolution.depth -= 1 }
-        if resolution.constructing.contains(plan.index) {
-            throw initializerCycle(closedBy: plan, within: resolution.constructing)
+        if resolution.constructing.contains(index) {
+            throw initializerCycle(closedBy: table.plans[index], within: resolution.constructing.indexes)
         }
-        if let patched = patches.make(for: plan.index) {
-            return try attempt(plan, resolution) { Instance(any: try patched()) }
+        if let patched = patches.make(for: index) {
+            return try attempt(table.plans[index], resolution) { Instance(any: try patched()) }
         }
-        resolution.constructing.append(plan.index)
+        resolution.constructing.push(index)
         var instance: Instance
         do {
-            for dependency in plan.dependencies {
-                _ = try await valueAsync(dependency, in: &resolution)
+            var position = 0
+            while position < table.plans[index].dependencies.count {
+                _ = try await valueAsync(table.plans[index].dependencies[position], in: &resolution)
+                position += 1
             }
-            instance = try await makeAsync(plan, in: &resolution)
+            instance = try await makeAsync(index, in: &resolution)
         } catch {
-            resolution.constructing.removeLast()
+            resolution.constructing.pop()
             throw error
         }
-        resolution.constructing.removeLast()
+        resolution.constructing.pop()
         if resolution.sync.hasWaiting {
-            for inject in resolution.sync.takeWaiting(for: plan.index) {
+            for inject in resolution.sync.takeWaiting(for: index) {
                 let built = instance
-                try attempt(plan, resolution) { try inject(built.value) }
+                try attempt(table.plans[index], resolution) { try inject(built.value) }
             }
         }
-        if plan.publishesEarly {
-            resolution.sync.publish(plan.index, instance)
+        if table.plans[index].publishesEarly {
+            let plan = table.plans[index]
+            resolution.sync.publish(index, instance)
             defer { resolution.sync.unpublish() }
             var value = instance.value
             try await run(plan.beforePropertyInjection, on: &value, of: plan, in: resolution)
@@ -135,41 +151,45 @@ extension Factory {
         }
         for postProcessor in table.postProcessors {
             let current = instance.value
+            let plan = table.plans[index]
             instance = try attempt(plan, resolution) { Instance(any: try postProcessor.postProcess(current, key: plan.key)) }
         }
         return instance
     }
 
-    /// Calls the maker of `plan` with its arguments resolved first: the async
-    /// closure, or the synchronous one through prepared arguments.
+    /// Calls the maker of the plan at `index` with its arguments resolved
+    /// first: the async closure, which takes them over, or the synchronous
+    /// one through prepared arguments.
     @inline(__always)
-    nonisolated(nonsending) private func makeAsync(_ plan: ComponentPlan, in resolution: inout AsyncResolution) async throws -> Instance {
+    nonisolated(nonsending) private func makeAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
         var receiver: Instance?
-        if let factoryIndex = plan.factoryIndex {
+        if let factoryIndex = table.plans[index].factoryIndex {
             receiver = try await instanceAsync(factoryIndex, in: &resolution)
         }
         var arguments = AsyncArguments(receiver: receiver)
-        for argument in plan.arguments {
+        var position = 0
+        while position < table.plans[index].arguments.count {
             // A constant and a reference are read here: no async call of their own.
-            switch argument {
+            switch table.plans[index].arguments[position] {
             case .constant(let value): arguments.append(value)
-            case .component(let index): arguments.append(try await instanceAsync(index, in: &resolution))
-            default: arguments.append(try await valueAsync(argument, in: &resolution))
+            case .component(let needed): arguments.append(try await instanceAsync(needed, in: &resolution))
+            case let other: arguments.append(try await valueAsync(other, in: &resolution))
             }
+            position += 1
         }
-        if let makeAsync = plan.makeAsync {
+        if let makeAsync = table.plans[index].makeAsync {
             do {
-                return try await makeAsync(arguments).instance
+                return try await makeAsync(consume arguments).instance
             } catch {
-                throw failure(error, building: plan, within: resolution.constructing)
+                throw failure(error, building: table.plans[index], within: resolution.constructing.indexes)
             }
         }
-        resolution.sync.prepared = arguments
+        resolution.sync.prepared = PreparedArguments(arguments)
         defer { resolution.sync.prepared = nil }
         do {
-            return try make(plan, in: &resolution.sync)
+            return try make(table.plans[index], in: &resolution.sync)
         } catch {
-            throw failure(error, building: plan, within: resolution.constructing)
+            throw failure(error, building: table.plans[index], within: resolution.constructing.indexes)
         }
     }
 
@@ -238,7 +258,7 @@ extension Factory {
         do {
             try await runAsync(CrossingInstance(Instance(any: value)))
         } catch {
-            throw failure(error, building: plan, within: resolution.constructing)
+            throw failure(error, building: plan, within: resolution.constructing.indexes)
         }
     }
 
@@ -247,7 +267,7 @@ extension Factory {
         do {
             return try body()
         } catch {
-            throw failure(error, building: plan, within: resolution.constructing)
+            throw failure(error, building: plan, within: resolution.constructing.indexes)
         }
     }
 }

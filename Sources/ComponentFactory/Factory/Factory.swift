@@ -512,9 +512,8 @@ public final class Factory: Sendable {
 
     /// The argument at `position` of those the async lookup resolved; -1 is the factory component.
     @inline(never)
-    static func preparedArgument(_ position: Int, _ prepared: AsyncArguments) throws -> ResolvedArgument {
-        if position < 0, let receiver = prepared.receiver { return .built(receiver) }
-        guard position >= 0, let argument = prepared[position] else {
+    static func preparedArgument(_ position: Int, _ prepared: PreparedArguments) throws -> ResolvedArgument {
+        guard let argument = prepared.argument(position) else {
             throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
         }
         return .built(argument)

@@ -27,7 +27,7 @@ struct Resolution {
     /// Arguments the async lookup resolved before calling a synchronous
     /// registered closure (whose arguments could suspend): handed out in
     /// place of resolving each. Nil otherwise.
-    var prepared: AsyncArguments?
+    var prepared: PreparedArguments?
 
     func inProgress(_ index: Int) -> Instance? {
         var position = publishedIndexes.count

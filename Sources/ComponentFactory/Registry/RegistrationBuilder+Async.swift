@@ -28,8 +28,7 @@ extension RegistrationBuilder {
     public mutating func initializer<each P: Sendable>(
         _ selector: String = "init", _ body: @escaping @Sendable (repeat each P) async throws -> sending T
     ) {
-        addAsync(selector, .initializer, parameterTypes: Self.types(repeat (each P).self)) { arguments in
-            var arguments = arguments
+        addAsync(selector, .initializer, parameterTypes: Self.types(repeat (each P).self)) { (arguments: consuming AsyncArguments) in
             return CrossingInstance(Instance(try await body(repeat try arguments.next((each P).self))))
         }
     }
@@ -39,8 +38,7 @@ extension RegistrationBuilder {
     public mutating func classMethod<each P: Sendable>(
         _ selector: String, _ body: @escaping @Sendable (repeat each P) async throws -> sending T
     ) {
-        addAsync(selector, .classMethod, parameterTypes: Self.types(repeat (each P).self)) { arguments in
-            var arguments = arguments
+        addAsync(selector, .classMethod, parameterTypes: Self.types(repeat (each P).self)) { (arguments: consuming AsyncArguments) in
             return CrossingInstance(Instance(try await body(repeat try arguments.next((each P).self))))
         }
     }
@@ -50,8 +48,7 @@ extension RegistrationBuilder {
     public mutating func factoryMethod<each P: Sendable, R>(
         _ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, repeat each P) async throws -> sending R
     ) where T: Sendable {
-        addAsync(selector, .factoryMethod, parameterTypes: Self.types(repeat (each P).self), produces: ProducedType(R.self)) { arguments in
-            var arguments = arguments
+        addAsync(selector, .factoryMethod, parameterTypes: Self.types(repeat (each P).self), produces: ProducedType(R.self)) { (arguments: consuming AsyncArguments) in
             return CrossingInstance(Instance(try await body(arguments.receiver(T.self), repeat try arguments.next((each P).self))))
         }
     }
@@ -85,7 +82,7 @@ extension RegistrationBuilder {
     @usableFromInline
     mutating func addAsync(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
                            produces: ProducedType? = nil,
-                           invoke: nonisolated(nonsending) @escaping @Sendable (AsyncArguments) async throws -> CrossingInstance) {
+                           invoke: nonisolated(nonsending) @escaping @Sendable (consuming AsyncArguments) async throws -> CrossingInstance) {
         let registration = InitializerRegistration(
             selector: selector, kind: kind, parameterTypes: parameterTypes, produces: produces ?? produced,
             invoke: { _ in throw AsyncOnly(name: selector) }, invokeAsync: invoke)

@@ -9,8 +9,8 @@ extension RegistrationBuilder {
     @inlinable
     public mutating func initializer<A: Sendable>(_ selector: String = "init",
                                                   _ body: @escaping @Sendable (A) async throws -> sending T) {
-        addAsync(selector, .initializer, parameterTypes: [InjectableType(A.self)]) { arguments in
-            CrossingInstance(Instance(try await body(arguments.argument(0, as: A.self))))
+        addAsync(selector, .initializer, parameterTypes: [InjectableType(A.self)]) { (arguments: consuming AsyncArguments) in
+            CrossingInstance(Instance(try await body(arguments.take(0, as: A.self))))
         }
     }
 
@@ -18,8 +18,8 @@ extension RegistrationBuilder {
     @inlinable
     public mutating func initializer<A: Sendable, B: Sendable>(_ selector: String = "init",
                                                                _ body: @escaping @Sendable (A, B) async throws -> sending T) {
-        addAsync(selector, .initializer, parameterTypes: [InjectableType(A.self), InjectableType(B.self)]) { arguments in
-            let a = try arguments.argument(0, as: A.self), b = try arguments.argument(1, as: B.self)
+        addAsync(selector, .initializer, parameterTypes: [InjectableType(A.self), InjectableType(B.self)]) { (arguments: consuming AsyncArguments) in
+            let a = try arguments.take(0, as: A.self), b = try arguments.take(1, as: B.self)
             return CrossingInstance(Instance(try await body(a, b)))
         }
     }
@@ -30,9 +30,9 @@ extension RegistrationBuilder {
         _ selector: String = "init", _ body: @escaping @Sendable (A, B, C) async throws -> sending T
     ) {
         addAsync(selector, .initializer,
-                 parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self)]) { arguments in
-            let a = try arguments.argument(0, as: A.self), b = try arguments.argument(1, as: B.self)
-            let c = try arguments.argument(2, as: C.self)
+                 parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self)]) { (arguments: consuming AsyncArguments) in
+            let a = try arguments.take(0, as: A.self), b = try arguments.take(1, as: B.self)
+            let c = try arguments.take(2, as: C.self)
             return CrossingInstance(Instance(try await body(a, b, c)))
         }
     }
@@ -44,9 +44,9 @@ extension RegistrationBuilder {
     ) {
         addAsync(selector, .initializer,
                  parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self),
-                                  InjectableType(D.self)]) { arguments in
-            let a = try arguments.argument(0, as: A.self), b = try arguments.argument(1, as: B.self)
-            let c = try arguments.argument(2, as: C.self), d = try arguments.argument(3, as: D.self)
+                                  InjectableType(D.self)]) { (arguments: consuming AsyncArguments) in
+            let a = try arguments.take(0, as: A.self), b = try arguments.take(1, as: B.self)
+            let c = try arguments.take(2, as: C.self), d = try arguments.take(3, as: D.self)
             return CrossingInstance(Instance(try await body(a, b, c, d)))
         }
     }

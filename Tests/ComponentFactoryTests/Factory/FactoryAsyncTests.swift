@@ -209,4 +209,111 @@ import Testing
         let store = try await factory.async.component(forKey: "store", as: Store.self)
         #expect(store.pool === stub)
     }
+
+    /// A wagon made by an async initializer of six parameters (more than
+    /// are held inline), and a horseshoe made by an async factory method.
+    final class Wagon: Sendable {
+        let wheels: Int, name: String, lamp: Lamp, gate: Gate, axles: Int, owner: String
+        init(wheels: Int, name: String, lamp: Lamp, gate: Gate, axles: Int, owner: String) {
+            (self.wheels, self.name, self.lamp, self.gate, self.axles, self.owner) = (wheels, name, lamp, gate, axles, owner)
+        }
+    }
+    final class Forge: Sendable { let metal: String; init(metal: String) { self.metal = metal } }
+    final class Horseshoe: Sendable { let label: String; init(label: String) { self.label = label } }
+    /// Watches an instance without keeping it.
+    final class Watch: @unchecked Sendable { weak var object: AnyObject? }
+
+    static func wagonFactory() throws -> Factory {
+        var registry = ComponentRegistry()
+        registry.register(Lamp.self) { $0.initializer { Lamp() } }
+        registry.register(Gate.self) { $0.initializer { Gate() } }
+        registry.register(Wagon.self) { wagon in
+            wagon.initializer("init(wheels:name:lamp:gate:axles:owner:)") {
+                (wheels: Int, name: String, lamp: Lamp, gate: Gate, axles: Int, owner: String) async in
+                Wagon(wheels: wheels, name: name, lamp: lamp, gate: gate, axles: axles, owner: owner)
+            }
+        }
+        registry.register(Forge.self) { forge in
+            forge.initializer("init(metal:)") { (metal: String) async in Forge(metal: metal) }
+            forge.factoryMethod("shoe(size:)", returns: Horseshoe.self) { (forge: Forge, size: Int) async in
+                Horseshoe(label: "\(forge.metal) \(size)")
+            }
+        }
+        return try AssemblyFixture.factory("""
+            <component class="Lamp" key="lamp" scope="prototype"/>
+            <component class="Gate" key="gate" scope="prototype"/>
+            <component class="Wagon" key="wagon" scope="prototype">
+                <initializer selector="init(wheels:name:lamp:gate:axles:owner:)">
+                    <argument parameterName="wheels" value="4"/><argument parameterName="name" value="Hay"/>
+                    <argument parameterName="lamp" ref="lamp"/><argument parameterName="gate" ref="gate"/>
+                    <argument parameterName="axles" value="2"/><argument parameterName="owner" value="Gwen"/>
+                </initializer>
+            </component>
+            <component class="Forge" key="forge" scope="singleton" lazy-init="yes">
+                <initializer selector="init(metal:)"><argument parameterName="metal" value="iron"/></initializer>
+            </component>
+            <component key="horseshoe" scope="prototype" factory-component="forge">
+                <initializer selector="shoe(size:)"><argument parameterName="size" value="7"/></initializer>
+            </component>
+            """, registry: registry)
+    }
+
+    @Test func anAsyncInitializerOfSixParametersAndAnAsyncFactoryMethodGetTheirArguments() async throws {
+        let factory = try Self.wagonFactory()
+        let wagon = try await factory.async.component(forKey: "wagon", as: Wagon.self)
+        #expect(wagon.wheels == 4 && wagon.axles == 2)
+        #expect(wagon.name == "Hay" && wagon.owner == "Gwen")
+        let shoe = try await factory.async.component(forKey: "horseshoe", as: Horseshoe.self)
+        #expect(shoe.label == "iron 7")
+    }
+
+    @Test func anArgumentOfTheWrongTypeFailsTheBuildAndIsReleased() async throws {
+        let factory = try Self.wagonFactory()
+        let wrong = Watch(), next = Watch()
+        _ = try factory.patch(key: "lamp") {
+            let gate = Gate()
+            wrong.object = gate
+            return gate
+        }
+        _ = try factory.patch(key: "gate") {
+            let gate = Gate()
+            next.object = gate
+            return gate
+        }
+        let error = await #expect(throws: DiagnosticReport.self) { try await factory.async.component(forKey: "wagon", as: Wagon.self) }
+        #expect(error?.diagnostics.first?.code == .buildFailed)
+        #expect(error?.description.contains("Lamp") == true, "\(error?.description ?? "")")
+        #expect(wrong.object == nil, "the argument that did not fit was released")
+        #expect(next.object == nil, "and so was the one after it, never handed over")
+    }
+
+    /// One link of a chain of async prototypes; the last one's maker fails.
+    final class Link: Sendable {
+        let next: Link?
+        init(next: Link?) { self.next = next }
+    }
+    struct BrokenLink: Error {}
+
+    @Test func aFailureFortyComponentsDeepNamesTheWholePath() async throws {
+        var registry = ComponentRegistry()
+        registry.register(Link.self) { link in
+            link.initializer("init(next:)") { (next: Link) async in Link(next: next) }
+            link.initializer("broken") { () async throws in throw BrokenLink() }
+        }
+        let links = (0..<39).map { index in
+            """
+            <component class="Link" key="link\(index)" scope="prototype">
+                <initializer selector="init(next:)"><argument parameterName="next" ref="link\(index + 1)"/></initializer>
+            </component>
+            """
+        }
+        let factory = try AssemblyFixture.factory(links.joined() + """
+            <component class="Link" key="link39" scope="prototype"><initializer selector="broken"/></component>
+            """, registry: registry)
+        let error = await #expect(throws: DiagnosticReport.self) { try await factory.async.component(forKey: "link0", as: Link.self) }
+        let diagnostic = try #require(error?.diagnostics.first)
+        #expect(diagnostic.code == .buildFailed)
+        let path = (0...39).map { "link\($0)" }.joined(separator: " → ")
+        #expect(diagnostic.message.contains("(\(path))"), "\(diagnostic.message)")
+    }
 }
