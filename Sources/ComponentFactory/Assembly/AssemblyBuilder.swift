@@ -128,6 +128,13 @@ struct AssemblyBuilder {
                     .filter { !$0.text.isEmpty }
                 document.placeholders.append(.init(locations: locations, location: location))
             }
+        case .appProperty:
+            // An empty prefix would cover every key: it is refused, as an empty key is.
+            switch (values[.key].flatMap { $0.text.isEmpty ? nil : $0 }, values[.prefix].flatMap { $0.text.isEmpty ? nil : $0 }) {
+            case (let key?, nil): document.appProperties.append(.init(name: key, isPrefix: false, location: location))
+            case (nil, let prefix?): document.appProperties.append(.init(name: prefix, isPrefix: true, location: location))
+            default: report(.missingAttribute, "<app-property> needs a non-empty 'key' or 'prefix', not both", at: location)
+            }
         case .import:
             if let resource = required(.resource, in: values, of: element, at: location) {
                 document.imports.append(.init(resource: resource, location: location))
@@ -192,7 +199,7 @@ struct AssemblyBuilder {
         }
         guard let closing = open.popLast() else { return }
         switch closing.element {
-        case .assembly, .description, .propertyPlaceholder, .import, .alias:
+        case .assembly, .description, .propertyPlaceholder, .appProperty, .import, .alias:
             break
         case .profile:
             profiles.removeLast()

@@ -10,6 +10,23 @@ public struct AssemblyDocument: Sendable, Hashable {
         public var location: SourceLocation
     }
 
+    /// `<app-property key="log.level"/>` or `<app-property prefix="feature."/>`:
+    /// a key, or every key under a prefix, that the app reads in its own
+    /// code, so that `validate` does not report it as set but read by nothing.
+    public struct AppPropertyDeclaration: Sendable, Hashable {
+        /// The key, or the start of every key, the app reads.
+        public var name: AttributeValue
+        /// Whether ``name`` is a prefix rather than a whole key.
+        public var isPrefix: Bool
+        /// Where the `<app-property>` is.
+        public var location: SourceLocation
+
+        /// Whether the app reads `key` by this declaration.
+        public func covers(_ key: String) -> Bool {
+            isPrefix ? key.hasPrefix(name.text) : key == name.text
+        }
+    }
+
     /// `<import resource="other.xml"/>`.
     public struct ImportDeclaration: Sendable, Hashable {
         /// The imported file, relative to the importing one.
@@ -45,6 +62,8 @@ public struct AssemblyDocument: Sendable, Hashable {
     public var placeholders: [PlaceholderDeclaration]
     /// Its `<import>` declarations.
     public var imports: [ImportDeclaration]
+    /// Its `<app-property>` declarations.
+    public var appProperties: [AppPropertyDeclaration] = []
 
     /// A document read from `file`.
     public init(file: String, components: [ComponentDefinition] = [], aliases: [AliasDeclaration] = [],

@@ -11,6 +11,7 @@ enum AssemblyGrammar {
     enum Element: String, CaseIterable {
         case assembly, description, component, alias, profile, initializer, argument, property, collection, entry, ref, value, null
         case propertyPlaceholder = "property-placeholder"
+        case appProperty = "app-property"
         case `import`
     }
 
@@ -28,14 +29,14 @@ enum AssemblyGrammar {
     static func allows(_ child: Element, in parent: Element?) -> Bool {
         switch parent {
         case nil: child == .assembly
-        case .assembly: child == .description || child == .propertyPlaceholder || child == .import || child == .component
-            || child == .alias || child == .profile
+        case .assembly: child == .description || child == .propertyPlaceholder || child == .appProperty || child == .import
+            || child == .component || child == .alias || child == .profile
         case .profile: child == .description || child == .component
         case .component: child == .description || child == .initializer || child == .property
         case .initializer: child == .description || child == .argument
         case .argument, .property, .entry: child == .description || child == .collection || child == .null
         case .collection: child == .description || child == .ref || child == .value || child == .entry || child == .null
-        case .description, .ref, .value, .null, .propertyPlaceholder, .import, .alias: false
+        case .description, .ref, .value, .null, .propertyPlaceholder, .appProperty, .import, .alias: false
         }
     }
 
@@ -43,20 +44,20 @@ enum AssemblyGrammar {
     static func children(of parent: Element?) -> [Element] {
         switch parent {
         case nil: [.assembly]
-        case .assembly: [.description, .propertyPlaceholder, .import, .component, .alias, .profile]
+        case .assembly: [.description, .propertyPlaceholder, .appProperty, .import, .component, .alias, .profile]
         case .profile: [.description, .component]
         case .component: [.description, .initializer, .property]
         case .initializer: [.description, .argument]
         case .argument, .property, .entry: [.description, .collection, .null]
         case .collection: [.description, .ref, .value, .entry, .null]
-        case .description, .ref, .value, .null, .propertyPlaceholder, .import, .alias: []
+        case .description, .ref, .value, .null, .propertyPlaceholder, .appProperty, .import, .alias: []
         }
     }
 
     /// Every attribute name of the grammar.
     enum Attribute: String, CaseIterable {
         case location, resource, name, alias, selector, parameterName, index, ref, value, requiredType, key, `class`, scope
-        case parent, abstract, profile
+        case parent, abstract, profile, prefix
         case isClassMethod = "is-class-method"
         case requiredClass = "required-class"
         case lazyInit = "lazy-init"
@@ -74,6 +75,7 @@ enum AssemblyGrammar {
         switch element {
         case .assembly, .description, .ref, .null: []
         case .propertyPlaceholder: placeholderAttributes
+        case .appProperty: appPropertyAttributes
         case .import: importAttributes
         case .profile: profileAttributes
         case .alias: aliasAttributes
@@ -91,6 +93,7 @@ enum AssemblyGrammar {
     }
 
     private static let placeholderAttributes = table([.location])
+    private static let appPropertyAttributes = table([.key, .prefix])
     private static let importAttributes = table([.resource])
     private static let profileAttributes = table([.name])
     private static let aliasAttributes = table([.name, .alias])

@@ -33,6 +33,7 @@ public enum AssemblySchema {
                 <xsd:element ref="description" minOccurs="0"/>
                 <xsd:choice minOccurs="0" maxOccurs="unbounded">
                     <xsd:element ref="property-placeholder"/>
+                    <xsd:element ref="app-property"/>
                     <xsd:element ref="import"/>
                     <xsd:element ref="component"/>
                     <xsd:element ref="alias"/>
@@ -54,6 +55,16 @@ public enum AssemblySchema {
         </xsd:annotation>
         <xsd:complexType>
             <xsd:attribute name="location" type="xsd:string" use="required"/>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="app-property">
+        <xsd:annotation>
+            <xsd:documentation>A key the app reads in its own code (key), or every key that starts with a prefix (prefix): not reported as unused-property. Give one of the two.</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:attribute name="key" type="xsd:string"/>
+            <xsd:attribute name="prefix" type="xsd:string"/>
         </xsd:complexType>
     </xsd:element>
 

@@ -41,6 +41,11 @@ public struct AssemblySet: Sendable, Hashable {
         return documents.flatMap { $0.placeholders.flatMap(\.locations) }.filter { seen.insert($0.text).inserted }
     }
 
+    /// Every `<app-property>` of every document, in load order: the keys the app reads in its own code.
+    public var appProperties: [AssemblyDocument.AppPropertyDeclaration] {
+        documents.flatMap(\.appProperties)
+    }
+
     /// The errors among ``diagnostics``.
     var readingErrors: [Diagnostic] {
         diagnostics.filter { $0.severity == .error }

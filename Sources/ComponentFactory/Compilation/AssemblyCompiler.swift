@@ -48,6 +48,8 @@ struct AssemblyCompiler: Sendable {
         var graph = ComponentGraph()
         var needs: [(position: Int, need: ConstructionEdges.Need)] = []
         var plans: [ComponentPlan?] = []
+        /// The keys the half's placeholders read, for the whole pass's resolver.
+        var reads = PlaceholderResolver.Reads()
     }
 
     /// Runs of at least this many definitions are checked in two halves at once.
@@ -167,6 +169,8 @@ struct AssemblyCompiler: Sendable {
                 return half.process(middle..<half.built.count)
             }
             parts = [process(0..<middle), second.wait()]
+            // The second half resolved on a copy: what it read is the pass's too.
+            resolver.absorb(parts[1].reads)
         } else {
             parts = [process(built.indices)]
         }
@@ -210,6 +214,7 @@ struct AssemblyCompiler: Sendable {
             draw(position, into: &part)
         }
         part.diagnostics = diagnostics
+        part.reads = resolver.reads
         diagnostics = outer
         return part
     }

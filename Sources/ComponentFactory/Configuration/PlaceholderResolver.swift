@@ -35,6 +35,14 @@ public struct PlaceholderResolver: Sendable {
     private var resolved: [PropertyKey: (value: String, origins: [SourceLocation])] = [:]
     /// The configuration's keys, prepared for "did you mean" once, when the first one is wanted.
     private var keySpelling: SpellingIndex?
+    /// What ``readKeys()`` follows: the keys that texts resolved with
+    /// ``resolve(_:at:)`` named, and, for each key whose value holds
+    /// placeholders, the keys that value names. Looking a key up with
+    /// ``value(forKey:)`` reads nothing: the configuration's own check does
+    /// that for every key.
+    private(set) var reads = Reads()
+    /// Whether a site's text is being resolved, rather than a key's value asked for.
+    private var resolvingSite = false
 
     /// A resolver over `configuration`; it remembers what it has resolved.
     public init(configuration: Configuration) {
@@ -52,6 +60,8 @@ public struct PlaceholderResolver: Sendable {
     /// so that a later error about the result can point at them too.
     public mutating func resolve(_ text: String, at site: SourceLocation?, origins: inout [SourceLocation]) throws(Diagnostic) -> String {
         guard Self.mayContainPlaceholder(text) else { return text }
+        resolvingSite = true
+        defer { resolvingSite = false }
         var collected = Origins(origins)
         let bytes = Array(text.utf8)
         let result = try expand(bytes[...], site: site, chain: [], depth: 0, origins: &collected)
@@ -64,6 +74,74 @@ public struct PlaceholderResolver: Sendable {
     public mutating func value(forKey key: String) throws(Diagnostic) -> String? {
         var origins = Origins([])
         return try lookup(key, site: nil, chain: [], depth: 0, origins: &origins)
+    }
+
+    /// The keys named so far: by the sites resolved, and by each key's value.
+    struct Reads: Sendable {
+        var bySites: Set<PropertyKey> = []
+        var byValue: [PropertyKey: [PropertyKey]] = [:]
+    }
+
+    /// Adds what another resolver over the same configuration read, such as
+    /// one that checked half of the definitions on another thread.
+    mutating func absorb(_ other: Reads) {
+        reads.bySites.formUnion(other.bySites)
+        reads.byValue.merge(other.byValue) { mine, theirs in mine + theirs }
+    }
+
+    /// Every key that the texts resolved so far read: those their
+    /// placeholders named (in a default too, taken or not, when the default
+    /// names its key plainly), and, in turn, those named by the values read.
+    func readKeys() -> Set<PropertyKey> {
+        var read: Set<PropertyKey> = []
+        var pending = Array(reads.bySites)
+        while let key = pending.popLast() {
+            if read.insert(key).inserted { pending += reads.byValue[key] ?? [] }
+        }
+        return read
+    }
+
+    /// Notes that `key` is named, by the site being resolved or by the
+    /// value of the innermost key in `chain`.
+    private mutating func noteNamed(_ key: PropertyKey, chain: [String]) {
+        if let reader = chain.last {
+            reads.byValue[PropertyKey(reader), default: []].append(key)
+        } else if resolvingSite {
+            reads.bySites.insert(key)
+        }
+    }
+
+    /// Notes the keys that a default not taken names (`${a:${b}}` names
+    /// `b`, and `${a:${b:${c}}}` names `b` and `c`): a key kept as a
+    /// fallback is read, even in an environment that does not need the
+    /// fallback. A key made of placeholders (`${db.${env}}`) is not known
+    /// without resolving it; the keys it is made of are noted.
+    private mutating func noteNamed(inFallback fallback: [Part], chain: [String]) {
+        var pending: [ArraySlice<UInt8>] = fallback.compactMap { if case .placeholder(let inner) = $0 { inner } else { nil } }
+        while let inner = pending.popLast() {
+            guard let parts = try? parts(of: inner, site: nil) else { continue }
+            var key: [UInt8] = []
+            var isMadeOfPlaceholders = false
+            // The key runs to the first unescaped ':' of the literal text; every placeholder after it is in the default.
+            var inDefault = false
+            for part in parts {
+                switch part {
+                case .placeholder(let nested):
+                    if !inDefault { isMadeOfPlaceholders = true }
+                    pending.append(nested)
+                case .text(let text) where !inDefault:
+                    let section = Self.section(text[...])
+                    key += section.key
+                    inDefault = section.fallback != nil
+                case .text:
+                    break
+                }
+            }
+            if !isMadeOfPlaceholders {
+                noteNamed(PropertyKey(String(decoding: key, as: UTF8.self)), chain: chain)
+                if parts.count == 1 { noteNamed(PropertyKey(String(decoding: inner, as: UTF8.self)), chain: chain) }
+            }
+        }
     }
 
     /// The `.properties` lines behind a value, in order, each once: a list
@@ -209,6 +287,7 @@ public struct PlaceholderResolver: Sendable {
         }
         for candidate in candidates + [key] {
             if let value = try lookup(candidate, site: site, chain: chain, depth: depth + 1, origins: &origins) {
+                if let fallback { noteNamed(inFallback: fallback, chain: chain) }
                 return Array(value.utf8)
             }
         }
@@ -253,6 +332,7 @@ public struct PlaceholderResolver: Sendable {
         _ key: String, site: SourceLocation?, chain: [String], depth: Int, origins: inout Origins
     ) throws(Diagnostic) -> String? {
         let exactKey = PropertyKey(key)
+        noteNamed(exactKey, chain: chain)
         if let known = resolved[exactKey] {
             origins.add(known.origins)
             return known.value

@@ -71,4 +71,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// one it needs), asked of the synchronous lookup or load; the chain that
     /// makes it so is in the message.
     case requiresAsync = "requires-async"
+    // Configuration insight
+    /// A key set in a `.properties` file that nothing reads in that
+    /// environment: no assembly's placeholder, no value such a placeholder
+    /// reads in turn, and no `<app-property>` (a warning).
+    case unusedProperty = "unused-property"
 }

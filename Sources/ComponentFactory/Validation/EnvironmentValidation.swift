@@ -13,6 +13,8 @@
 ///    post-processors' edits;
 /// 6. the checker-compiler's one pass over every definition, which with a
 ///    registry makes the plan table;
+/// 7. the keys that the `.properties` files set and that nothing read in
+///    steps 3 to 6 (``UnusedKeys``), when there is an assembly to read them.
 ///
 /// A dry run, ``dryRun()``, then builds every non-lazy component from the
 /// plans, awaiting those whose construction can suspend.
@@ -83,6 +85,10 @@ public struct EnvironmentValidation: Sendable {
         self.configuration = configuration
         var resolver = PlaceholderResolver(configuration: configuration)
         var diagnostics = configuration.problems(resolvingWith: &resolver)
+        // What a `location=` names is read, though the files it lists could not answer it.
+        for location in assemblies.placeholderLocations {
+            _ = try? resolver.resolve(location.text, at: location.location)
+        }
 
         let active = AssemblyCompiler.active(assemblies.components, environment: configuration.environment,
                                              knownEnvironments: knownEnvironments)
@@ -116,6 +122,11 @@ public struct EnvironmentValidation: Sendable {
         let said = Set(compiled.diagnostics.map { [$0.code.rawValue, $0.message, $0.location?.description ?? ""] })
         diagnostics += infrastructureProblems.filter { !said.contains([$0.code.rawValue, $0.message, $0.location?.description ?? ""]) }
         diagnostics += compiled.diagnostics
+        // With no assembly, nothing could read a key: the configuration is checked alone.
+        if !everyProfile && !assemblies.documents.isEmpty {
+            diagnostics += UnusedKeys(read: compiler.resolver.readKeys(), declared: assemblies.appProperties)
+                .diagnostics(in: configuration)
+        }
         var graph = compiled.graph
 
         let hasErrors = !assemblies.readingErrors.isEmpty || diagnostics.contains { $0.severity == .error }

@@ -1,0 +1,86 @@
+import JavaProperties
+
+/// The keys that the `.properties` files of one environment set and that
+/// nothing reads there: the warning `unused-property` for each, at the line
+/// of its last assignment in each file that sets it, with a did-you-mean
+/// among the keys that are read.
+///
+/// A key is read when an assembly's placeholder names it (in a default too,
+/// taken or not), when the value of a key read names it in turn, or when an
+/// `<app-property>` declares it, by its whole key or a prefix. A key that
+/// only other unread values name is unread too: nothing reaches it.
+///
+/// ```swift
+/// let unused = UnusedKeys(read: resolver.readKeys(), declared: assemblies.appProperties)
+/// unused.diagnostics(in: configuration)  // [Config/app-production.properties:4: warning: … [unused-property]]
+/// ```
+struct UnusedKeys {
+    private let read: Set<PropertyKey>
+    private let declaredKeys: Set<PropertyKey>
+    private let declaredPrefixes: PrefixSet
+
+    init(read: Set<PropertyKey>, declared: [AssemblyDocument.AppPropertyDeclaration]) {
+        self.read = read
+        declaredKeys = Set(declared.filter { !$0.isPrefix }.map { PropertyKey($0.name.text) })
+        declaredPrefixes = PrefixSet(declared.filter(\.isPrefix).map(\.name.text))
+    }
+
+    /// Whether anything reads `key`.
+    func isRead(_ key: String) -> Bool {
+        let exact = PropertyKey(key)
+        return read.contains(exact) || declaredKeys.contains(exact) || declaredPrefixes.hasPrefix(of: key)
+    }
+
+    /// One warning for each key that a `.properties` file of `configuration` sets and nothing reads.
+    func diagnostics(in configuration: Configuration) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var spelling: SpellingIndex?
+        for case let file as PropertiesFileSource in configuration.sources {
+            for entry in file.document.winners where !isRead(entry.key) {
+                if spelling == nil { spelling = SpellingIndex(read.map(\.text) + declaredKeys.map(\.text)) }
+                let hint = spelling?.didYouMean(entry.key) ?? ""
+                diagnostics.append(Diagnostic(
+                    .unusedProperty, "property '\(entry.key)' is set but nothing reads it\(hint)",
+                    at: SourceLocation(file: file.name, line: entry.line), severity: .warning,
+                    environment: configuration.environment))
+            }
+        }
+        return diagnostics
+    }
+}
+
+/// Prefixes, as a tree of their bytes: whether a key starts with one of
+/// them costs one step per byte of the key, however many prefixes there are.
+struct PrefixSet {
+    private var children: [[UInt8: Int]] = [[:]]
+    private var ends: [Bool] = [false]
+
+    init(_ prefixes: [String]) {
+        for prefix in prefixes {
+            var node = 0
+            for byte in prefix.utf8 {
+                if let next = children[node][byte] {
+                    node = next
+                } else {
+                    children.append([:])
+                    ends.append(false)
+                    children[node][byte] = children.count - 1
+                    node = children.count - 1
+                }
+            }
+            ends[node] = true
+        }
+    }
+
+    /// Whether `key` starts with one of the prefixes.
+    func hasPrefix(of key: String) -> Bool {
+        guard children.count > 1 else { return false }
+        var node = 0
+        for byte in key.utf8 {
+            guard let next = children[node][byte] else { return false }
+            node = next
+            if ends[node] { return true }
+        }
+        return false
+    }
+}
