@@ -49,6 +49,35 @@ struct UnusedKeys {
     }
 }
 
+extension UnusedKeys {
+    /// `reports` of several environments, with each `unused-property` of a
+    /// file that every environment loads (a base file) kept only where no
+    /// environment reads the key: a base file's key is there for every
+    /// environment, so one that some environment reads is no typo and no
+    /// leftover, though the others do not need it. A key an overlay sets is
+    /// judged in its own environment alone.
+    static func judgingBaseFilesTogether(_ reports: [(environment: String?, report: DiagnosticReport)],
+                                         configurations: [Configuration?]) -> [(environment: String?, report: DiagnosticReport)] {
+        guard reports.count > 1 else { return reports }
+        let everyOnesFiles = configurations.map { configuration in
+            Set((configuration?.sources ?? []).compactMap { ($0 as? PropertiesFileSource)?.name })
+        }.reduce(nil as Set<String>?) { common, next in common.map { $0.intersection(next) } ?? next } ?? []
+        func isBaseKey(_ diagnostic: Diagnostic) -> Bool {
+            diagnostic.code == .unusedProperty && everyOnesFiles.contains(diagnostic.location?.file ?? "")
+        }
+        func plain(_ diagnostic: Diagnostic) -> Diagnostic {
+            var copy = diagnostic
+            copy.environment = nil
+            return copy
+        }
+        let unreadEverywhere = reports.map { Set($0.report.diagnostics.filter(isBaseKey).map(plain)) }
+            .reduce(nil as Set<Diagnostic>?) { common, next in common.map { $0.intersection(next) } ?? next } ?? []
+        return reports.map { environment, report in
+            (environment, DiagnosticReport(report.diagnostics.filter { !isBaseKey($0) || unreadEverywhere.contains(plain($0)) }))
+        }
+    }
+}
+
 /// Prefixes, as a tree of their bytes: whether a key starts with one of
 /// them costs one step per byte of the key, however many prefixes there are.
 struct PrefixSet {

@@ -166,18 +166,23 @@ public struct EnvironmentValidation: Sendable {
     nonisolated(nonsending) public static func validate(_ assemblies: AssemblySet, loader: ConfigurationLoader,
                                                        environments: [String?], registry: ComponentRegistry? = nil,
                                                        dryRun: Bool = false) async -> DiagnosticReport {
-        var each: [(String?, DiagnosticReport)] = []
+        var each: [(environment: String?, report: DiagnosticReport)] = []
+        var configurations: [Configuration?] = []
         for environment in environments {
             let validation = EnvironmentValidation(assemblies: assemblies, loader: loader, environment: environment, registry: registry)
             let built = dryRun ? await validation.dryRun() : []
             each.append((environment, DiagnosticReport(validation.diagnostics + built)))
+            configurations.append(validation.configuration)
         }
-        return DiagnosticReport(assemblies.diagnostics + DiagnosticReport.merging(environments: each).diagnostics)
+        let judged = UnusedKeys.judgingBaseFilesTogether(each, configurations: configurations)
+        return DiagnosticReport(assemblies.diagnostics + DiagnosticReport.merging(environments: judged).diagnostics)
     }
 
     /// The reading problems of `assemblies`, then `validations` merged by environment.
     public static func report(_ assemblies: AssemblySet, _ validations: [EnvironmentValidation]) -> DiagnosticReport {
-        let merged = DiagnosticReport.merging(environments: validations.map { ($0.environment, DiagnosticReport($0.diagnostics)) })
+        let judged = UnusedKeys.judgingBaseFilesTogether(validations.map { ($0.environment, DiagnosticReport($0.diagnostics)) },
+                                                          configurations: validations.map(\.configuration))
+        let merged = DiagnosticReport.merging(environments: judged)
         return DiagnosticReport(assemblies.diagnostics + merged.diagnostics)
     }
 }
