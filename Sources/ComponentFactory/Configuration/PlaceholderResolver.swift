@@ -93,10 +93,13 @@ public struct PlaceholderResolver: Sendable {
     /// placeholders named (in a default too, taken or not, when the default
     /// names its key plainly), and, in turn, those named by the values read.
     func readKeys() -> Set<PropertyKey> {
-        var read: Set<PropertyKey> = []
-        var pending = Array(reads.bySites)
+        // The sites' keys as they are; only the keys whose values name others are followed.
+        var read = reads.bySites
+        var pending = reads.byValue.keys.filter { read.contains($0) }
         while let key = pending.popLast() {
-            if read.insert(key).inserted { pending += reads.byValue[key] ?? [] }
+            for named in reads.byValue[key] ?? [] where read.insert(named).inserted && reads.byValue[named] != nil {
+                pending.append(named)
+            }
         }
         return read
     }
