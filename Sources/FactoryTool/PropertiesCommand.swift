@@ -63,7 +63,9 @@ struct PropertiesCommand: ToolCommand {
             var resolver = PlaceholderResolver(configuration: configuration)
             for key in configuration.keys {
                 do {
-                    if let value = try resolver.value(forKey: key) { pairs.append((key, value)) }
+                    guard let (value, isSecret) = try resolver.guardedValue(forKey: key) else { continue }
+                    // A value built from a secret is masked as the secret is, whatever its own key.
+                    pairs.append((key, isSecret && !showSecrets ? SecretKeys.mask : value))
                 } catch {
                     problems.append(error)
                 }

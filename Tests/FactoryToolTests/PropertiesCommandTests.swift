@@ -23,6 +23,22 @@ import Testing
         #expect(result.standardOutput == #"{"api.token":"abc123","data.dir":"/srv","db.url":"sqlite:${data.dir}/app.db","name":"base"}"# + "\n")
     }
 
+    @Test func aValueBuiltFromASecretIsMaskedAsTheSecretIs() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("props-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("app.properties").path
+        try Data("db.password = hunter2\nuser = app\ndb.url = postgres://${user}:${db.password}@db/app\nlink = ${db.url}\n".utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let masked = await factory("properties", "--format", "json", file)
+        #expect(masked.standardOutput == #"{"db.password":"******","db.url":"******","link":"******","user":"app"}"# + "\n")
+        let shown = await factory("properties", "--format", "json", "--show-secrets", file)
+        #expect(shown.standardOutput.contains(#""link":"postgres://app:hunter2@db/app""#))
+        // Raw, a value shows its placeholders, not the secret.
+        let raw = await factory("properties", "--raw", "--format", "json", file)
+        #expect(raw.standardOutput.contains(#""db.url":"postgres://${user}:${db.password}@db/app""#))
+    }
+
     @Test func setOverridesWinAndEnvironmentVariablesAreOptIn() async {
         let root = fixture("config-with-environments")
         let variables = ["NAME": "from-env"]

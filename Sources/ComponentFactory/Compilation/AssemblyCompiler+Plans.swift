@@ -183,8 +183,11 @@ extension AssemblyCompiler {
     }
 
     private mutating func text(_ text: AttributeValue, hint: AttributeValue?, for type: InjectableType, member: Member) -> ValuePlan? {
-        var origins: [SourceLocation] = []
-        guard let value = quietly(text, origins: &origins) else { return nil }
+        var provenance = PlaceholderResolver.Provenance()
+        guard let value = quietly(text, provenance: &provenance) else { return nil }
+        // A text built from a secret is shown masked, as the secret is.
+        let shown = provenance.isSecret ? SecretKeys.mask : value
+        let origins = provenance.origins
         if let hint {
             guard let hinted = converters.converter(named: hint.text), let hintedID = converters.identifier(named: hint.text) else {
                 report(.typeMismatch,
@@ -196,7 +199,7 @@ extension AssemblyCompiler {
                 do {
                     return .constant(Instance(any: try hinted.convertToAny(value)))
                 } catch {
-                    diagnostics.append(error.diagnostic(text: value, typeName: hinted.typeName, component: member.component.key,
+                    diagnostics.append(error.diagnostic(text: shown, typeName: hinted.typeName, component: member.component.key,
                                                         member: member.name, at: text.location, origins: origins))
                     return nil
                 }
@@ -212,7 +215,7 @@ extension AssemblyCompiler {
         do {
             return .constant(Instance(any: try target.convert(value, with: converters)))
         } catch {
-            diagnostics.append(error.diagnostic(text: value, typeName: type.identity.name, component: member.component.key,
+            diagnostics.append(error.diagnostic(text: shown, typeName: type.identity.name, component: member.component.key,
                                                 member: member.name, at: text.location, origins: origins))
             return nil
         }

@@ -259,10 +259,11 @@ struct AssemblyCompiler: Sendable {
         try? resolver.resolve(value.text, at: value.location)
     }
 
-    /// The resolved text, adding the `.properties` lines it came from to
-    /// `origins`; nil (reported by the owner's check) when it does not resolve.
-    mutating func quietly(_ value: AttributeValue, origins: inout [SourceLocation]) -> String? {
-        try? resolver.resolve(value.text, at: value.location, origins: &origins)
+    /// The resolved text, adding the `.properties` lines it came from, and
+    /// whether a secret went into it, to `provenance`; nil (reported by the
+    /// owner's check) when it does not resolve.
+    mutating func quietly(_ value: AttributeValue, provenance: inout PlaceholderResolver.Provenance) -> String? {
+        try? resolver.resolve(value.text, at: value.location, provenance: &provenance)
     }
 
     private mutating func parameterNames(of selector: String) -> [String] {

@@ -32,7 +32,7 @@ public struct PlaceholderResolver: Sendable {
     /// The configuration that answers the placeholders.
     public let configuration: Configuration
     /// Each key resolved so far, with the property lines that supplied its text.
-    private var resolved: [PropertyKey: (value: String, origins: [SourceLocation])] = [:]
+    private var resolved: [PropertyKey: (value: String, origins: [SourceLocation], isSecret: Bool)] = [:]
     /// The configuration's keys, prepared for "did you mean" once, when the first one is wanted.
     private var keySpelling: SpellingIndex?
     /// What ``readKeys()`` follows: the keys that texts resolved with
@@ -59,13 +59,39 @@ public struct PlaceholderResolver: Sendable {
     /// `.properties` lines whose values the result is made of, each once,
     /// so that a later error about the result can point at them too.
     public mutating func resolve(_ text: String, at site: SourceLocation?, origins: inout [SourceLocation]) throws(Diagnostic) -> String {
+        var provenance = Provenance(origins: origins)
+        let result = try resolve(text, at: site, provenance: &provenance)
+        origins = provenance.origins
+        return result
+    }
+
+    /// What a resolved text is made of: the `.properties` lines that
+    /// supplied it, and whether a secret went into it. A value built from a
+    /// secret (`db.url = postgres://app:${db.password}@db/app`) is as secret
+    /// as the secret: show ``SecretKeys/mask`` wherever it would show.
+    public struct Provenance: Sendable, Hashable {
+        /// The `.properties` lines, in order, each once.
+        public var origins: [SourceLocation]
+        /// Whether a secret key's value (see ``SecretKeys``) went into the text, at any depth.
+        public var isSecret: Bool
+
+        /// Nothing yet: no line, no secret.
+        public init(origins: [SourceLocation] = [], isSecret: Bool = false) {
+            self.origins = origins
+            self.isSecret = isSecret
+        }
+    }
+
+    /// Resolves every placeholder in `text`, adding to `provenance` what the result is made of.
+    public mutating func resolve(_ text: String, at site: SourceLocation?, provenance: inout Provenance) throws(Diagnostic) -> String {
         guard Self.mayContainPlaceholder(text) else { return text }
         resolvingSite = true
         defer { resolvingSite = false }
-        var collected = Origins(origins)
+        var collected = Origins(provenance.origins)
         let bytes = Array(text.utf8)
         let result = try expand(bytes[...], site: site, chain: [], depth: 0, origins: &collected)
-        origins = collected.list
+        provenance.origins = collected.list
+        provenance.isSecret = provenance.isSecret || collected.isSecret
         return String(decoding: result, as: UTF8.self)
     }
 
@@ -74,6 +100,14 @@ public struct PlaceholderResolver: Sendable {
     public mutating func value(forKey key: String) throws(Diagnostic) -> String? {
         var origins = Origins([])
         return try lookup(key, site: nil, chain: [], depth: 0, origins: &origins)
+    }
+
+    /// The same, with whether the value is secret: the key's name says so,
+    /// or a secret went into its value through a placeholder.
+    public mutating func guardedValue(forKey key: String) throws(Diagnostic) -> (value: String, isSecret: Bool)? {
+        var origins = Origins([])
+        guard let value = try lookup(key, site: nil, chain: [], depth: 0, origins: &origins) else { return nil }
+        return (value, origins.isSecret)
     }
 
     /// The keys named so far: by the sites resolved, and by each key's value.
@@ -152,6 +186,8 @@ public struct PlaceholderResolver: Sendable {
     private struct Origins {
         private(set) var list: [SourceLocation]
         private var seen: Set<SourceLocation>
+        /// Whether a secret key's value went in.
+        var isSecret = false
 
         init(_ list: [SourceLocation]) {
             self.list = list
@@ -338,6 +374,7 @@ public struct PlaceholderResolver: Sendable {
         noteNamed(exactKey, chain: chain)
         if let known = resolved[exactKey] {
             origins.add(known.origins)
+            if known.isSecret { origins.isSecret = true }
             return known.value
         }
         if let start = chain.firstIndex(of: key) {
@@ -347,17 +384,21 @@ public struct PlaceholderResolver: Sendable {
         // A value with no file:line (an environment variable, a provider) is named by its source.
         let location = property.location ?? SourceLocation(file: property.sourceName, line: 0)
         // Plain text is its own resolution: looking it up again costs less than remembering it.
+        let isSecret = SecretKeys.isSecret(key)
         guard Self.mayContainPlaceholder(property.text) else {
             origins.add([location])
+            if isSecret { origins.isSecret = true }
             return property.text
         }
         var own = Origins([location])
+        own.isSecret = isSecret
         let bytes = Array(property.text.utf8)
         let value = String(
             decoding: try expand(bytes[...], site: property.location ?? site, chain: chain + [key], depth: depth, origins: &own),
             as: UTF8.self)
-        resolved[exactKey] = (value, own.list)
+        resolved[exactKey] = (value, own.list, own.isSecret)
         origins.add(own.list)
+        if own.isSecret { origins.isSecret = true }
         return value
     }
 

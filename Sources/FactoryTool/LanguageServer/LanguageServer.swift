@@ -323,13 +323,15 @@ public final class LanguageServer {
         var lines: [String] = []
         for (environment, configuration) in configurations {
             var resolver = PlaceholderResolver(configuration: configuration)
+            var provenance = PlaceholderResolver.Provenance()
             let value: String
             do {
-                value = try resolver.resolve(text, at: nil)
+                value = try resolver.resolve(text, at: nil, provenance: &provenance)
             } catch {
                 value = "unresolved: \(error.message)"
             }
-            let shown = key.map(SecretKeys.isSecret) == true ? SecretKeys.mask : value
+            // The key's name, or a secret that went into the value, makes it secret.
+            let shown = provenance.isSecret || key.map(SecretKeys.isSecret) == true ? SecretKeys.mask : value
             lines.append("- \(environment ?? "no environment"): `\(shown)`")
         }
         guard !lines.isEmpty else { return nil }
