@@ -106,6 +106,26 @@ import Testing
         #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings in 3 assemblies, 3 environments\n"))
     }
 
+    /// Acceptance (issue 26): a typo in an overlay key of the shipped configuration.
+    @Test func aTypoInTheShippedProductionOverlayIsAnUnusedPropertyWithTheKeyMeant() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let copy = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: root.appendingPathComponent("Assemblies").path, toPath: copy.file("Assemblies"))
+        try FileManager.default.copyItem(atPath: root.appendingPathComponent("Config").path, toPath: copy.file("Config"))
+        let overlay = copy.file("Config/app-production.properties")
+        let original = try String(contentsOfFile: overlay, encoding: .utf8)
+        try (original + "damsels.resuced=99\n").write(toFile: overlay, atomically: true, encoding: .utf8)
+        let line = original.split(separator: "\n", omittingEmptySubsequences: false).count
+        let result = await FactoryTool.run(arguments: ["validate", copy.file("Assemblies"), "--config", copy.file("Config"), "--env", "production"])
+        #expect(result.status == 0, "a warning: \(result.standardOutput)")
+        #expect(result.standardOutput == """
+            \(overlay):\(line):1: warning: property 'damsels.resuced' is set but nothing reads it; did you mean 'damsels.rescued'? [unused-property]
+                note: in environment 'production'
+            0 errors, 1 warning in 3 assemblies, 1 environment
+
+            """)
+    }
+
     @Test func referencesWorkAcrossImportedFiles() async {
         let result = await validate("across-files/knights.xml")
         #expect(result.status == 0, "\(result.standardOutput)")
