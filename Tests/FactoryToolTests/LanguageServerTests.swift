@@ -77,6 +77,28 @@ import Testing
         #expect((cleared?["diagnostics"] as? [[String: Any]])?.isEmpty == true)
     }
 
+    @Test func aKeyTypedIntoAPropertiesFileThatNothingReadsIsAWarningThere() throws {
+        let (directory, server, _) = try workspace()
+        let overlay = directory.file("Config/app-test.properties")
+        let uri = LanguageServer.uri(ofPath: overlay)
+        func published(_ replies: [[UInt8]]) -> [[String: Any]]? {
+            decode(replies).first { ($0["params"] as? [String: Any])?["uri"] as? String == uri }
+                .flatMap { ($0["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] }
+        }
+        let typed = "motto=Test onward\nmottto=typo\n"
+        let opened = published(server.handle(message("textDocument/didOpen", ["textDocument": ["uri": uri, "text": typed]])))
+        let warning = try #require(opened?.first)
+        #expect(opened?.count == 1)
+        #expect(warning["code"] as? String == "unused-property")
+        #expect(warning["severity"] as? Int == 2)
+        #expect(((warning["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int == 1)
+        #expect((warning["message"] as? String)?.contains("did you mean 'motto'?") == true)
+        let fixed = published(server.handle(message("textDocument/didChange", [
+            "textDocument": ["uri": uri], "contentChanges": [["text": "motto=Test onward\n"]],
+        ])))
+        #expect(fixed?.isEmpty == true)
+    }
+
     @Test func theToolsDefaultAssembliesAndConfigRootAreWhatIsChecked() throws {
         // An app whose tool reads App/wiring.xml against Settings/, not Assemblies/ and Config/.
         let directory = try TemporaryDirectory()
