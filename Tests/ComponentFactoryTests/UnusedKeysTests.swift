@@ -81,6 +81,12 @@ import Testing
                           "Config/app.properties:6:1 property 'log.levels' is set but nothing reads it; did you mean 'log.level'?"])
     }
 
+    @Test func overlappingPrefixesEachCoverTheirKeys() throws {
+        let components = ["f.", "f.a", "g.b.", "g.", "zz"].map { #"<app-property prefix="\#($0)"/>"# }.joined()
+        let found = try unused(components, files: [("Config/app.properties", "f.b = 1\nf.ab = 1\ng.c = 1\ng = 1\nfa = 1\nh = 1\nz = 1\n")])
+        #expect(found.map { $0.components(separatedBy: "'")[1] } == ["g", "fa", "h", "z"])
+    }
+
     @Test func anAppPropertyNeedsExactlyOneOfKeyAndPrefixAndNeitherEmpty() throws {
         let found = try diagnostics(#"""
             <app-property/>

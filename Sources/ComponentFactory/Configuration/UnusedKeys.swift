@@ -78,38 +78,33 @@ extension UnusedKeys {
     }
 }
 
-/// Prefixes, as a tree of their bytes: whether a key starts with one of
-/// them costs one step per byte of the key, however many prefixes there are.
+/// Prefixes, kept sorted by their bytes and free of one another (a prefix
+/// that starts with another is covered by it, and dropped): then the only
+/// prefix that can start a key is the greatest one not after the key, found
+/// by binary search. Memory is the prefixes' own bytes, whatever they hold.
 struct PrefixSet {
-    private var children: [[UInt8: Int]] = [[:]]
-    private var ends: [Bool] = [false]
+    private let prefixes: [[UInt8]]
 
     init(_ prefixes: [String]) {
-        for prefix in prefixes {
-            var node = 0
-            for byte in prefix.utf8 {
-                if let next = children[node][byte] {
-                    node = next
-                } else {
-                    children.append([:])
-                    ends.append(false)
-                    children[node][byte] = children.count - 1
-                    node = children.count - 1
-                }
-            }
-            ends[node] = true
+        var sorted = prefixes.map { Array($0.utf8) }.filter { !$0.isEmpty }
+        sorted.sort { $0.lexicographicallyPrecedes($1) }
+        var kept: [[UInt8]] = []
+        for prefix in sorted where !(kept.last.map { prefix.starts(with: $0) } ?? false) {
+            kept.append(prefix)
         }
+        self.prefixes = kept
     }
 
     /// Whether `key` starts with one of the prefixes.
     func hasPrefix(of key: String) -> Bool {
-        guard children.count > 1 else { return false }
-        var node = 0
-        for byte in key.utf8 {
-            guard let next = children[node][byte] else { return false }
-            node = next
-            if ends[node] { return true }
+        guard !prefixes.isEmpty else { return false }
+        let bytes = Array(key.utf8)
+        // The first prefix after the key; the one before it is the greatest not after it.
+        var low = 0, high = prefixes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if bytes.lexicographicallyPrecedes(prefixes[middle]) { high = middle } else { low = middle + 1 }
         }
-        return false
+        return low > 0 && bytes.starts(with: prefixes[low - 1])
     }
 }
