@@ -3,9 +3,12 @@ import ArgumentParser
 import JavaProperties
 
 /// `factory properties [FILE…] [--config DIR] [--env NAME] [--set K=V…] [--raw] [--show-secrets] [--format text|json]`
+/// `factory properties --manifest [--assemblies PATH…] [--config DIR] [--show-secrets] [--format text|json]`
 ///
 /// Prints the merged map sorted by key, as `.properties` text that reads back
-/// to the same map, or as one JSON object.
+/// to the same map, or as one JSON object. With `--manifest`, every key of
+/// every environment with its values, readers and description, as Markdown
+/// (the text form) or JSON.
 struct PropertiesCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "properties",
@@ -25,15 +28,46 @@ struct PropertiesCommand: ToolCommand {
     @Flag(help: "Show the values of keys that look secret instead of ******.")
     var showSecrets = false
 
-    @Option(help: "text or json.")
+    @Option(help: "text or json; with --manifest, text is Markdown.")
     var format: OutputFormat = .text
 
+    @Flag(help: "Print every key of every environment: where each is set and to what, what reads it, and its description.")
+    var manifest = false
+
+    @Option(name: .customLong("assemblies"), help: "With --manifest: the assemblies whose readers to list (repeatable). Default: the tool's.")
+    var assemblyPaths: [String] = []
+
     func execute(in environment: ToolEnvironment) -> ToolResult {
+        if manifest { return printManifest(environment) }
         switch load(environment) {
         case .failure(let failure):
             return failure.result
         case .success(let configuration):
             return print(configuration)
+        }
+    }
+
+    private func printManifest(_ environment: ToolEnvironment) -> ToolResult {
+        guard files.isEmpty, env == nil, !raw else {
+            return ToolFailure(usage: "--manifest covers every environment of the config root: give no FILE, --env or --raw").result
+        }
+        let loaded: AssemblyLoader.Loading
+        switch AssemblyPaths.load(assemblyPaths, defaults: environment.defaultAssemblies) {
+        case .failure(let failure): return failure.result
+        case .success(let value): loaded = value
+        }
+        switch options.scanRoot(in: environment) {
+        case .failure(let failure):
+            return failure.result
+        case .success(let root):
+            do {
+                let manifest = try PropertyManifest(assemblies: loaded.assemblies, loader: options.loader(root: root, environment: environment),
+                                                    registry: environment.registry, showSecrets: showSecrets)
+                return ToolResult(status: ToolResult.success,
+                                  standardOutput: format == .json ? ManifestText.json(manifest) : ManifestText.markdown(manifest))
+            } catch {
+                return ToolFailure(status: ToolResult.errorsFound, diagnostics: error.diagnostics).result
+            }
         }
     }
 

@@ -39,6 +39,23 @@ import Testing
         #expect(raw.standardOutput.contains(#""db.url":"postgres://${user}:${db.password}@db/app""#))
     }
 
+    /// Acceptance (issue 26): a fixture's manifest, compared whole, in both formats.
+    @Test func theManifestOfAFixtureIsWhatWasReviewedInBothFormats() async throws {
+        let root = fixture("manifest")
+        for (format, recordedFile) in [("text", "expected.md"), ("json", "expected.json")] {
+            let result = await factory("properties", "--manifest", "--assemblies", root + "/Assemblies", "--config", root + "/Config",
+                                       "--format", format)
+            #expect(result.status == 0, "\(result.standardError)")
+            let recorded = try String(contentsOfFile: root + "/" + recordedFile, encoding: .utf8)
+            #expect(result.standardOutput.replacingOccurrences(of: root + "/", with: "") == recorded)
+        }
+        let shown = await factory("properties", "--manifest", "--assemblies", root + "/Assemblies", "--config", root + "/Config",
+                                  "--show-secrets")
+        #expect(shown.standardOutput.contains("| test | `postgres://app:change-me@db/app` |"))
+        let narrowed = await factory("properties", "--manifest", "--config", root + "/Config", "--env", "test")
+        #expect(narrowed.status == 2)
+    }
+
     @Test func setOverridesWinAndEnvironmentVariablesAreOptIn() async {
         let root = fixture("config-with-environments")
         let variables = ["NAME": "from-env"]

@@ -114,13 +114,20 @@ public struct PlaceholderResolver: Sendable {
     struct Reads: Sendable {
         var bySites: Set<PropertyKey> = []
         var byValue: [PropertyKey: [PropertyKey]] = [:]
+        /// Where each key was named by a site, when ``recordsSites`` is set.
+        var sites: [PropertyKey: [SourceLocation]] = [:]
     }
+
+    /// Whether ``reads`` also keeps where each site named each key: for a
+    /// manifest of the readers, not for `validate`, which needs only whether.
+    var recordsSites = false
 
     /// Adds what another resolver over the same configuration read, such as
     /// one that checked half of the definitions on another thread.
     mutating func absorb(_ other: Reads) {
         reads.bySites.formUnion(other.bySites)
         reads.byValue.merge(other.byValue) { mine, theirs in mine + theirs }
+        reads.sites.merge(other.sites) { mine, theirs in mine + theirs }
     }
 
     /// Every key that the texts resolved so far read: those their
@@ -140,11 +147,12 @@ public struct PlaceholderResolver: Sendable {
 
     /// Notes that `key` is named, by the site being resolved or by the
     /// value of the innermost key in `chain`.
-    private mutating func noteNamed(_ key: PropertyKey, chain: [String]) {
+    private mutating func noteNamed(_ key: PropertyKey, chain: [String], site: SourceLocation? = nil) {
         if let reader = chain.last {
             reads.byValue[PropertyKey(reader), default: []].append(key)
         } else if resolvingSite {
             reads.bySites.insert(key)
+            if recordsSites, let site { reads.sites[key, default: []].append(site) }
         }
     }
 
@@ -153,7 +161,7 @@ public struct PlaceholderResolver: Sendable {
     /// fallback is read, even in an environment that does not need the
     /// fallback. A key made of placeholders (`${db.${env}}`) is not known
     /// without resolving it; the keys it is made of are noted.
-    private mutating func noteNamed(inFallback fallback: [Part], chain: [String]) {
+    private mutating func noteNamed(inFallback fallback: [Part], chain: [String], site: SourceLocation?) {
         var pending: [ArraySlice<UInt8>] = fallback.compactMap { if case .placeholder(let inner) = $0 { inner } else { nil } }
         while let inner = pending.popLast() {
             guard let parts = try? parts(of: inner, site: nil) else { continue }
@@ -175,8 +183,8 @@ public struct PlaceholderResolver: Sendable {
                 }
             }
             if !isMadeOfPlaceholders {
-                noteNamed(PropertyKey(String(decoding: key, as: UTF8.self)), chain: chain)
-                if parts.count == 1 { noteNamed(PropertyKey(String(decoding: inner, as: UTF8.self)), chain: chain) }
+                noteNamed(PropertyKey(String(decoding: key, as: UTF8.self)), chain: chain, site: site)
+                if parts.count == 1 { noteNamed(PropertyKey(String(decoding: inner, as: UTF8.self)), chain: chain, site: site) }
             }
         }
     }
@@ -326,7 +334,7 @@ public struct PlaceholderResolver: Sendable {
         }
         for candidate in candidates + [key] {
             if let value = try lookup(candidate, site: site, chain: chain, depth: depth + 1, origins: &origins) {
-                if let fallback { noteNamed(inFallback: fallback, chain: chain) }
+                if let fallback { noteNamed(inFallback: fallback, chain: chain, site: site) }
                 return Array(value.utf8)
             }
         }
@@ -371,7 +379,7 @@ public struct PlaceholderResolver: Sendable {
         _ key: String, site: SourceLocation?, chain: [String], depth: Int, origins: inout Origins
     ) throws(Diagnostic) -> String? {
         let exactKey = PropertyKey(key)
-        noteNamed(exactKey, chain: chain)
+        noteNamed(exactKey, chain: chain, site: site)
         if let known = resolved[exactKey] {
             origins.add(known.origins)
             if known.isSecret { origins.isSecret = true }

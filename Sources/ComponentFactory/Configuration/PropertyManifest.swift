@@ -1,0 +1,212 @@
+import Foundation
+import JavaProperties
+
+/// Every key of the configuration, for the people who set them: where each
+/// environment sets it and to what (masked when secret), who reads it (the
+/// component and member, with its Swift type when a registry says), and what
+/// the comment above it in its base file says. What `factory properties
+/// --manifest` prints.
+///
+/// ```swift
+/// let manifest = try PropertyManifest(assemblies: loaded.assemblies, loader: loader, registry: registry)
+/// manifest.keys.first?.readers  // [knight's property 'damselsRescued' (UInt) at Assemblies/MiddleAges.xml:17]
+/// ```
+@_spi(Tooling)
+public struct PropertyManifest: Sendable, Hashable {
+    /// One key.
+    public struct Key: Sendable, Hashable {
+        /// The key.
+        public var key: String
+        /// The `#` or `!` comment lines just above the key in the first base file that sets it, without their marks.
+        public var description: [String]
+        /// Whether the key's name, or a secret in its value, makes it secret.
+        public var isSecret: Bool
+        /// Where each environment sets it, in the environments' order.
+        public var values: [Value]
+        /// What reads it, in the order found.
+        public var readers: [Reader]
+    }
+
+    /// What one environment sets a key to.
+    public struct Value: Sendable, Hashable {
+        /// The environment; nil when the root has none.
+        public var environment: String?
+        /// The resolved value, or ``SecretKeys/mask``; the text as written when it does not resolve.
+        public var value: String
+        /// The line that sets it there; nil for a layer with no lines.
+        public var location: SourceLocation?
+    }
+
+    /// One reader of a key.
+    public struct Reader: Sendable, Hashable {
+        /// The component whose definition names the key.
+        public var component: String
+        /// What of it: `class`, `property 'name'`, `argument 'name'`, or another attribute.
+        public var member: String
+        /// The Swift type the text becomes, when the registry knows it.
+        public var type: String?
+        /// Where the placeholder is written.
+        public var location: SourceLocation?
+        /// The key whose value names this one, for a key read through another; nil when a site names it.
+        public var through: String?
+    }
+
+    /// Every key that a `.properties` file sets in some environment, sorted by its bytes.
+    public var keys: [Key]
+
+    /// The manifest of `assemblies` over the configuration `loader` loads for
+    /// each environment of its root (the base files alone when it has none).
+    /// Throws what keeps a configuration from loading.
+    public init(assemblies: AssemblySet, loader: ConfigurationLoader, registry: ComponentRegistry? = nil,
+                showSecrets: Bool = false) throws(DiagnosticReport) {
+        let environments: [String?] = loader.root.environments.isEmpty ? [nil] : loader.root.environments
+        var entries: [PropertyKey: Key] = [:]
+        var seenReaders: [PropertyKey: Set<Reader>] = [:]
+        // The files every environment loads, in the order loaded: the base files, which hold the descriptions.
+        var baseFiles: [String]?
+        for environment in environments {
+            let configuration = try loader.configuration(declaredBy: assemblies, environment: environment)
+            let files = configuration.sources.compactMap { ($0 as? PropertiesFileSource)?.name }
+            baseFiles = baseFiles.map { common in common.filter(files.contains) } ?? files
+            let active = AssemblyCompiler.active(assemblies.components, environment: environment, knownEnvironments: []).definitions
+            var resolver = PlaceholderResolver(configuration: configuration)
+            resolver.recordsSites = true
+            let sites = Self.sites(of: active, resolver: &resolver, registry: registry)
+            for case let file as PropertiesFileSource in configuration.sources {
+                for entry in file.document.winners {
+                    let key = PropertyKey(entry.key)
+                    if entries[key] == nil {
+                        entries[key] = Key(key: entry.key, description: [], isSecret: false, values: [], readers: [])
+                    }
+                }
+            }
+            for (key, var entry) in entries {
+                guard let property = configuration.property(forKey: key.text) else { continue }
+                let resolved = try? resolver.guardedValue(forKey: key.text)
+                let isSecret = SecretKeys.isSecret(key.text) || resolved?.isSecret == true
+                entry.isSecret = entry.isSecret || isSecret
+                let shown = isSecret && !showSecrets ? SecretKeys.mask : resolved?.value ?? property.text
+                entry.values.append(Value(environment: environment, value: shown, location: property.location))
+                entries[key] = entry
+            }
+            let reads = resolver.reads
+            for (key, locations) in reads.sites {
+                for location in locations {
+                    let reader = sites[location] ?? Reader(component: "", member: "placeholder", type: nil, location: location, through: nil)
+                    Self.add(reader, to: key, in: &entries, seen: &seenReaders)
+                }
+            }
+            let read = resolver.readKeys()
+            for (reader, named) in reads.byValue where read.contains(reader) {
+                for key in named {
+                    Self.add(Reader(component: "", member: "value", type: nil, location: nil, through: reader.text),
+                             to: key, in: &entries, seen: &seenReaders)
+                }
+            }
+        }
+        var descriptions = DescriptionReader()
+        keys = entries.values.map { entry in
+            var entry = entry
+            entry.description = descriptions.comment(above: entry.key, in: baseFiles ?? [])
+            return entry
+        }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
+    private static func add(_ reader: Reader, to key: PropertyKey, in entries: inout [PropertyKey: Key],
+                            seen: inout [PropertyKey: Set<Reader>]) {
+        guard entries[key] != nil, seen[key, default: []].insert(reader).inserted else { return }
+        entries[key]?.readers.append(reader)
+    }
+
+    /// Resolves every attribute text of `definitions` with `resolver`, which
+    /// notes where each key is named, and returns who is at each place.
+    private static func sites(of definitions: [ComponentDefinition], resolver: inout PlaceholderResolver,
+                              registry: ComponentRegistry?) -> [SourceLocation: Reader] {
+        var readers: [SourceLocation: Reader] = [:]
+        func note(_ text: AttributeValue?, _ component: ComponentDefinition, _ member: String, type: String?) {
+            guard let text, text.text.contains("${") else { return }
+            readers[text.location] = Reader(component: component.key, member: member, type: type, location: text.location, through: nil)
+            _ = try? resolver.resolve(text.text, at: text.location)
+        }
+        func noteValue(_ value: InjectedValue, _ component: ComponentDefinition, _ member: String, type: String?) {
+            var pending = [value]
+            while let value = pending.popLast() {
+                switch value {
+                case .text(let text, _): note(text, component, member, type: type)
+                case .collection(let collection):
+                    for item in collection.items {
+                        switch item {
+                        case .value(let text, _): note(text, component, member, type: nil)
+                        case .entry(let key, let value):
+                            note(key, component, member, type: nil)
+                            pending.append(value)
+                        case .reference, .null: break
+                        }
+                    }
+                case .reference, .null, .autowired: break
+                }
+            }
+        }
+        for component in definitions {
+            let className = component.className.flatMap { try? resolver.resolve($0.text, at: $0.location) }
+            let registration = className.flatMap { registry?.registration(named: $0) }
+            note(component.className, component, "class", type: nil)
+            for attribute in [component.scopeAttribute, component.lazyInit, component.factoryComponent, component.dependsOn, component.parent] {
+                note(attribute, component, "attribute", type: nil)
+            }
+            for property in component.properties {
+                let type = registration?.properties[property.name.text].map { "\($0.type)" }
+                noteValue(property.value, component, "property '\(property.name.text)'", type: type)
+            }
+            if let initializer = component.initializer {
+                let parameters = registration?.initializers[initializer.selector.text]?.parameters ?? []
+                for (position, argument) in initializer.arguments.enumerated() {
+                    let name = argument.parameterName?.text ?? argument.index?.text ?? "\(position)"
+                    let type = parameters.first { $0.name == name }.map { "\($0.type)" }
+                        ?? (parameters.indices.contains(position) && argument.parameterName == nil ? "\(parameters[position].type)" : nil)
+                    noteValue(argument.value, component, "argument '\(name)'", type: type)
+                }
+            }
+        }
+        return readers
+    }
+}
+
+/// The comment lines above a key in the base files, each file read once.
+private struct DescriptionReader {
+    private var lines: [String: [Substring]] = [:]
+    private var entries: [String: PropertiesDocument] = [:]
+
+    /// The `#` or `!` lines just above `key`'s first assignment in the first of `files` that sets it.
+    mutating func comment(above key: String, in files: [String]) -> [String] {
+        for file in files {
+            guard let document = document(file), let entry = document.entries.first(where: { $0.key == key }) else { continue }
+            let text = lines(file)
+            var comment: [String] = []
+            var line = entry.line - 2
+            while line >= 0 && line < text.count {
+                let trimmed = text[line].drop { $0 == " " || $0 == "\t" }
+                guard let mark = trimmed.first, mark == "#" || mark == "!" else { break }
+                comment.insert(String(trimmed.dropFirst().drop { $0 == " " }), at: 0)
+                line -= 1
+            }
+            return comment
+        }
+        return []
+    }
+
+    private mutating func document(_ file: String) -> PropertiesDocument? {
+        if let known = entries[file] { return known }
+        guard let document = try? PropertiesReader.read(contentsOfFile: file) else { return nil }
+        entries[file] = document
+        return document
+    }
+
+    private mutating func lines(_ file: String) -> [Substring] {
+        if let known = lines[file] { return known }
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        let split = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        lines[file] = split
+        return split
+    }
+}
