@@ -4,8 +4,9 @@ import Testing
 
 /// A real editor's client: headless Neovim (Debian's `neovim`; `.ci/run`
 /// installs it) runs its built-in LSP client against the `factory`
-/// executable on a copy of the shipped example with a misspelled `ref`, and
-/// writes what it got to a file (`Fixtures/neovim-lsp-client.lua`).
+/// executable on a copy of the shipped example with a misspelled `ref` and a
+/// misspelled key in the production overlay, and writes what it got to a
+/// file (`Fixtures/neovim-lsp-client.lua`).
 @Suite struct NeovimClientTests {
     /// `nvim` on the PATH and the `factory` executable built beside this test
     /// bundle, or nil when either is missing (the test is then skipped).
@@ -45,6 +46,10 @@ import Testing
         let broken = original.replacingOccurrences(of: #"<property name="quest" ref="quest"/>"#, with: #"<property name="quest" ref="qeust"/>"#)
         #expect(broken != original, "the shipped example must have the property to misspell")
         try broken.write(to: assembly, atomically: true, encoding: .utf8)
+        let overlay = root.appendingPathComponent("Config/app-production.properties")
+        let settings = try String(contentsOf: overlay, encoding: .utf8) + "damsels.resuced = 99\n"
+        try settings.write(to: overlay, atomically: true, encoding: .utf8)
+        let typo = try #require(position(of: "damsels.resuced", plus: 0, in: settings))
         let reference = try #require(position(of: #"ref="qeust""#, plus: 7, in: broken))
         let key = try #require(position(of: "${damsels.rescued}", plus: 4, in: broken))
 
@@ -57,7 +62,7 @@ import Testing
         process.environment = ProcessInfo.processInfo.environment.merging([
             "LSP_COMMAND": factory, "LSP_ROOT": root.path, "LSP_FILE": assembly.path, "LSP_OUT": output.path,
             "LSP_REF_LINE": "\(reference.line)", "LSP_REF_CHAR": "\(reference.character)",
-            "LSP_KEY_LINE": "\(key.line)", "LSP_KEY_CHAR": "\(key.character)",
+            "LSP_KEY_LINE": "\(key.line)", "LSP_KEY_CHAR": "\(key.character)", "LSP_PROPERTIES": overlay.path,
         ]) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -77,6 +82,10 @@ import Testing
         let misspelled = diagnostics.first { $0["code"] as? String == "unknown-reference" }
         #expect(misspelled?["line"] as? Int == reference.line)
         #expect((misspelled?["message"] as? String)?.contains("did you mean 'quest'?") == true, "\(diagnostics)")
+
+        let unused = (result["properties"] as? [[String: Any]] ?? []).first { $0["code"] as? String == "unused-property" }
+        #expect(unused?["line"] as? Int == typo.line, "\(result["properties"] ?? "")")
+        #expect((unused?["message"] as? String)?.contains("did you mean 'damsels.rescued'?") == true)
 
         let completion = result["completion"] as? [String] ?? []
         #expect(completion.contains("quest") && completion.contains("knight"), "\(completion)")

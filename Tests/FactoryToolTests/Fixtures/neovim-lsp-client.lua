@@ -6,7 +6,8 @@
 --   LSP_FILE     the assembly to open
 --   LSP_REF_LINE, LSP_REF_CHAR  a position inside ref="…" (0-based)
 --   LSP_KEY_LINE, LSP_KEY_CHAR  a position inside a ${key} (0-based)
-local result = { diagnostics = {}, completion = {}, definition = {}, errors = {} }
+--   LSP_PROPERTIES  a .properties file to open after the assembly
+local result = { diagnostics = {}, completion = {}, definition = {}, properties = {}, errors = {} }
 
 local function finish()
   local out = io.open(vim.env.LSP_OUT, 'w')
@@ -50,6 +51,18 @@ local ok, failure = pcall(function()
     for _, location in ipairs(response.result or {}) do
       table.insert(result.definition, { uri = location.uri, line = location.range.start.line })
     end
+  end
+
+  -- A .properties file gets its own diagnostics.
+  vim.cmd('edit ' .. vim.fn.fnameescape(vim.env.LSP_PROPERTIES))
+  local properties = vim.api.nvim_get_current_buf()
+  vim.lsp.buf_attach_client(properties, client)
+  if not vim.wait(60000, function() return #vim.diagnostic.get(properties) > 0 end, 50) then
+    table.insert(result.errors, 'no diagnostics for the .properties file within 60 s')
+  end
+  for _, diagnostic in ipairs(vim.diagnostic.get(properties)) do
+    local lsp = diagnostic.user_data and diagnostic.user_data.lsp or {}
+    table.insert(result.properties, { line = diagnostic.lnum, message = diagnostic.message, code = diagnostic.code or lsp.code })
   end
 end)
 if not ok then table.insert(result.errors, tostring(failure)) end
