@@ -7,19 +7,37 @@ enum ManifestText {
     static func markdown(_ manifest: PropertyManifest) -> String {
         var text = "# Configuration keys\n"
         for key in manifest.keys {
-            text += "\n## `\(key.key)`\(key.isSecret ? " (secret)" : "")\n\n"
-            if !key.description.isEmpty { text += key.description.joined(separator: "\n") + "\n\n" }
-            text += "| environment | value | set at |\n|---|---|---|\n"
-            for value in key.values {
-                text += "| \(value.environment ?? "(none)") | `\(cell(value.value))` | \(value.location.map(place) ?? "") |\n"
-            }
-            text += "\n"
-            if key.readers.isEmpty {
-                text += "Read by nothing.\n"
-            } else {
-                text += "Read by:\n"
-                for reader in key.readers { text += "- \(describe(reader))\n" }
-            }
+            text += "\n" + section(key, title: "## `\(key.key)`")
+        }
+        return text
+    }
+
+    /// One key's section under `title`: as the manifest's heading, or as a
+    /// hover's bold line, with paths below `root` (a workspace) shown relative to it.
+    static func section(_ key: PropertyManifest.Key, title: String, root: String? = nil) -> String {
+        func place(_ location: SourceLocation) -> String {
+            let file = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }.flatMap { location.file.hasPrefix($0) ? String(location.file.dropFirst($0.count)) : nil }
+            return "\(file ?? location.file):\(location.line)"
+        }
+        func describe(_ reader: PropertyManifest.Reader) -> String {
+            if let through = reader.through { return "the value of `\(through)`" }
+            var text = reader.component.isEmpty ? reader.member : "component `\(reader.component)`, \(reader.member)"
+            if let type = reader.type { text += " (`\(type)`)" }
+            if let location = reader.location { text += ", at \(place(location))" }
+            return text
+        }
+        var text = title + (key.isSecret ? " (secret)" : "") + "\n\n"
+        if !key.description.isEmpty { text += key.description.joined(separator: "\n") + "\n\n" }
+        text += "| environment | value | set at |\n|---|---|---|\n"
+        for value in key.values {
+            text += "| \(value.environment ?? "(none)") | `\(cell(value.value))` | \(value.location.map(place) ?? "") |\n"
+        }
+        text += "\n"
+        if key.readers.isEmpty {
+            text += "Read by nothing.\n"
+        } else {
+            text += "Read by:\n"
+            for reader in key.readers { text += "- \(describe(reader))\n" }
         }
         return text
     }
@@ -40,18 +58,6 @@ enum ManifestText {
                 + "\"secret\":\(key.isSecret),\"values\":[\(values.joined(separator: ","))],\"readers\":[\(readers.joined(separator: ","))]}"
         }
         return "{\"keys\":[\(keys.joined(separator: ","))]}\n"
-    }
-
-    private static func describe(_ reader: PropertyManifest.Reader) -> String {
-        if let through = reader.through { return "the value of `\(through)`" }
-        var text = reader.component.isEmpty ? reader.member : "component `\(reader.component)`, \(reader.member)"
-        if let type = reader.type { text += " (`\(type)`)" }
-        if let location = reader.location { text += ", at \(place(location))" }
-        return text
-    }
-
-    private static func place(_ location: SourceLocation) -> String {
-        "\(location.file):\(location.line)"
     }
 
     /// A value inside a table cell: a bar or a line break would end the cell.

@@ -99,6 +99,32 @@ import Testing
         #expect(fixed?.isEmpty == true)
     }
 
+    @Test func aPropertiesFileCompletesReadKeysHoversWithReadersAndFindsTheirReferences() throws {
+        let (directory, server, assembly) = try workspace()
+        _ = server.handle(message("initialized"))
+        let base = directory.file("Config/app.properties")
+        let uri = LanguageServer.uri(ofPath: base)
+        let typing = "# settings\nmotto=Onward\ndb.password=hunter2\nmot\n"
+        _ = server.handle(message("textDocument/didOpen", ["textDocument": ["uri": uri, "text": typing]]))
+        // After "mot" on line 3: the keys that something reads; none in a comment or a value.
+        #expect(labels(decode(server.handle(message(id: 20, "textDocument/completion", at(base, line: 3, character: 3))))) == ["motto"])
+        #expect(labels(decode(server.handle(message(id: 21, "textDocument/completion", at(base, line: 0, character: 4))))).isEmpty)
+        #expect(labels(decode(server.handle(message(id: 22, "textDocument/completion", at(base, line: 1, character: 8))))).isEmpty)
+        // On "motto": its value in each environment, and who reads it.
+        let hover = decode(server.handle(message(id: 23, "textDocument/hover", at(base, line: 1, character: 2)))).first?["result"] as? [String: Any]
+        let text = (hover?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        #expect(text.hasPrefix("**motto**"), "\(text)")
+        #expect(text.contains("| test | `Test onward` |"), "\(text)")
+        #expect(text.contains("component `knight`, property 'motto'"), "\(text)")
+        let secret = decode(server.handle(message(id: 24, "textDocument/hover", at(base, line: 2, character: 2)))).first?["result"] as? [String: Any]
+        #expect(((secret?["contents"] as? [String: Any])?["value"] as? String)?.contains("hunter2") == false)
+        // From "motto" to the placeholder that reads it (line 3 of the assembly).
+        let found = decode(server.handle(message(id: 25, "textDocument/references", at(base, line: 1, character: 2)))).first?["result"] as? [[String: Any]]
+        #expect(found?.count == 1)
+        #expect(found?.first?["uri"] as? String == LanguageServer.uri(ofPath: assembly))
+        #expect(((found?.first?["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int == 3)
+    }
+
     @Test func theToolsDefaultAssembliesAndConfigRootAreWhatIsChecked() throws {
         // An app whose tool reads App/wiring.xml against Settings/, not Assemblies/ and Config/.
         let directory = try TemporaryDirectory()

@@ -1,3 +1,4 @@
+import JavaProperties
 /// One environment's assemblies and configuration, checked and, with a
 /// registry, compiled: the one driver that `factory validate`, an app's own
 /// tool, the language server and `Factory.load` share, so that each of them
@@ -35,6 +36,15 @@ public struct EnvironmentValidation: Sendable {
     public let diagnostics: [Diagnostic]
     /// The components and every edge that building them uses; empty unless asked for with `drawsGraph`.
     public let graph: ComponentGraph
+    /// Every key that something reads in the environment: the active
+    /// components' placeholders, the values they read in turn, and the
+    /// `<app-property>` keys (not prefixes), sorted: what an editor offers
+    /// in a `.properties` file. Made when asked for.
+    public var keysRead: [String] {
+        Set(read.map(\.text) + declaredKeys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+    private let read: Set<PropertyKey>
+    private let declaredKeys: [String]
     /// With a registry, when nothing has an error: what a factory is made from.
     let blueprint: FactoryBlueprint?
     /// The factory whose components answer what this one's do not.
@@ -64,6 +74,8 @@ public struct EnvironmentValidation: Sendable {
         self.configuration = nil
         self.diagnostics = diagnostics
         self.graph = ComponentGraph()
+        self.read = []
+        self.declaredKeys = []
         self.blueprint = nil
         self.parent = nil
     }
@@ -122,11 +134,13 @@ public struct EnvironmentValidation: Sendable {
         let said = Set(compiled.diagnostics.map { [$0.code.rawValue, $0.message, $0.location?.description ?? ""] })
         diagnostics += infrastructureProblems.filter { !said.contains([$0.code.rawValue, $0.message, $0.location?.description ?? ""]) }
         diagnostics += compiled.diagnostics
+        let read = compiler.resolver.readKeys()
         // With no assembly, nothing could read a key: the configuration is checked alone.
         if !everyProfile && !assemblies.documents.isEmpty {
-            diagnostics += UnusedKeys(read: compiler.resolver.readKeys(), declared: assemblies.appProperties)
-                .diagnostics(in: configuration)
+            diagnostics += UnusedKeys(read: read, declared: assemblies.appProperties).diagnostics(in: configuration)
         }
+        self.read = read
+        declaredKeys = assemblies.appProperties.filter { !$0.isPrefix }.map(\.name.text)
         var graph = compiled.graph
 
         let hasErrors = !assemblies.readingErrors.isEmpty || diagnostics.contains { $0.severity == .error }

@@ -29,6 +29,10 @@ public final class LanguageServer {
     /// The last check's components and configurations, for completion, definition and hover.
     private var components: [ComponentDefinition] = []
     private var configurations: [(environment: String?, configuration: Configuration)] = []
+    /// What the last check read, for the requests in `.properties` files.
+    private var keysRead: [String] = []
+    private var manifestInputs: (assemblies: AssemblySet, loader: ConfigurationLoader)?
+    private var cachedManifest: PropertyManifest?
     /// Files read from disk for positions since the last check, so that each is read once per check.
     private var onDisk: [String: TextDocument] = [:]
     /// Set by `exit`: 0 after `shutdown`, 1 without.
@@ -74,11 +78,13 @@ public final class LanguageServer {
         case "workspace/didChangeWatchedFiles":
             return check()
         case "textDocument/completion":
-            return [Self.result(id: id, request(params).map(completion) ?? [])]
+            return [Self.result(id: id, request(params).map { $0.isProperties ? propertiesCompletion($0) : completion($0) } ?? [])]
         case "textDocument/definition":
             return [Self.result(id: id, request(params).map(definition) ?? [])]
         case "textDocument/hover":
-            return [Self.result(id: id, request(params).flatMap(hover) ?? NSNull())]
+            return [Self.result(id: id, request(params).flatMap { $0.isProperties ? propertiesHover($0) : hover($0) } ?? NSNull())]
+        case "textDocument/references":
+            return [Self.result(id: id, request(params).map(references) ?? [])]
         case "textDocument/documentSymbol":
             return [Self.result(id: id, documentSymbols(params))]
         default:
@@ -92,6 +98,7 @@ public final class LanguageServer {
             "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": true]],
             "completionProvider": ["triggerCharacters": ["<", "\"", "{", " "]],
             "definitionProvider": true,
+            "referencesProvider": true,
             "hoverProvider": true,
             "documentSymbolProvider": true,
         ],
@@ -143,6 +150,9 @@ public final class LanguageServer {
             }
             configurations = validations.compactMap { validation in validation.configuration.map { (validation.environment, $0) } }
             report = EnvironmentValidation.report(loaded.assemblies, validations)
+            keysRead = Array(Set(validations.flatMap(\.keysRead))).sorted()
+            manifestInputs = (loaded.assemblies, loader)
+            cachedManifest = nil
         }
         var byFile: [String: [[String: Any]]] = [:]
         for diagnostic in report.diagnostics {
@@ -206,6 +216,9 @@ public final class LanguageServer {
         var path: String
         var document: TextDocument
         var offset: Int
+
+        /// Whether the request is in a `.properties` file rather than an assembly.
+        var isProperties: Bool { path.hasSuffix(".properties") }
     }
 
     private func request(_ params: [String: Any]) -> Request? {
@@ -238,6 +251,38 @@ public final class LanguageServer {
         case .none:
             return []
         }
+    }
+
+    // MARK: `.properties` files
+
+    /// In a key: the keys that something reads, to complete it with.
+    private func propertiesCompletion(_ request: Request) -> [[String: Any]] {
+        guard request.document.propertyKey(at: request.offset) != nil else { return [] }
+        return keysRead.map { ["label": $0, "kind": 21] }  // constant
+    }
+
+    /// On a key: its manifest entry, with its readers, their types, and its value in every environment.
+    private func propertiesHover(_ request: Request) -> [String: Any]? {
+        guard let key = request.document.propertyKey(at: request.offset) else { return nil }
+        guard let entry = manifest()?.keys.first(where: { $0.key == key }) else {
+            return ["contents": ["kind": "markdown", "value": "**\(key)**\n\nNothing sets this key in a file of the config root."]]
+        }
+        return ["contents": ["kind": "markdown", "value": ManifestText.section(entry, title: "**\(key)**", root: root)]]
+    }
+
+    /// From a key in a `.properties` file: each placeholder that reads it.
+    private func references(_ request: Request) -> [[String: Any]] {
+        guard request.isProperties, let key = request.document.propertyKey(at: request.offset),
+              let entry = manifest()?.keys.first(where: { $0.key == key }) else { return [] }
+        return entry.readers.compactMap(\.location).map(lspLocation)
+    }
+
+    /// The manifest of what the last check read, made when first asked for.
+    private func manifest() -> PropertyManifest? {
+        if let cachedManifest { return cachedManifest }
+        guard let (assemblies, loader) = manifestInputs else { return nil }
+        cachedManifest = try? PropertyManifest(assemblies: assemblies, loader: loader, registry: registry)
+        return cachedManifest
     }
 
     private var componentKeys: [String] {

@@ -214,4 +214,35 @@ struct TextDocument {
         return inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
     }
 
+    /// In a `.properties` file, the key of the line around `offset` when
+    /// `offset` is within the key (or just after it, as one types): the text
+    /// from the line's first non-blank byte to the first `=`, `:` or blank
+    /// that no backslash escapes. Nil in a comment, a value, or a line that
+    /// continues the one before. An empty key being typed is "".
+    func propertyKey(at offset: Int) -> String? {
+        let offset = min(max(offset, 0), bytes.count)
+        var lineStart = offset
+        while lineStart > 0 && bytes[lineStart - 1] != 0x0A && bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+        // A line whose predecessor ends in an odd run of backslashes continues that line's value.
+        if lineStart > 0 {
+            var end = lineStart - 1
+            if bytes[end] == 0x0A && end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
+            var backslashes = 0
+            while end > 0 && bytes[end - 1] == 0x5C { backslashes += 1; end -= 1 }
+            if backslashes % 2 == 1 { return nil }
+        }
+        var start = lineStart
+        while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0C) { start += 1 }
+        if start < bytes.count && (bytes[start] == 0x23 || bytes[start] == 0x21) { return nil }
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == 0x5C { end += 2; continue }
+            if byte == 0x3D || byte == 0x3A || byte == 0x20 || byte == 0x09 || byte == 0x0C || byte == 0x0A || byte == 0x0D { break }
+            end += 1
+        }
+        end = min(end, bytes.count)
+        guard offset >= start && offset <= end else { return nil }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
 }
