@@ -34,16 +34,18 @@ struct ConcurrencyAcceptanceTests {
             }
             return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
         }
-        let fromMain = try await Task { @MainActor in
+        // The main actor's view model is held while the detached task builds its own, so that
+        // the two identities cannot be one address used twice.
+        let (poolOfMain, isNewForEachLookup) = try await Task { @MainActor in
             let viewModel = try await factory.async.component(forKey: "viewModel", as: OrdersViewModel.self)
-            return (ObjectIdentifier(viewModel.orders.pool), ObjectIdentifier(viewModel))
-        }.value
-        let fromDetached = try await Task.detached {
-            ObjectIdentifier(try await factory.async.component(forKey: "viewModel", as: OrdersViewModel.self))
+            let fromDetached = try await Task.detached {
+                ObjectIdentifier(try await factory.async.component(forKey: "viewModel", as: OrdersViewModel.self))
+            }.value
+            return withExtendedLifetime(viewModel) { (ObjectIdentifier(viewModel.orders.pool), fromDetached != ObjectIdentifier(viewModel)) }
         }.value
 
-        #expect(pools == [fromMain.0], "one pool, whichever task asked")
-        #expect(fromDetached != fromMain.1, "the view model is a new one for each lookup (object-graph scope)")
+        #expect(pools == [poolOfMain], "one pool, whichever task asked")
+        #expect(isNewForEachLookup, "the view model is a new one for each lookup (object-graph scope)")
     }
 
     @Test func theSynchronousLookupThrowsRequiresAsyncWithTheChain() async throws {
