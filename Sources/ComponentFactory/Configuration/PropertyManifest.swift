@@ -172,34 +172,40 @@ public struct PropertyManifest: Sendable, Hashable {
     }
 }
 
-/// The comment lines above a key in the base files, each file read once.
+/// The comment lines above a key in the base files, each file read once,
+/// with the line of each key's first assignment indexed once.
 private struct DescriptionReader {
     private var lines: [String: [Substring]] = [:]
-    private var entries: [String: PropertiesDocument] = [:]
+    private var firstLines: [String: [PropertyKey: Int]] = [:]
 
     /// The `#` or `!` lines just above `key`'s first assignment in the first of `files` that sets it.
     mutating func comment(above key: String, in files: [String]) -> [String] {
         for file in files {
-            guard let document = document(file), let entry = document.entries.first(where: { $0.key == key }) else { continue }
+            guard let line = firstLine(of: key, in: file) else { continue }
             let text = lines(file)
             var comment: [String] = []
-            var line = entry.line - 2
-            while line >= 0 && line < text.count {
-                let trimmed = text[line].drop { $0 == " " || $0 == "\t" }
+            var index = line - 2
+            while index >= 0 && index < text.count {
+                let trimmed = text[index].drop { $0 == " " || $0 == "\t" }
                 guard let mark = trimmed.first, mark == "#" || mark == "!" else { break }
-                comment.insert(String(trimmed.dropFirst().drop { $0 == " " }), at: 0)
-                line -= 1
+                comment.append(String(trimmed.dropFirst().drop { $0 == " " }))
+                index -= 1
             }
-            return comment
+            return comment.reversed()
         }
         return []
     }
 
-    private mutating func document(_ file: String) -> PropertiesDocument? {
-        if let known = entries[file] { return known }
-        guard let document = try? PropertiesReader.read(contentsOfFile: file) else { return nil }
-        entries[file] = document
-        return document
+    private mutating func firstLine(of key: String, in file: String) -> Int? {
+        if let known = firstLines[file] { return known[PropertyKey(key)] }
+        var index: [PropertyKey: Int] = [:]
+        if let document = try? PropertiesReader.read(contentsOfFile: file) {
+            for entry in document.entries where index[PropertyKey(entry.key)] == nil {
+                index[PropertyKey(entry.key)] = entry.line
+            }
+        }
+        firstLines[file] = index
+        return index[PropertyKey(key)]
     }
 
     private mutating func lines(_ file: String) -> [Substring] {
