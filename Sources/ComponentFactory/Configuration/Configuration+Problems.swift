@@ -22,23 +22,13 @@ extension Configuration {
         var seen = Set<Diagnostic>()
         for key in keys {
             // A value with no `${` cannot fail to resolve: only the others are resolved here.
-            guard let text = property(forKey: key)?.text, Self.mayHoldPlaceholder(text) else { continue }
+            guard let property = property(forKey: key) else { continue }
             do {
-                _ = try resolver.value(forKey: key)
+                try resolver.check(key, property)
             } catch {
                 if seen.insert(error).inserted { diagnostics.append(error) }
             }
         }
         return diagnostics
-    }
-
-    /// Whether `text` has a `${` anywhere (escaped or not: the resolver decides).
-    private static func mayHoldPlaceholder(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if previous == UInt8(ascii: "$") && byte == UInt8(ascii: "{") { return true }
-            previous = byte
-        }
-        return false
     }
 }

@@ -375,8 +375,17 @@ public struct PlaceholderResolver: Sendable {
         bytes.count <= 80 ? String(decoding: bytes, as: UTF8.self) : String(decoding: bytes.prefix(80), as: UTF8.self) + "…"
     }
 
+    /// Resolves `property`, the value of `key` already asked of the layers,
+    /// when it holds a placeholder: for the configuration's own check, which
+    /// so asks each layer for each key once, and resolves no plain value.
+    mutating func check(_ key: String, _ property: PropertyValue) throws(Diagnostic) {
+        guard Self.mayContainPlaceholder(property.text) else { return }
+        var origins = Origins([])
+        _ = try lookup(key, site: nil, chain: [], depth: 0, origins: &origins, fetched: property)
+    }
+
     private mutating func lookup(
-        _ key: String, site: SourceLocation?, chain: [String], depth: Int, origins: inout Origins
+        _ key: String, site: SourceLocation?, chain: [String], depth: Int, origins: inout Origins, fetched: PropertyValue? = nil
     ) throws(Diagnostic) -> String? {
         let exactKey = PropertyKey(key)
         noteNamed(exactKey, chain: chain, site: site)
@@ -388,7 +397,7 @@ public struct PlaceholderResolver: Sendable {
         if let start = chain.firstIndex(of: key) {
             throw cycle(Array(chain[start...]) + [key], site: site)
         }
-        guard let property = configuration.property(forKey: key) else { return nil }
+        guard let property = fetched ?? configuration.property(forKey: key) else { return nil }
         // A value with no file:line (an environment variable, a provider) is named by its source.
         let location = property.location ?? SourceLocation(file: property.sourceName, line: 0)
         // Plain text is its own resolution: looking it up again costs less than remembering it.
