@@ -19,15 +19,22 @@ extension Configuration {
                     notes: [Diagnostic.Note("first assigned here", at: SourceLocation(file: file.name, line: overridden.line))]))
             }
         }
-        var seen = Set<Diagnostic>()
-        for key in keys {
+        // In any order, and only the keys that fail sorted, as `keys` orders them: a keystroke in
+        // a big file need not sort every key.
+        var failures: [(key: String, problem: Diagnostic)] = []
+        for key in keysInAnyOrder {
             // A value with no `${` cannot fail to resolve: only the others are resolved here.
             guard let property = property(forKey: key) else { continue }
             do {
                 try resolver.check(key, property)
             } catch {
-                if seen.insert(error).inserted { diagnostics.append(error) }
+                failures.append((key, error))
             }
+        }
+        failures.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        var seen = Set<Diagnostic>()
+        for failure in failures where seen.insert(failure.problem).inserted {
+            diagnostics.append(failure.problem)
         }
         return diagnostics
     }

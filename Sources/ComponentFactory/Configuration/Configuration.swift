@@ -48,14 +48,20 @@ public struct Configuration: Sendable {
     /// Every key some source lists, each once as Java tells keys apart (by
     /// their exact characters), sorted by Unicode scalars.
     public var keys: [String] {
+        Self.sortedByBytes(keysInAnyOrder)
+    }
+
+    /// The same keys, unsorted: for a pass that orders only what it finds.
+    var keysInAnyOrder: [String] {
         let listings = sources.map(\.listedKeys).filter { !$0.isEmpty }
         // Each source lists each of its keys once, so one listing needs no merging.
-        guard listings.count > 1 else { return Self.sortedByBytes(listings.first ?? []) }
+        guard listings.count > 1 else { return listings.first ?? [] }
         var distinct = Set<PropertyKey>()
+        var keys: [String] = []
         for listing in listings {
-            for key in listing { distinct.insert(PropertyKey(key)) }
+            for key in listing where distinct.insert(PropertyKey(key)).inserted { keys.append(key) }
         }
-        return Self.sortedByBytes(distinct.map(\.text))
+        return keys
     }
 
     /// ``keys`` with the raw value of each, as ``property(forKey:)`` gives
