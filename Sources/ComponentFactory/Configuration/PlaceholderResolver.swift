@@ -98,8 +98,7 @@ public struct PlaceholderResolver: Sendable {
     /// The value of `key` with its placeholders resolved, or nil when no
     /// source defines it.
     public mutating func value(forKey key: String) throws(Diagnostic) -> String? {
-        var origins = Origins([])
-        return try lookup(key, site: nil, chain: [], depth: 0, origins: &origins)
+        try guardedValue(forKey: key)?.value
     }
 
     /// The same, with whether the value is secret: the key's name says so,

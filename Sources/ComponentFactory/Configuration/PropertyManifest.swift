@@ -63,11 +63,11 @@ public struct PropertyManifest: Sendable, Hashable {
         var entries: [PropertyKey: Key] = [:]
         var seenReaders: [PropertyKey: Set<Reader>] = [:]
         // The files every environment loads, in the order loaded: the base files, which hold the descriptions.
-        var baseFiles: [String]?
+        var baseFiles: [PropertiesFileSource]?
         for environment in environments {
             let configuration = try loader.configuration(declaredBy: assemblies, environment: environment)
-            let files = configuration.sources.compactMap { ($0 as? PropertiesFileSource)?.name }
-            baseFiles = baseFiles.map { common in common.filter(files.contains) } ?? files
+            let files = configuration.sources.compactMap { $0 as? PropertiesFileSource }
+            baseFiles = baseFiles.map { common in common.filter { file in files.contains { $0.name == file.name } } } ?? files
             let active = AssemblyCompiler.active(assemblies.components, environment: environment, knownEnvironments: []).definitions
             var resolver = PlaceholderResolver(configuration: configuration)
             resolver.recordsSites = true
@@ -172,17 +172,18 @@ public struct PropertyManifest: Sendable, Hashable {
     }
 }
 
-/// The comment lines above a key in the base files, each file read once,
-/// with the line of each key's first assignment indexed once.
+/// The comment lines above a key in the base files: the files as the
+/// configuration read them give each key's first line, indexed once; only
+/// the comments, which a document does not keep, are read again, once a file.
 private struct DescriptionReader {
     private var lines: [String: [Substring]] = [:]
     private var firstLines: [String: [PropertyKey: Int]] = [:]
 
     /// The `#` or `!` lines just above `key`'s first assignment in the first of `files` that sets it.
-    mutating func comment(above key: String, in files: [String]) -> [String] {
+    mutating func comment(above key: String, in files: [PropertiesFileSource]) -> [String] {
         for file in files {
             guard let line = firstLine(of: key, in: file) else { continue }
-            let text = lines(file)
+            let text = lines(file.name)
             var comment: [String] = []
             var index = line - 2
             while index >= 0 && index < text.count {
@@ -196,15 +197,13 @@ private struct DescriptionReader {
         return []
     }
 
-    private mutating func firstLine(of key: String, in file: String) -> Int? {
-        if let known = firstLines[file] { return known[PropertyKey(key)] }
+    private mutating func firstLine(of key: String, in file: PropertiesFileSource) -> Int? {
+        if let known = firstLines[file.name] { return known[PropertyKey(key)] }
         var index: [PropertyKey: Int] = [:]
-        if let document = try? PropertiesReader.read(contentsOfFile: file) {
-            for entry in document.entries where index[PropertyKey(entry.key)] == nil {
-                index[PropertyKey(entry.key)] = entry.line
-            }
+        for entry in file.document.entries where index[PropertyKey(entry.key)] == nil {
+            index[PropertyKey(entry.key)] = entry.line
         }
-        firstLines[file] = index
+        firstLines[file.name] = index
         return index[PropertyKey(key)]
     }
 

@@ -28,9 +28,13 @@ public final class LanguageServer {
     private var shutdownRequested = false
     /// The last check's components and configurations, for completion, definition and hover.
     private var components: [ComponentDefinition] = []
-    private var configurations: [(environment: String?, configuration: Configuration)] = []
+    /// Each environment's configuration, from the last check.
+    private var configurations: [(environment: String?, configuration: Configuration)] {
+        validations.compactMap { validation in validation.configuration.map { (validation.environment, $0) } }
+    }
     /// What the last check read, for the requests in `.properties` files.
-    private var keysRead: [String] = []
+    /// The last check's validations, whose read keys are gathered only when a completion asks.
+    private var validations: [EnvironmentValidation] = []
     private var manifestInputs: (assemblies: AssemblySet, loader: ConfigurationLoader)?
     private var cachedManifest: PropertyManifest?
     /// Files read from disk for positions since the last check, so that each is read once per check.
@@ -140,7 +144,7 @@ public final class LanguageServer {
         let loaded = AssemblyLoader.load(paths: paths, unsaved: unsaved)
         components = loaded.assemblies.components
         var report = DiagnosticReport(loaded.assemblies.diagnostics)
-        configurations = []
+        validations = []
         if let root = try? ConfigRoot.scan(inWorkspace(environment.defaultConfig)) {
             var loader = ConfigurationLoader(root: root)
             loader.unsaved = open.filter { $0.key.hasSuffix(".properties") }.mapValues(\.bytes)
@@ -148,9 +152,8 @@ public final class LanguageServer {
             let validations = environments.map { environment in
                 EnvironmentValidation(assemblies: loaded.assemblies, loader: loader, environment: environment, registry: registry)
             }
-            configurations = validations.compactMap { validation in validation.configuration.map { (validation.environment, $0) } }
             report = EnvironmentValidation.report(loaded.assemblies, validations)
-            keysRead = Array(Set(validations.flatMap(\.keysRead))).sorted()
+            self.validations = validations
             manifestInputs = (loaded.assemblies, loader)
             cachedManifest = nil
         }
@@ -258,7 +261,8 @@ public final class LanguageServer {
     /// In a key: the keys that something reads, to complete it with.
     private func propertiesCompletion(_ request: Request) -> [[String: Any]] {
         guard request.document.propertyKey(at: request.offset) != nil else { return [] }
-        return keysRead.map { ["label": $0, "kind": 21] }  // constant
+        let keys = validations.count == 1 ? validations[0].keysRead : Set(validations.flatMap(\.keysRead)).sorted()
+        return keys.map { ["label": $0, "kind": 21] }  // constant
     }
 
     /// On a key: its manifest entry, with its readers, their types, and its value in every environment.
