@@ -5,5 +5,5 @@ import SwiftSyntaxMacros
 /// that product build it and swift-syntax.
 @main
 struct ComponentFactoryMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [ComponentMacro.self, MarkerMacro.self]
+    let providingMacros: [any Macro.Type] = [ComponentMacro.self, MarkerMacro.self, SettingsMacro.self]
 }

@@ -21,16 +21,23 @@ enum ManifestText {
         }
         func describe(_ reader: PropertyManifest.Reader) -> String {
             if let through = reader.through { return "the value of `\(through)`" }
-            var text = reader.component.isEmpty ? reader.member : "component `\(reader.component)`, \(reader.member)"
+            var text = reader.settings.map { "settings `\($0)`, \(reader.member)" }
+                ?? (reader.component.isEmpty ? reader.member : "component `\(reader.component)`, \(reader.member)")
             if let type = reader.type { text += " (`\(type)`)" }
+            if let defaultValue = reader.defaultValue { text += ", default `\(cell(defaultValue))`" }
+            text += reader.constraints.map { ", " + $0 }.joined()
             if let location = reader.location { text += ", at \(place(location))" }
             return text
         }
         var text = title + (key.isSecret ? " (secret)" : "") + "\n\n"
         if !key.description.isEmpty { text += key.description.joined(separator: "\n") + "\n\n" }
-        text += "| environment | value | set at |\n|---|---|---|\n"
-        for value in key.values {
-            text += "| \(value.environment ?? "(none)") | `\(cell(value.value))` | \(value.location.map(place) ?? "") |\n"
+        if key.values.isEmpty {
+            text += "Set in no environment: each reader takes its default.\n"
+        } else {
+            text += "| environment | value | set at |\n|---|---|---|\n"
+            for value in key.values {
+                text += "| \(value.environment ?? "(none)") | `\(cell(value.value))` | \(value.location.map(place) ?? "") |\n"
+            }
         }
         text += "\n"
         if key.readers.isEmpty {
@@ -51,7 +58,9 @@ enum ManifestText {
             }
             let readers = key.readers.map { reader in
                 "{\"component\":\(optional(reader.component.isEmpty ? nil : reader.component)),\"member\":\(JSONText.quoted(reader.member)),"
-                    + "\"type\":\(optional(reader.type)),\"through\":\(optional(reader.through)),"
+                    + "\"type\":\(optional(reader.type)),\"through\":\(optional(reader.through)),\"settings\":\(optional(reader.settings)),"
+                    + "\"default\":\(optional(reader.defaultValue)),"
+                    + "\"constraints\":[\(reader.constraints.map(JSONText.quoted).joined(separator: ","))],"
                     + "\"file\":\(optional(reader.location?.file)),\"line\":\(reader.location.map { "\($0.line)" } ?? "null")}"
             }
             return "{\"key\":\(JSONText.quoted(key.key)),\"description\":[\(key.description.map(JSONText.quoted).joined(separator: ","))],"

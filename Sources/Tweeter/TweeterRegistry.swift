@@ -3,8 +3,8 @@ import Foundation
 import ComponentFactory
 
 /// The registry of the tweeter example: the client, the transport it posts
-/// through, found as ``HTTPTransport``, the drafts actor and the main-actor
-/// presenter of the compose screen.
+/// through, found as ``HTTPTransport``, the drafts actor, the main-actor
+/// presenter of the compose screen, and the transport's typed settings.
 ///
 /// ```swift
 /// let factory = try await Factory.loadAsync(assemblies: ["Assemblies/Tweeter.xml"], config: "Config", environment: "test",
@@ -19,6 +19,7 @@ public enum TweeterRegistry {
         registry.register(TweetClient.self)
         registry.register(DraftStore.self)
         registry.register(TweetComposer.self)
+        registry.register(settings: TransportSettings.self)
         return registry
     }
 }

@@ -14,14 +14,23 @@ import ComponentFactoryMacros
 /// with a recording stub.
 @Component(conformsTo: [(any HTTPTransport).self])
 public final class URLSessionTransport: HTTPTransport {
-    /// A transport over a fresh ephemeral `URLSession` for each request.
-    public init() {}
+    /// The timeout and the user agent of every request.
+    public let settings: TransportSettings
+
+    /// A transport over a fresh ephemeral `URLSession` for each request,
+    /// with `settings`; the assembly autowires the ones bound from configuration.
+    @Selector("init")
+    public init(settings: TransportSettings = TransportSettings()) {
+        self.settings = settings
+    }
 
     /// Sends `request`, telling `delegate` of challenges and of the outcome.
     public func send(_ request: HTTPRequest, delegate: any TransportDelegate) {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
+        urlRequest.timeoutInterval = Double(settings.timeout.components.seconds)
+        urlRequest.setValue(settings.userAgent, forHTTPHeaderField: "User-Agent")
         for (field, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: field)
         }

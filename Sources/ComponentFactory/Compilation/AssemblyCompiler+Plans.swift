@@ -277,8 +277,8 @@ extension AssemblyCompiler {
     static let candidatesNamed = 10
 
     /// The one component of `type`: among these definitions (the member's
-    /// own excluded), or else among the nearest parent factory's components
-    /// that has any. Each type's candidates are found once, in the type index.
+    /// own excluded), or else the registered settings of the type, or else
+    /// among the nearest parent factory's components that has any. Each type's candidates are found once, in the type index.
     private mutating func autowired(_ type: InjectableType, member: Member) -> ValuePlan? {
         guard !type.acceptsAnything else {
             report(.noComponentForType,
@@ -298,6 +298,11 @@ extension AssemblyCompiler {
                 candidates.append((built[position].key, built[position].location, position, .component(planIndex[position])))
             }
         }
+        if total == 0, let bound = settings.values[type.identity] {
+            return .constant(Instance(any: bound))
+        }
+        // A settings type whose binding failed: its fields' problems say why.
+        if total == 0, settings.unbound.contains(type.identity) { return nil }
         if total == 0 {
             for table in parents {
                 let found = table.plans.filter { type.accepts($0.produces) }

@@ -63,6 +63,8 @@ struct AssemblyCompiler: Sendable {
     /// The parent factories' tables, nearest first.
     let parents: [PlanTable]
     let knownEnvironments: [String]
+    /// The settings types bound for the environment, which autowiring offers.
+    let settings: BoundSettings
     /// The positions whose parents could not be folded (reported by
     /// ``Inheritance``): what they lack may be what a parent would give.
     let brokenChains: Set<Int>
@@ -92,8 +94,9 @@ struct AssemblyCompiler: Sendable {
     init(written: [ComponentDefinition], built: [ComponentDefinition], aliases: [AssemblyDocument.AliasDeclaration],
          resolver: PlaceholderResolver, registry: ComponentRegistry?, converters: TypeConverters,
          parents: [PlanTable] = [], knownEnvironments: [String] = [], drawsGraph: Bool = false, index: ComponentIndex? = nil,
-         brokenChains: Set<Int> = []) {
+         brokenChains: Set<Int> = [], settings: BoundSettings = BoundSettings()) {
         self.written = written
+        self.settings = settings
         self.brokenChains = brokenChains
         self.drawsGraph = drawsGraph
         self.built = built

@@ -109,6 +109,20 @@ public struct PlaceholderResolver: Sendable {
         return (value, origins.isSecret)
     }
 
+    /// The value of `key` with its placeholders resolved, read as a site's
+    /// placeholder reads it: the key counts as read whether or not a source
+    /// sets it. Adds to `provenance` what the value is made of; nil when no
+    /// source sets the key. For a typed settings field.
+    mutating func read(_ key: String, provenance: inout Provenance) throws(Diagnostic) -> String? {
+        resolvingSite = true
+        defer { resolvingSite = false }
+        var collected = Origins(provenance.origins)
+        let value = try lookup(key, site: nil, chain: [], depth: 0, origins: &collected)
+        provenance.origins = collected.list
+        provenance.isSecret = provenance.isSecret || collected.isSecret
+        return value
+    }
+
     /// The keys named so far: by the sites resolved, and by each key's value.
     struct Reads: Sendable {
         var bySites: Set<PropertyKey> = []
@@ -346,6 +360,28 @@ public struct PlaceholderResolver: Sendable {
             }
         }
         return output
+    }
+
+    /// The defaults that `text`'s outermost placeholders give their keys, as
+    /// written: `${db.pool:4}` gives `db.pool` the default `4`. A placeholder
+    /// whose key is made of other placeholders names no key here. For the manifest.
+    static func writtenDefaults(in text: String) -> [String: String] {
+        let bytes = Array(text.utf8)[...]
+        var defaults: [String: String] = [:]
+        var index = bytes.startIndex
+        while let open = nextOpening(bytes, from: index) {
+            guard let close = matchingClose(bytes, from: open + 2) else { break }
+            index = close + 1
+            guard open == bytes.startIndex || bytes[open - 1] != backslash else {
+                index = open + 2
+                continue
+            }
+            let section = section(bytes[(open + 2)..<close])
+            guard let fallback = section.fallback, nextOpening(section.key[...], from: 0) == nil,
+                  case let key = String(decoding: section.key, as: UTF8.self), defaults[key] == nil else { continue }
+            defaults[key] = String(decoding: fallback, as: UTF8.self)
+        }
+        return defaults
     }
 
     /// `key:default` split at the first `:` that no backslash escapes; the

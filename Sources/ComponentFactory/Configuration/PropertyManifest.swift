@@ -3,8 +3,10 @@ import JavaProperties
 
 /// Every key of the configuration, for the people who set them: where each
 /// environment sets it and to what (masked when secret), who reads it (the
-/// component and member, with its Swift type when a registry says), and what
-/// the comment above it in its base file says. What `factory properties
+/// component and member, or the settings field, with its Swift type when a
+/// registry says, its default and its constraints), and what the comment
+/// above it in its base file says. A settings field's key is listed even
+/// where no file sets it. What `factory properties
 /// --manifest` prints.
 ///
 /// ```swift
@@ -39,9 +41,10 @@ public struct PropertyManifest: Sendable, Hashable {
 
     /// One reader of a key.
     public struct Reader: Sendable, Hashable {
-        /// The component whose definition names the key.
+        /// The component whose definition names the key; empty for a settings field or a value.
         public var component: String
-        /// What of it: `class`, `property 'name'`, `argument 'name'`, or another attribute.
+        /// What of it: `class`, `property 'name'`, `argument 'name'`, another
+        /// attribute, or a settings type's `field 'name'`.
         public var member: String
         /// The Swift type the text becomes, when the registry knows it.
         public var type: String?
@@ -49,6 +52,13 @@ public struct PropertyManifest: Sendable, Hashable {
         public var location: SourceLocation?
         /// The key whose value names this one, for a key read through another; nil when a site names it.
         public var through: String?
+        /// The ``Settings`` type whose field reads the key; nil for any other reader.
+        public var settings: String? = nil
+        /// What the reader takes when no source sets the key, as written: a
+        /// placeholder's `${key:default}`, or a settings field's initializer.
+        public var defaultValue: String? = nil
+        /// What the value must be, for a settings field: `within 1...65535`.
+        public var constraints: [String] = []
     }
 
     /// Every key that a `.properties` file sets in some environment, sorted by its bytes.
@@ -72,6 +82,12 @@ public struct PropertyManifest: Sendable, Hashable {
             var resolver = PlaceholderResolver(configuration: configuration)
             resolver.recordsSites = true
             let sites = Self.sites(of: active, resolver: &resolver, registry: registry)
+            let settings = BoundSettings(registry?.settingsTypes ?? [], resolver: &resolver, converters: registry?.converters ?? TypeConverters())
+            // A settings field's key is listed though no file sets it: its default is what an operator may change.
+            for field in settings.fields where entries[PropertyKey(field.key)] == nil {
+                entries[PropertyKey(field.key)] = Key(key: field.key, description: [], isSecret: SecretKeys.isSecret(field.key),
+                                                      values: [], readers: [])
+            }
             for case let file as PropertiesFileSource in configuration.sources {
                 for entry in file.document.winners {
                     let key = PropertyKey(entry.key)
@@ -92,9 +108,16 @@ public struct PropertyManifest: Sendable, Hashable {
             let reads = resolver.reads
             for (key, locations) in reads.sites {
                 for location in locations {
-                    let reader = sites[location] ?? Reader(component: "", member: "placeholder", type: nil, location: location, through: nil)
+                    var reader = sites[location]?.reader
+                        ?? Reader(component: "", member: "placeholder", type: nil, location: location, through: nil)
+                    reader.defaultValue = sites[location]?.defaults[key.text]
                     Self.add(reader, to: key, in: &entries, seen: &seenReaders)
                 }
+            }
+            for field in settings.fields {
+                let reader = Reader(component: "", member: "field '\(field.name)'", type: field.type, location: nil, through: nil,
+                                    settings: field.settings, defaultValue: field.defaultValue, constraints: field.constraints)
+                Self.add(reader, to: PropertyKey(field.key), in: &entries, seen: &seenReaders)
             }
             let read = resolver.readKeys()
             for (reader, named) in reads.byValue where read.contains(reader) {
@@ -119,13 +142,15 @@ public struct PropertyManifest: Sendable, Hashable {
     }
 
     /// Resolves every attribute text of `definitions` with `resolver`, which
-    /// notes where each key is named, and returns who is at each place.
+    /// notes where each key is named, and returns who is at each place, with
+    /// the defaults its placeholders give.
     private static func sites(of definitions: [ComponentDefinition], resolver: inout PlaceholderResolver,
-                              registry: ComponentRegistry?) -> [SourceLocation: Reader] {
-        var readers: [SourceLocation: Reader] = [:]
+                              registry: ComponentRegistry?) -> [SourceLocation: (reader: Reader, defaults: [String: String])] {
+        var readers: [SourceLocation: (reader: Reader, defaults: [String: String])] = [:]
         func note(_ text: AttributeValue?, _ component: ComponentDefinition, _ member: String, type: String?) {
             guard let text, text.text.contains("${") else { return }
-            readers[text.location] = Reader(component: component.key, member: member, type: type, location: text.location, through: nil)
+            readers[text.location] = (Reader(component: component.key, member: member, type: type, location: text.location, through: nil),
+                                      PlaceholderResolver.writtenDefaults(in: text.text))
             _ = try? resolver.resolve(text.text, at: text.location)
         }
         func noteValue(_ value: InjectedValue, _ component: ComponentDefinition, _ member: String, type: String?) {

@@ -21,4 +21,21 @@ struct DurationConverter: TypeConverter {
         guard !overflow else { throw ConversionFailure("\(text) is out of range") }
         return .seconds(seconds)
     }
+
+    /// `duration` as this converter reads it back, in the largest unit that
+    /// is whole: `5m`, `30s`, `250ms`; a duration finer than a millisecond
+    /// in Swift's own words.
+    static func text(of duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
+        guard attoseconds == 0 else {
+            guard attoseconds % attosecondsPerMillisecond == 0,
+                  case let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000), !overflow
+            else { return "\(duration)" }
+            return "\(milliseconds + attoseconds / attosecondsPerMillisecond)ms"
+        }
+        if seconds != 0 && seconds % 3600 == 0 { return "\(seconds / 3600)h" }
+        if seconds != 0 && seconds % 60 == 0 { return "\(seconds / 60)m" }
+        return "\(seconds)s"
+    }
 }

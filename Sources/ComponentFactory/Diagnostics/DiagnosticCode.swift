@@ -76,4 +76,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// environment: no assembly's placeholder, no value such a placeholder
     /// reads in turn, and no `<app-property>` (a warning).
     case unusedProperty = "unused-property"
+    /// A typed settings field whose value breaks a constraint declared on
+    /// it (a range, a pattern, not empty, one of a set), at the line that set it.
+    case constraint
 }

@@ -10,16 +10,19 @@ final class PlanTable: @unchecked Sendable {
     let parentAliases: [String: String]
     /// Which components can suspend while they are built.
     let suspensions: Suspensions
+    /// The registered settings types, bound for the environment.
+    let settings: [TypeIdentity: any Settings]
 
     /// `parents` are the parent factories' tables, nearest first: a
     /// component that needs one of theirs that can suspend can too.
     init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?,
-         parentAliases: [String: String] = [:], parents: [PlanTable] = []) {
+         parentAliases: [String: String] = [:], parents: [PlanTable] = [], settings: [TypeIdentity: any Settings] = [:]) {
         self.plans = plans
         self.keys = ComponentKeyIndex(indexByKey)
         self.postProcessors = postProcessors
         self.environment = environment
         self.parentAliases = parentAliases
         self.suspensions = Suspensions(plans: plans, parents: parents)
+        self.settings = settings
     }
 }

@@ -25,6 +25,8 @@ public struct ComponentRegistry: Sendable {
     /// Run in `order`, then in the order added, for every factory.
     public private(set) var componentPostProcessors: [any ComponentPostProcessor] = []
     public private(set) var factoryPostProcessors: [any FactoryPostProcessor] = []
+    /// The settings types, in the order registered: each bound in every environment.
+    package private(set) var settingsTypes: [any Settings.Type] = []
 
     /// An empty registry; register each type an assembly names.
     public init() {}
@@ -135,6 +137,21 @@ public struct ComponentRegistry: Sendable {
     /// Adds a post-processor that sees each component after it is built, in ``ComponentPostProcessor/order``.
     public mutating func add(_ postProcessor: any ComponentPostProcessor) {
         componentPostProcessors.append(postProcessor)
+    }
+
+    /// Registers a ``Settings`` type: every factory binds it from its
+    /// environment's configuration when it loads, and a load, or the app's
+    /// `validate`, with a field that fails is an error at the `.properties`
+    /// line. A component's initializer parameter of the type is autowired
+    /// with it, unless an assembly defines a component of the type; code
+    /// reads it with ``Factory/settings(_:)``. Registering a type again changes nothing.
+    ///
+    /// ```swift
+    /// registry.register(settings: ServerSettings.self)
+    /// ```
+    public mutating func register<S: Settings>(settings type: S.Type) {
+        guard !settingsTypes.contains(where: { $0 == type }) else { return }
+        settingsTypes.append(type)
     }
 
     /// Adds a post-processor that may change the definitions before any plan is compiled, in ``FactoryPostProcessor/order``.

@@ -11,11 +11,12 @@ import JavaProperties
 /// 4. the components active in the environment, with their parents folded in;
 /// 5. with a registry, the type converters and post-processors that the
 ///    assemblies declare, compiled and built first, and the factory
-///    post-processors' edits;
+///    post-processors' edits; then the registry's ``Settings`` types, bound
+///    with those converters;
 /// 6. the checker-compiler's one pass over every definition, which with a
 ///    registry makes the plan table;
 /// 7. the keys that the `.properties` files set and that nothing read in
-///    steps 3 to 6 (``UnusedKeys``), when there is an assembly to read them.
+///    steps 3 to 6 (settings fields included) (``UnusedKeys``), when there is an assembly to read them.
 ///
 /// A dry run, ``dryRun()``, then builds every non-lazy component from the
 /// plans, awaiting those whose construction can suspend.
@@ -43,6 +44,8 @@ public struct EnvironmentValidation: Sendable {
     public var keysRead: [String] {
         Set(read.map(\.text) + declaredKeys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
+    /// Every field of the registry's settings types, as bound in the environment.
+    public let settingsFields: [SettingsField]
     private let read: Set<PropertyKey>
     private let declaredKeys: [String]
     /// With a registry, when nothing has an error: what a factory is made from.
@@ -76,6 +79,7 @@ public struct EnvironmentValidation: Sendable {
         self.graph = ComponentGraph()
         self.read = []
         self.declaredKeys = []
+        self.settingsFields = []
         self.blueprint = nil
         self.parent = nil
     }
@@ -125,10 +129,15 @@ public struct EnvironmentValidation: Sendable {
             }
         }
 
+        let settings = BoundSettings(registry?.settingsTypes ?? [], resolver: &resolver, converters: stage.converters)
+        diagnostics += settings.diagnostics
+        settingsFields = settings.fields
+
         var compiler = AssemblyCompiler(written: stage.written, built: stage.built, aliases: assemblies.aliases,
                                         resolver: resolver, registry: stage.registry, converters: stage.converters,
                                         parents: parents, knownEnvironments: knownEnvironments, drawsGraph: drawsGraph,
-                                        index: stage.isEdited ? nil : keys, brokenChains: stage.isEdited ? [] : inheritance.brokenChains)
+                                        index: stage.isEdited ? nil : keys, brokenChains: stage.isEdited ? [] : inheritance.brokenChains,
+                                        settings: settings)
         let compiled = compiler.compile()
         // What the infrastructure's own pass found that the whole pass does not say again.
         let said = Set(compiled.diagnostics.map { [$0.code.rawValue, $0.message, $0.location?.description ?? ""] })
@@ -147,7 +156,7 @@ public struct EnvironmentValidation: Sendable {
         if let plans = compiled.plans, stage.registry != nil, !hasErrors {
             let table = PlanTable(plans: plans, indexByKey: compiled.indexByKey,
                                   postProcessors: stage.componentPostProcessors, environment: configuration.environment,
-                                  parentAliases: compiled.parentAliases, parents: parents)
+                                  parentAliases: compiled.parentAliases, parents: parents, settings: settings.values)
             var seeded: [Int: Any] = [:]
             for (key, instance) in stage.seeded {
                 if let index = compiled.indexByKey[key] { seeded[index] = instance }
