@@ -1,4 +1,5 @@
 @_spi(Tooling) import FactoryTool
+import ComponentFactory
 import Foundation
 import Testing
 import Tweeter
@@ -16,8 +17,8 @@ import Tweeter
         #expect(transport.settings == settings)
     }
 
-    /// `tweeter validate` over a copy of the example whose production overlay ends with `line`.
-    private func validate(productionAdds line: String) async throws -> ToolResult {
+    /// `tweeter validate` (or, with no registry, `factory validate`) over a copy of the example whose production overlay ends with `line`.
+    private func validate(productionAdds line: String, registry: ComponentRegistry? = TweeterRegistry.make()) async throws -> ToolResult {
         let root = URL(fileURLWithPath: TweeterExample.root)
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tweeter-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
@@ -29,7 +30,7 @@ import Tweeter
         try (try String(contentsOf: overlay, encoding: .utf8) + line + "\n").write(to: overlay, atomically: true, encoding: .utf8)
         return await FactoryTool.run(arguments: ["validate", copy.appendingPathComponent("Assemblies/Tweeter.xml").path,
                                                  "--config", copy.appendingPathComponent("Config").path],
-                                     environment: ToolEnvironment(registry: TweeterRegistry.make()))
+                                     environment: ToolEnvironment(registry: registry))
     }
 
     @Test func aTimeoutOnlyProductionPutsOutOfRangeFailsValidateAtProductionsLine() async throws {
@@ -44,6 +45,17 @@ import Tweeter
         // Only production: development and test, which keep the base value or their own, pass.
         #expect(lines.contains("    note: in environment 'production'"))
         #expect(!result.standardOutput.contains("'development'") && !result.standardOutput.contains("'test'"))
+    }
+
+    @Test func aMisspelledFieldKeyIsUnusedThoughTheAssemblyDeclaresItsPrefix() async throws {
+        let result = try await validate(productionAdds: "tweeter.transport.timout = 5s")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("/Config/tweeter-production.properties:3:1: warning: property 'tweeter.transport.timout' "
+                                               + "is set but nothing reads it; did you mean 'tweeter.transport.timeout'? [unused-property]"),
+                "\(result.standardOutput)")
+        // The registry-free tool knows no settings type: the assembly's <app-property prefix> covers the key there.
+        let plain = try await validate(productionAdds: "tweeter.transport.timout = 5s", registry: nil)
+        #expect(plain.standardOutput.contains("0 errors, 0 warnings"), "\(plain.standardOutput)")
     }
 
     @Test func theShippedExampleValidatesInEveryEnvironment() async throws {

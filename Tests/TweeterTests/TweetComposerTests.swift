@@ -79,7 +79,7 @@ struct TweetComposerTests {
         } as? DiagnosticReport)?.diagnostics.first)
 
         #expect(refusal.code == .requiresAsync)
-        #expect(refusal.location?.line == 25, "the eager singleton 'drafts' (async init)")
+        #expect(refusal.location?.line == 33, "the eager singleton 'drafts' (async init)")
         #expect(refusal.message.contains("drafts (async init)"), "\(refusal.message)")
     }
 
@@ -110,7 +110,7 @@ struct TweetComposerTests {
         }
 
         #expect(failure.diagnostics.map(\.code) == [.buildFailed])
-        #expect(failure.diagnostics.first?.location?.line == 25)
+        #expect(failure.diagnostics.first?.location?.line == 33)
         #expect(failure.description.contains("it is not a JSON array of strings"), "\(failure)")
     }
 
@@ -133,7 +133,7 @@ struct TweetComposerTests {
         #expect(result.standardOutput.contains(#""key":"drafts","class":"DraftStore","scope":"singleton","#))
         #expect(result.standardOutput.contains(#""isolation":"actor","suspension":"drafts (async init)"}"#))
         #expect(result.standardOutput.contains(#""isolation":"@MainActor","suspension":"composer (@MainActor init)"}"#))
-        #expect(result.standardOutput.contains(#"/Assemblies/Tweeter.xml","line":16}"#), "tweetClient: nonisolated, cannot suspend")
+        #expect(result.standardOutput.contains(#"/Assemblies/Tweeter.xml","line":24}"#), "tweetClient: nonisolated, cannot suspend")
     }
 }
 

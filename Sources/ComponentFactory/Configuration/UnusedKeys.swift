@@ -7,8 +7,9 @@ import JavaProperties
 ///
 /// A key is read when an assembly's placeholder names it (in a default too,
 /// taken or not), when the value of a key read names it in turn, or when an
-/// `<app-property>` declares it, by its whole key or a prefix. A key that
-/// only other unread values name is unread too: nothing reaches it.
+/// `<app-property>` declares it, by its whole key or a prefix, or when a
+/// typed settings field reads it. A key that only other unread values name
+/// is unread too: nothing reaches it.
 ///
 /// ```swift
 /// let unused = UnusedKeys(read: resolver.readKeys(), declared: assemblies.appProperties)
@@ -18,17 +19,26 @@ struct UnusedKeys {
     private let read: Set<PropertyKey>
     private let declaredKeys: Set<PropertyKey>
     private let declaredPrefixes: PrefixSet
+    /// The prefixes of the settings types bound, each with its dot: their fields say which keys under them are read.
+    private let settingsPrefixes: PrefixSet
 
-    init(read: Set<PropertyKey>, declared: [AssemblyDocument.AppPropertyDeclaration]) {
+    /// `settingsPrefixes` are the registered settings types' prefixes: a key
+    /// under one is read only when a field reads it, whatever prefix an
+    /// `<app-property>` declares, so that a misspelled field key is reported
+    /// by an app's own tool though the assembly declares the prefix for the
+    /// registry-free `factory` tool.
+    init(read: Set<PropertyKey>, declared: [AssemblyDocument.AppPropertyDeclaration], settingsPrefixes: [String] = []) {
         self.read = read
         declaredKeys = Set(declared.filter { !$0.isPrefix }.map { PropertyKey($0.name.text) })
         declaredPrefixes = PrefixSet(declared.filter(\.isPrefix).map(\.name.text))
+        self.settingsPrefixes = PrefixSet(settingsPrefixes.filter { !$0.isEmpty }.map { $0 + "." })
     }
 
     /// Whether anything reads `key`.
     func isRead(_ key: String) -> Bool {
         let exact = PropertyKey(key)
-        return read.contains(exact) || declaredKeys.contains(exact) || declaredPrefixes.hasPrefix(of: key)
+        return read.contains(exact) || declaredKeys.contains(exact)
+            || (declaredPrefixes.hasPrefix(of: key) && !settingsPrefixes.hasPrefix(of: key))
     }
 
     /// One warning for each key that a `.properties` file of `configuration` sets and nothing reads.

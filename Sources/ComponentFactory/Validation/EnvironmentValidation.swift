@@ -146,7 +146,8 @@ public struct EnvironmentValidation: Sendable {
         let read = compiler.resolver.readKeys()
         // With no assembly, nothing could read a key: the configuration is checked alone.
         if !everyProfile && !assemblies.documents.isEmpty {
-            diagnostics += UnusedKeys(read: read, declared: assemblies.appProperties).diagnostics(in: configuration)
+            diagnostics += UnusedKeys(read: read, declared: assemblies.appProperties,
+                                      settingsPrefixes: registry?.settingsTypes.map { $0.prefix } ?? []).diagnostics(in: configuration)
         }
         self.read = read
         declaredKeys = assemblies.appProperties.filter { !$0.isPrefix }.map(\.name.text)
