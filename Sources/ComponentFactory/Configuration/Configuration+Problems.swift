@@ -1,3 +1,5 @@
+import JavaProperties
+
 extension Configuration {
     /// The problems of the configuration itself: a key that one file assigns
     /// twice (a warning: the later value wins), and a property whose value's
@@ -19,11 +21,27 @@ extension Configuration {
                     notes: [Diagnostic.Note("first assigned here", at: SourceLocation(file: file.name, line: overridden.line))]))
             }
         }
-        // In any order, and only the keys that fail sorted, as `keys` orders them: a keystroke in
-        // a big file need not sort every key.
+        // Only a value with `${` can fail to resolve, so only the keys that hold one in some
+        // layer are looked up: a keystroke in a big file of plain values hashes no key. In any
+        // order, and only the keys that fail sorted, as `keys` orders them.
+        var candidates: [String] = []
+        var seenCandidates = Set<PropertyKey>()
+        for source in sources {
+            if let file = source as? PropertiesFileSource {
+                for entry in file.document.winners where PlaceholderResolver.mayContainPlaceholder(entry.value)
+                    && seenCandidates.insert(PropertyKey(entry.key)).inserted {
+                    candidates.append(entry.key)
+                }
+            } else {
+                for key in source.listedKeys {
+                    guard let value = source.property(forKey: key), PlaceholderResolver.mayContainPlaceholder(value.text),
+                          seenCandidates.insert(PropertyKey(key)).inserted else { continue }
+                    candidates.append(key)
+                }
+            }
+        }
         var failures: [(key: String, problem: Diagnostic)] = []
-        for key in keysInAnyOrder {
-            // A value with no `${` cannot fail to resolve: only the others are resolved here.
+        for key in candidates {
             guard let property = property(forKey: key) else { continue }
             do {
                 try resolver.check(key, property)

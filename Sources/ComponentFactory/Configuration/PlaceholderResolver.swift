@@ -232,7 +232,8 @@ public struct PlaceholderResolver: Sendable {
     private static let backslash = UInt8(ascii: "\\")
     private static let colon = UInt8(ascii: ":")
 
-    private static func mayContainPlaceholder(_ text: String) -> Bool {
+    /// Whether `text` holds a `${`: a text without one is its own resolution.
+    static func mayContainPlaceholder(_ text: String) -> Bool {
         var previous: UInt8 = 0
         for byte in text.utf8 {
             if previous == dollar && byte == openBrace { return true }
