@@ -9,6 +9,8 @@ struct SettingsField {
     var type: TypeSyntax?
     var defaultValue: ExprSyntax?
     var constraints: [String]
+    /// Where the property is declared: a file path and a line, as Swift literals.
+    var declaration: (file: String, line: String)?
 
     /// Whether the declared type is optional: `T?`, `T!` or `Optional<T>`.
     var wrapped: TypeSyntax? {
@@ -31,6 +33,9 @@ struct SettingsField {
             call += ", default: \(defaultValue.trimmedDescription), written: \(literal(defaultValue.trimmedDescription))"
         }
         if !constraints.isEmpty { call += ", constraints: [\(constraints.joined(separator: ", "))]" }
+        if let declaration {
+            call += ", declaredAt: ComponentFactory.SourceLocation(file: \(declaration.file), line: \(declaration.line))"
+        }
         return "let \(name) = \(call))"
     }
 

@@ -24,7 +24,7 @@ public struct SettingsMacro: ExtensionMacro {
         var problems: [Diagnostic] = []
         for member in structure.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            read(variable, into: &fields, problems: &problems)
+            read(variable, into: &fields, problems: &problems, context: context)
         }
         for problem in problems {
             context.diagnose(problem)
@@ -51,7 +51,8 @@ public struct SettingsMacro: ExtensionMacro {
     }
 
     /// The fields of one `var` or `let` declaration: its stored properties.
-    private static func read(_ variable: VariableDeclSyntax, into fields: inout [SettingsField], problems: inout [Diagnostic]) {
+    private static func read(_ variable: VariableDeclSyntax, into fields: inout [SettingsField], problems: inout [Diagnostic],
+                             context: some MacroExpansionContext) {
         guard !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return }
         let isConstant = variable.bindingSpecifier.tokenKind == .keyword(.let)
         for binding in variable.bindings {
@@ -70,8 +71,10 @@ public struct SettingsMacro: ExtensionMacro {
             }
             let key = MemberReader.strings(of: "SettingKey", in: variable.attributes).first ?? SettingsField.kebabCase(name)
             let type = binding.typeAnnotation?.type ?? (binding.initializer == nil ? variable.bindings.last?.typeAnnotation?.type : nil)
+            let place = context.location(of: binding.pattern, at: .afterLeadingTrivia, filePathMode: .filePath)
             fields.append(SettingsField(name: name, key: key, type: type, defaultValue: binding.initializer?.value,
-                                        constraints: constraints(in: variable.attributes)))
+                                        constraints: constraints(in: variable.attributes),
+                                        declaration: place.map { ($0.file.trimmedDescription, $0.line.trimmedDescription) }))
         }
     }
 

@@ -51,12 +51,12 @@ import Testing
                     "server"
                 }
                 public init(from binder: inout ComponentFactory.SettingsBinder) throws(ComponentFactory.DiagnosticReport) {
-                    let port = binder.field("port", key: "port", default: 8080, written: "8080", constraints: [.within(1 ... 65_535)])
-                    let host = binder.field("host", key: "host", as: (String).self, default: "localhost", written: #""localhost""#, constraints: [.notEmpty, .matching("[a-z.]+")])
-                    let logLevel = binder.field("logLevel", key: "log-level", default: "info", written: #""info""#, constraints: [.oneOf("debug", "info")])
-                    let requestTimeoutMS = binder.field("requestTimeoutMS", key: "timeout-ms", as: (Int).self, default: 500, written: "500")
-                    let publicURL = binder.optionalField("publicURL", key: "public-url", as: (URL).self)
-                    let region = binder.field("region", key: "region", as: (String).self)
+                    let port = binder.field("port", key: "port", default: 8080, written: "8080", constraints: [.within(1 ... 65_535)], declaredAt: ComponentFactory.SourceLocation(file: "test.swift", line: 3))
+                    let host = binder.field("host", key: "host", as: (String).self, default: "localhost", written: #""localhost""#, constraints: [.notEmpty, .matching("[a-z.]+")], declaredAt: ComponentFactory.SourceLocation(file: "test.swift", line: 4))
+                    let logLevel = binder.field("logLevel", key: "log-level", default: "info", written: #""info""#, constraints: [.oneOf("debug", "info")], declaredAt: ComponentFactory.SourceLocation(file: "test.swift", line: 5))
+                    let requestTimeoutMS = binder.field("requestTimeoutMS", key: "timeout-ms", as: (Int).self, default: 500, written: "500", declaredAt: ComponentFactory.SourceLocation(file: "test.swift", line: 6))
+                    let publicURL = binder.optionalField("publicURL", key: "public-url", as: (URL).self, declaredAt: ComponentFactory.SourceLocation(file: "test.swift", line: 7))
+                    let region = binder.field("region", key: "region", as: (String).self, declaredAt: ComponentFactory.SourceLocation(file: "test.swift", line: 8))
                     guard let port, let host, let logLevel, let requestTimeoutMS, let publicURL, let region else {
                         throw binder.report
                     }
@@ -121,9 +121,9 @@ import Testing
                     ""
                 }
                 init(from binder: inout ComponentFactory.SettingsBinder) throws(ComponentFactory.DiagnosticReport) {
-                    let maxConnections = binder.field("maxConnections", key: "max-connections", default: 1, written: "1")
-                    let http2Enabled = binder.field("http2Enabled", key: "http2-enabled", default: true, written: "true")
-                    let dbURLPrefix = binder.field("dbURLPrefix", key: "db-url-prefix", default: "x", written: #""x""#)
+                    let maxConnections = binder.field("maxConnections", key: "max-connections", default: 1, written: "1", declaredAt: ComponentFactory.SourceLocation(file: "test.swift", line: 3))
+                    let http2Enabled = binder.field("http2Enabled", key: "http2-enabled", default: true, written: "true", declaredAt: ComponentFactory.SourceLocation(file: "test.swift", line: 4))
+                    let dbURLPrefix = binder.field("dbURLPrefix", key: "db-url-prefix", default: "x", written: #""x""#, declaredAt: ComponentFactory.SourceLocation(file: "test.swift", line: 5))
                     guard let maxConnections, let http2Enabled, let dbURLPrefix else {
                         throw binder.report
                     }

@@ -51,5 +51,15 @@ import Tweeter
         let hover = decode(server.handle(message(id: 3, "textDocument/hover", at(overlay, line: 2, character: 20)))).first?["result"] as? [String: Any]
         let text = (hover?["contents"] as? [String: Any])?["value"] as? String ?? ""
         #expect(text.contains("settings `TransportSettings`, field 'timeout' (`Duration`), default `.seconds(30)`, within 1s...5m"), "\(text)")
+
+        // From the key to the field that reads it, in the Swift source.
+        let found = decode(server.handle(message(id: 4, "textDocument/references", at(overlay, line: 2, character: 20)))).first?["result"]
+            as? [[String: Any]] ?? []
+        let declaration = try #require(found.first)
+        #expect(found.count == 1)
+        #expect((declaration["uri"] as? String)?.hasSuffix("/Sources/Tweeter/TransportSettings.swift") == true, "\(declaration)")
+        let line = ((declaration["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int
+        let source = try String(contentsOfFile: TweeterExample.root + "/Sources/Tweeter/TransportSettings.swift", encoding: .utf8)
+        #expect(line.map { source.split(separator: "\n", omittingEmptySubsequences: false)[$0].contains("var timeout") } == true)
     }
 }

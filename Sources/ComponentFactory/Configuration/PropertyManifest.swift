@@ -48,7 +48,7 @@ public struct PropertyManifest: Sendable, Hashable {
         public var member: String
         /// The Swift type the text becomes, when the registry knows it.
         public var type: String?
-        /// Where the placeholder is written.
+        /// Where the placeholder is written, or the settings field declared.
         public var location: SourceLocation?
         /// The key whose value names this one, for a key read through another; nil when a site names it.
         public var through: String?
@@ -115,7 +115,7 @@ public struct PropertyManifest: Sendable, Hashable {
                 }
             }
             for field in settings.fields {
-                let reader = Reader(component: "", member: "field '\(field.name)'", type: field.type, location: nil, through: nil,
+                let reader = Reader(component: "", member: "field '\(field.name)'", type: field.type, location: field.location, through: nil,
                                     settings: field.settings, defaultValue: field.defaultValue, constraints: field.constraints)
                 Self.add(reader, to: PropertyKey(field.key), in: &entries, seen: &seenReaders)
             }

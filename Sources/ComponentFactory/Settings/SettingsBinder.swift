@@ -41,11 +41,13 @@ public struct SettingsBinder {
     ///
     /// - `name`: the stored property's name; `key`: its key after the prefix.
     /// - `written`: the default as written in Swift, for the manifest.
+    /// - `declaration`: where the field is declared, which an editor's
+    ///   references from the key lead to (`@Settings` gives it).
     public mutating func field<Value>(
         _ name: String, key: String, as type: Value.Type = Value.self, default defaultValue: Value? = nil,
-        written: String? = nil, constraints: [SettingsConstraint<Value>] = []
+        written: String? = nil, constraints: [SettingsConstraint<Value>] = [], declaredAt declaration: SourceLocation? = nil
     ) -> Value? {
-        let field = describe(name, key, "\(Value.self)", written, constraints)
+        let field = describe(name, key, "\(Value.self)", written, constraints, declaration)
         switch read(field) {
         case .failed:
             return nil
@@ -66,9 +68,9 @@ public struct SettingsBinder {
     /// key and there is no default; nil outside when the field fails.
     public mutating func optionalField<Value>(
         _ name: String, key: String, as type: Value.Type = Value.self, default defaultValue: Value? = nil,
-        written: String? = nil, constraints: [SettingsConstraint<Value>] = []
+        written: String? = nil, constraints: [SettingsConstraint<Value>] = [], declaredAt declaration: SourceLocation? = nil
     ) -> Value?? {
-        let field = describe(name, key, "\(Value.self)?", written, constraints)
+        let field = describe(name, key, "\(Value.self)?", written, constraints, declaration)
         switch read(field) {
         case .failed:
             return nil
@@ -84,10 +86,11 @@ public struct SettingsBinder {
     // MARK: Steps
 
     private mutating func describe<Value>(
-        _ name: String, _ key: String, _ type: String, _ written: String?, _ constraints: [SettingsConstraint<Value>]
+        _ name: String, _ key: String, _ type: String, _ written: String?, _ constraints: [SettingsConstraint<Value>],
+        _ declaration: SourceLocation?
     ) -> SettingsField {
         let field = SettingsField(settings: settings, name: name, key: prefix.isEmpty ? key : prefix + "." + key, type: type,
-                                  defaultValue: written, constraints: constraints.map(\.description))
+                                  defaultValue: written, constraints: constraints.map(\.description), location: declaration)
         fields.append(field)
         return field
     }

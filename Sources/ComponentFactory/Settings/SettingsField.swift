@@ -20,6 +20,8 @@ public struct SettingsField: Sendable, Hashable {
     public var defaultValue: String?
     /// What each constraint asks, such as `within 1...65535`.
     public var constraints: [String]
+    /// Where the field is declared in Swift, when its binding says.
+    public var location: SourceLocation?
 
     /// How a message names the field.
     public var reader: String { "field '\(name)' of settings \(settings)" }
