@@ -33,9 +33,8 @@ extension Configuration {
                     candidates.append(entry.key)
                 }
             } else {
-                for key in source.listedKeys {
-                    guard let value = source.property(forKey: key), PlaceholderResolver.mayContainPlaceholder(value.text),
-                          seenCandidates.insert(PropertyKey(key)).inserted else { continue }
+                // Another source's values are not at hand: each of its keys is asked once, below.
+                for key in source.listedKeys where seenCandidates.insert(PropertyKey(key)).inserted {
                     candidates.append(key)
                 }
             }
