@@ -1,6 +1,6 @@
 @_exported import ComponentFactory
 
-/// Makes a struct ``ComponentFactory/Settings``, bound from configuration
+/// Makes a struct ComponentFactory's `Settings`, bound from configuration
 /// under `prefix`: each stored property is one key, `<prefix>.<name>` with
 /// the name in kebab case (`maxConnections` reads `server.max-connections`),
 /// or the key ``SettingKey(_:)`` gives. The property's initializer is the
