@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "ComponentFactoryConfiguration", targets: ["ComponentFactoryConfiguration"]),
         // Opt-in registration macros, a product of their own: only apps that use them build swift-syntax.
         .library(name: "ComponentFactoryMacros", targets: ["ComponentFactoryMacros"]),
+        // Services on swift-service-lifecycle, a product of its own: the core and the tool never build it.
+        .library(name: "ComponentFactoryLifecycle", targets: ["ComponentFactoryLifecycle"]),
         .executable(name: "factory", targets: ["factory"]),
         .library(name: "MiddleAges", targets: ["MiddleAges"]),
         .executable(name: "middle-ages", targets: ["middle-ages"]),
@@ -36,6 +38,8 @@ let package = Package(
         // FilePath, in the bridge's API; swift-configuration depends on it already.
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+        // Only for ComponentFactoryLifecycle.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Only for `swift package generate-documentation`: a plugin, never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -74,6 +78,15 @@ let package = Package(
             ]
         ),
         .target(name: "ComponentFactoryTesting", dependencies: ["ComponentFactory"]),
+        .target(
+            name: "ComponentFactoryLifecycle",
+            dependencies: [
+                "ComponentFactory",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .macro(
             name: "ComponentFactoryMacrosPlugin",
             dependencies: [
@@ -102,6 +115,15 @@ let package = Package(
         .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool", "ComponentFactoryTesting", "CLibXML2"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ComponentFactoryTestingTests", dependencies: ["ComponentFactoryTesting"]),
+        .testTarget(
+            name: "ComponentFactoryLifecycleTests",
+            dependencies: [
+                "ComponentFactoryLifecycle", "ComponentFactoryTesting",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "ComponentFactoryMacrosTests",
             dependencies: [

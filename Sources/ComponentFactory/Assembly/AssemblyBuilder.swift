@@ -135,6 +135,9 @@ struct AssemblyBuilder {
             case (nil, let prefix?): document.appProperties.append(.init(name: prefix, isPrefix: true, location: location))
             default: report(.missingAttribute, "<app-property> needs a non-empty 'key' or 'prefix', not both", at: location)
             }
+        case .serviceGroup:
+            document.serviceGroups.append(.init(gracefulShutdownTimeout: values[.gracefulShutdownTimeout],
+                                                cancellationTimeout: values[.cancellationTimeout], location: location))
         case .import:
             if let resource = required(.resource, in: values, of: element, at: location) {
                 document.imports.append(.init(resource: resource, location: location))
@@ -199,7 +202,7 @@ struct AssemblyBuilder {
         }
         guard let closing = open.popLast() else { return }
         switch closing.element {
-        case .assembly, .description, .propertyPlaceholder, .appProperty, .import, .alias:
+        case .assembly, .description, .propertyPlaceholder, .appProperty, .serviceGroup, .import, .alias:
             break
         case .profile:
             profiles.removeLast()
@@ -267,6 +270,9 @@ struct AssemblyBuilder {
         definition.destroyMethod = values[.destroyMethod]
         definition.profiles = values[.profile].map { [$0] } ?? []
         definition.dependsOn = values[.dependsOn]
+        definition.service = values[.service]
+        definition.serviceFinished = values[.serviceFinished]
+        definition.serviceFailed = values[.serviceFailed]
         return definition
     }
 

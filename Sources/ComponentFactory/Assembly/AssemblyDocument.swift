@@ -27,6 +27,18 @@ public struct AssemblyDocument: Sendable, Hashable {
         }
     }
 
+    /// `<service-group graceful-shutdown-timeout="30s" cancellation-timeout="5s"/>`:
+    /// the bounds of the lifecycle product's `ServiceGroup`, each a `Duration`
+    /// (placeholders allowed). One per assembly set.
+    public struct ServiceGroupDeclaration: Sendable, Hashable {
+        /// How long a graceful shutdown may take before the group cancels its services; nil: no bound.
+        public var gracefulShutdownTimeout: AttributeValue?
+        /// How long cancelled services may take before the group returns; nil: no bound.
+        public var cancellationTimeout: AttributeValue?
+        /// Where the `<service-group>` is.
+        public var location: SourceLocation
+    }
+
     /// `<import resource="other.xml"/>`.
     public struct ImportDeclaration: Sendable, Hashable {
         /// The imported file, relative to the importing one.
@@ -64,6 +76,8 @@ public struct AssemblyDocument: Sendable, Hashable {
     public var imports: [ImportDeclaration]
     /// Its `<app-property>` declarations.
     public var appProperties: [AppPropertyDeclaration] = []
+    /// Its `<service-group>` declarations.
+    public var serviceGroups: [ServiceGroupDeclaration] = []
 
     /// A document read from `file`.
     public init(file: String, components: [ComponentDefinition] = [], aliases: [AliasDeclaration] = [],

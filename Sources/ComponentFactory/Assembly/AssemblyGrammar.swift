@@ -12,6 +12,7 @@ enum AssemblyGrammar {
         case assembly, description, component, alias, profile, initializer, argument, property, collection, entry, ref, value, null
         case propertyPlaceholder = "property-placeholder"
         case appProperty = "app-property"
+        case serviceGroup = "service-group"
         case `import`
     }
 
@@ -30,13 +31,13 @@ enum AssemblyGrammar {
         switch parent {
         case nil: child == .assembly
         case .assembly: child == .description || child == .propertyPlaceholder || child == .appProperty || child == .import
-            || child == .component || child == .alias || child == .profile
+            || child == .component || child == .alias || child == .profile || child == .serviceGroup
         case .profile: child == .description || child == .component
         case .component: child == .description || child == .initializer || child == .property
         case .initializer: child == .description || child == .argument
         case .argument, .property, .entry: child == .description || child == .collection || child == .null
         case .collection: child == .description || child == .ref || child == .value || child == .entry || child == .null
-        case .description, .ref, .value, .null, .propertyPlaceholder, .appProperty, .import, .alias: false
+        case .description, .ref, .value, .null, .propertyPlaceholder, .appProperty, .serviceGroup, .import, .alias: false
         }
     }
 
@@ -44,13 +45,13 @@ enum AssemblyGrammar {
     static func children(of parent: Element?) -> [Element] {
         switch parent {
         case nil: [.assembly]
-        case .assembly: [.description, .propertyPlaceholder, .appProperty, .import, .component, .alias, .profile]
+        case .assembly: [.description, .propertyPlaceholder, .appProperty, .serviceGroup, .import, .component, .alias, .profile]
         case .profile: [.description, .component]
         case .component: [.description, .initializer, .property]
         case .initializer: [.description, .argument]
         case .argument, .property, .entry: [.description, .collection, .null]
         case .collection: [.description, .ref, .value, .entry, .null]
-        case .description, .ref, .value, .null, .propertyPlaceholder, .appProperty, .import, .alias: []
+        case .description, .ref, .value, .null, .propertyPlaceholder, .appProperty, .serviceGroup, .import, .alias: []
         }
     }
 
@@ -67,6 +68,11 @@ enum AssemblyGrammar {
         case initMethod = "init-method"
         case destroyMethod = "destroy-method"
         case dependsOn = "depends-on"
+        case service
+        case serviceFinished = "service-finished"
+        case serviceFailed = "service-failed"
+        case gracefulShutdownTimeout = "graceful-shutdown-timeout"
+        case cancellationTimeout = "cancellation-timeout"
     }
 
     /// The attributes allowed on `element`, with their C names: shared
@@ -76,6 +82,7 @@ enum AssemblyGrammar {
         case .assembly, .description, .ref, .null: []
         case .propertyPlaceholder: placeholderAttributes
         case .appProperty: appPropertyAttributes
+        case .serviceGroup: serviceGroupAttributes
         case .import: importAttributes
         case .profile: profileAttributes
         case .alias: aliasAttributes
@@ -94,6 +101,7 @@ enum AssemblyGrammar {
 
     private static let placeholderAttributes = table([.location])
     private static let appPropertyAttributes = table([.key, .prefix])
+    private static let serviceGroupAttributes = table([.gracefulShutdownTimeout, .cancellationTimeout])
     private static let importAttributes = table([.resource])
     private static let profileAttributes = table([.name])
     private static let aliasAttributes = table([.name, .alias])
@@ -105,5 +113,6 @@ enum AssemblyGrammar {
     private static let componentAttributes = table([
         .class, .key, .scope, .lazyInit, .parent, .abstract, .factoryComponent,
         .beforePropertyInjection, .afterPropertyInjection, .initMethod, .destroyMethod, .profile, .dependsOn,
+        .service, .serviceFinished, .serviceFailed,
     ])
 }

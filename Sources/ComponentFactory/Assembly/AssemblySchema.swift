@@ -34,6 +34,7 @@ public enum AssemblySchema {
                 <xsd:choice minOccurs="0" maxOccurs="unbounded">
                     <xsd:element ref="property-placeholder"/>
                     <xsd:element ref="app-property"/>
+                    <xsd:element ref="service-group"/>
                     <xsd:element ref="import"/>
                     <xsd:element ref="component"/>
                     <xsd:element ref="alias"/>
@@ -65,6 +66,16 @@ public enum AssemblySchema {
         <xsd:complexType>
             <xsd:attribute name="key" type="xsd:string"/>
             <xsd:attribute name="prefix" type="xsd:string"/>
+        </xsd:complexType>
+    </xsd:element>
+
+    <xsd:element name="service-group">
+        <xsd:annotation>
+            <xsd:documentation>The bounds of the service group that runs the factory's services, as durations (30s, 2m): how long a graceful shutdown may take before the services are cancelled, and how long cancelled services may take. One per assembly set.</xsd:documentation>
+        </xsd:annotation>
+        <xsd:complexType>
+            <xsd:attribute name="graceful-shutdown-timeout" type="xsd:string"/>
+            <xsd:attribute name="cancellation-timeout" type="xsd:string"/>
         </xsd:complexType>
     </xsd:element>
 
@@ -132,6 +143,15 @@ public enum AssemblySchema {
             <xsd:attribute name="profile" type="xsd:string"/>
             <xsd:attribute name="depends-on" type="xsd:string">
                 <xsd:annotation><xsd:documentation>Comma-separated keys built before this component and destroyed after it.</xsd:documentation></xsd:annotation>
+            </xsd:attribute>
+            <xsd:attribute name="service" type="xsd:string">
+                <xsd:annotation><xsd:documentation>yes: run the singleton as a service of the lifecycle product's ServiceGroup, though its type is not declared one.</xsd:documentation></xsd:annotation>
+            </xsd:attribute>
+            <xsd:attribute name="service-finished" type="xsd:string">
+                <xsd:annotation><xsd:documentation>When the service's run() returns: cancel-group (the default), shutdown-group or ignore.</xsd:documentation></xsd:annotation>
+            </xsd:attribute>
+            <xsd:attribute name="service-failed" type="xsd:string">
+                <xsd:annotation><xsd:documentation>When the service's run() throws: cancel-group (the default), shutdown-group or ignore.</xsd:documentation></xsd:annotation>
             </xsd:attribute>
         </xsd:complexType>
     </xsd:element>

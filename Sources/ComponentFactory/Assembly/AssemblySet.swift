@@ -46,6 +46,11 @@ public struct AssemblySet: Sendable, Hashable {
         documents.flatMap(\.appProperties)
     }
 
+    /// Every document's `<service-group>`: at most one is allowed.
+    public var serviceGroups: [AssemblyDocument.ServiceGroupDeclaration] {
+        documents.flatMap(\.serviceGroups)
+    }
+
     /// The errors among ``diagnostics``.
     var readingErrors: [Diagnostic] {
         diagnostics.filter { $0.severity == .error }

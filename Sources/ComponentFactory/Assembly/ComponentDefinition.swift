@@ -86,6 +86,23 @@ public struct ComponentDefinition: Sendable, Hashable {
         get { box.fields.dependsOn }
         _modify { yield &fields.dependsOn }
     }
+    /// `service`: `yes` runs the component as a service, though its type
+    /// is not declared one (the lifecycle product's `ServiceGroup`).
+    public var service: AttributeValue? {
+        get { box.fields.service }
+        _modify { yield &fields.service }
+    }
+    /// `service-finished`: what the service group does when the service's
+    /// `run()` returns: `cancel-group`, `shutdown-group` or `ignore`.
+    public var serviceFinished: AttributeValue? {
+        get { box.fields.serviceFinished }
+        _modify { yield &fields.serviceFinished }
+    }
+    /// `service-failed`: what the service group does when `run()` throws, as ``serviceFinished``.
+    public var serviceFailed: AttributeValue? {
+        get { box.fields.serviceFailed }
+        _modify { yield &fields.serviceFailed }
+    }
     /// The `<initializer>`, if any.
     public var initializer: InitializerDefinition? {
         get { box.fields.initializer }
@@ -126,6 +143,9 @@ public struct ComponentDefinition: Sendable, Hashable {
         var destroyMethod: AttributeValue?
         var profiles: [AttributeValue]
         var dependsOn: AttributeValue?
+        var service: AttributeValue?
+        var serviceFinished: AttributeValue?
+        var serviceFailed: AttributeValue?
         var initializer: InitializerDefinition?
         var properties: [PropertyDefinition]
         var location: SourceLocation
@@ -153,7 +173,7 @@ public struct ComponentDefinition: Sendable, Hashable {
 
     /// This definition with what it leaves out taken from `parent`, as
     /// `parent=` asks: `class`, the initializer (whole), `scope`, `lazy-init`,
-    /// `factory-component` and the callbacks; properties merge by name, this
+    /// `factory-component`, the callbacks and the service attributes; properties merge by name, this
     /// definition's winning. `abstract`, `profile` and `depends-on` stay its own.
     /// One new box, filled in one go (folding is on the path of every check).
     /// Without `mergingProperties` the properties stay this definition's own,
@@ -172,6 +192,9 @@ public struct ComponentDefinition: Sendable, Hashable {
         if fields.afterPropertyInjection == nil { fields.afterPropertyInjection = inherited.fields.afterPropertyInjection }
         if fields.initMethod == nil { fields.initMethod = inherited.fields.initMethod }
         if fields.destroyMethod == nil { fields.destroyMethod = inherited.fields.destroyMethod }
+        if fields.service == nil { fields.service = inherited.fields.service }
+        if fields.serviceFinished == nil { fields.serviceFinished = inherited.fields.serviceFinished }
+        if fields.serviceFailed == nil { fields.serviceFailed = inherited.fields.serviceFailed }
         let inheritedProperties = mergingProperties ? inherited.fields.properties : []
         if fields.properties.isEmpty {
             fields.properties = inheritedProperties
@@ -188,7 +211,7 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// A definition with only its key and place; the reader fills in the rest.
     public init(key: String, location: SourceLocation) {
         box = Box(Fields(
-            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: [], dependsOn: nil, initializer: nil, properties: [], location: location))
+            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: [], dependsOn: nil, service: nil, serviceFinished: nil, serviceFailed: nil, initializer: nil, properties: [], location: location))
     }
 
     /// The scope, or `.objectGraph` when none is written; nil when the text is no scope.

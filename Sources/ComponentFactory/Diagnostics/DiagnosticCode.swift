@@ -71,6 +71,13 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// one it needs), asked of the synchronous lookup or load; the chain that
     /// makes it so is in the message.
     case requiresAsync = "requires-async"
+    // Servers
+    /// A component marked `service="yes"` whose type is not a `Service`, with
+    /// a registry that recognizes services (the lifecycle product's `recognizeServices()`).
+    case notAService = "not-a-service"
+    /// A longer-lived component needing a shorter-lived one: a service that
+    /// needs a prototype, which it would keep for as long as it runs.
+    case scopeWidening = "scope-widening"
     // Configuration insight
     /// A key set in a `.properties` file that nothing reads in that
     /// environment: no assembly's placeholder, no value such a placeholder

@@ -68,34 +68,53 @@ public struct AsyncFactory: Sendable {
     public func shutdown(timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
         var failures: [Diagnostic] = []
         for (slot, instance) in factory.store.drain() {
-            let plan = factory.table.plans[slot % factory.table.plans.count]
-            guard let destroy = plan.destroyMethod else { continue }
-            let failure: (any Error)?
-            if let runAsync = destroy.runAsync {
-                let component = CrossingInstance(instance)
-                switch await Deadline.run(within: timeout, { try await runAsync(component) }) {
-                case .finished: failure = nil
-                case .failed(let error): failure = error
-                case .timedOut:
-                    failure = Diagnostic(.buildFailed, "destroy method '\(destroy.name)' of component '\(plan.key)' did not finish "
-                                             + "within \(timeout); the other destroy methods ran on", at: plan.location)
-                }
-            } else {
-                var target = instance.value
-                do {
-                    try destroy.run(&target)
-                    failure = nil
-                } catch {
-                    failure = error
-                }
-            }
-            if let failure {
-                failures.append(failure as? Diagnostic
-                                    ?? Factory.buildFailure(failure, key: plan.key, location: plan.location, path: [plan.key]))
-                factory.log(failures[failures.count - 1], component: plan.key)
+            if let failure = await destroy(instance, of: factory.table.plans[slot % factory.table.plans.count], timeout: timeout) {
+                failures.append(failure)
             }
         }
         if !failures.isEmpty { throw DiagnosticReport(failures) }
+    }
+
+    /// Shuts down the one singleton `key`, as ``shutdown(timeout:)`` shuts
+    /// down all: takes it out of the factory, then runs its destroy method.
+    /// Nothing happens when it was never built, or is gone already. For the
+    /// lifecycle product, which destroys a service when its `run()` returns.
+    package func shutDown(_ key: String, timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
+        guard let index = factory.index(ofKey: key) else { return }
+        let plan = factory.table.plans[index]
+        for slot in [index, index + factory.table.plans.count] {
+            guard let instance = factory.store.take(slot) else { continue }
+            if let failure = await destroy(instance, of: plan, timeout: timeout) { throw DiagnosticReport([failure]) }
+        }
+    }
+
+    /// Runs `plan`'s destroy method on `instance`, in its isolation, within
+    /// `timeout`: nil when it has none or it finished; else the failure, logged.
+    private func destroy(_ instance: Instance, of plan: ComponentPlan, timeout: Duration) async -> Diagnostic? {
+        guard let destroy = plan.destroyMethod else { return nil }
+        let failure: (any Error)?
+        if let runAsync = destroy.runAsync {
+            let component = CrossingInstance(instance)
+            switch await Deadline.run(within: timeout, { try await runAsync(component) }) {
+            case .finished: failure = nil
+            case .failed(let error): failure = error
+            case .timedOut:
+                failure = Diagnostic(.buildFailed, "destroy method '\(destroy.name)' of component '\(plan.key)' did not finish "
+                                         + "within \(timeout); the other destroy methods ran on", at: plan.location)
+            }
+        } else {
+            var target = instance.value
+            do {
+                try destroy.run(&target)
+                failure = nil
+            } catch {
+                failure = error
+            }
+        }
+        guard let failure else { return nil }
+        let diagnostic = failure as? Diagnostic ?? Factory.buildFailure(failure, key: plan.key, location: plan.location, path: [plan.key])
+        factory.log(diagnostic, component: plan.key)
+        return diagnostic
     }
 
     /// A dry run: builds every component that is not `lazy-init`, then

@@ -145,6 +145,16 @@ final class InstanceStore: @unchecked Sendable {
         }
     }
 
+    /// Takes the shared instance at `index` out, as ``drain()`` takes them
+    /// all: nil when none is there. No read in progress can hand it out after this returns.
+    func take(_ index: Int) -> Instance? {
+        creating {
+            let instance = replace(index, with: nil)
+            withState { state in _ = state.built.removeValue(forKey: index) }
+            return instance
+        }
+    }
+
     /// A grace period: every lock-free read that started before it has ended.
     /// The epoch moves on twice; each time, the readers counted in the epoch
     /// left behind are waited for, while new readers count in the other one.

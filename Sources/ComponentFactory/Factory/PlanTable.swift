@@ -12,11 +12,14 @@ final class PlanTable: @unchecked Sendable {
     let suspensions: Suspensions
     /// The registered settings types, bound for the environment.
     let settings: [TypeIdentity: any Settings]
+    /// What the assemblies say of running components as services.
+    let services: ServiceTable
 
     /// `parents` are the parent factories' tables, nearest first: a
     /// component that needs one of theirs that can suspend can too.
     init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?,
-         parentAliases: [String: String] = [:], parents: [PlanTable] = [], settings: [TypeIdentity: any Settings] = [:]) {
+         parentAliases: [String: String] = [:], parents: [PlanTable] = [], settings: [TypeIdentity: any Settings] = [:],
+         services: ServiceTable = ServiceTable()) {
         self.plans = plans
         self.keys = ComponentKeyIndex(indexByKey)
         self.postProcessors = postProcessors
@@ -24,5 +27,6 @@ final class PlanTable: @unchecked Sendable {
         self.parentAliases = parentAliases
         self.suspensions = Suspensions(plans: plans, parents: parents)
         self.settings = settings
+        self.services = services
     }
 }

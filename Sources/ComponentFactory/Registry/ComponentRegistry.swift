@@ -27,6 +27,9 @@ public struct ComponentRegistry: Sendable {
     public private(set) var factoryPostProcessors: [any FactoryPostProcessor] = []
     /// The settings types, in the order registered: each bound in every environment.
     package private(set) var settingsTypes: [any Settings.Type] = []
+    /// Whether a Swift type is a service: set by the lifecycle product, which
+    /// knows swift-service-lifecycle's `Service`; nil when nothing recognizes services.
+    package var isService: (@Sendable (Any.Type) -> Bool)?
 
     /// An empty registry; register each type an assembly names.
     public init() {}

@@ -12,9 +12,10 @@ import JavaProperties
 /// 5. with a registry, the type converters and post-processors that the
 ///    assemblies declare, compiled and built first, and the factory
 ///    post-processors' edits; then the registry's ``Settings`` types, bound
-///    with those converters;
+///    with those converters, and the service attributes resolved (`ServiceRules`);
 /// 6. the checker-compiler's one pass over every definition, which with a
 ///    registry makes the plan table;
+/// 6b. the service rules against the plans;
 /// 7. the keys that the `.properties` files set and that nothing read in
 ///    steps 3 to 6 (settings fields included) (``UnusedKeys``), when there is an assembly to read them.
 ///
@@ -132,6 +133,7 @@ public struct EnvironmentValidation: Sendable {
         let settings = BoundSettings(registry?.settingsTypes ?? [], resolver: &resolver, converters: stage.converters)
         diagnostics += settings.diagnostics
         settingsFields = settings.fields
+        var services = ServiceRules(definitions: stage.built, groups: assemblies.serviceGroups, resolver: &resolver)
 
         var compiler = AssemblyCompiler(written: stage.written, built: stage.built, aliases: assemblies.aliases,
                                         resolver: resolver, registry: stage.registry, converters: stage.converters,
@@ -153,11 +155,14 @@ public struct EnvironmentValidation: Sendable {
         declaredKeys = assemblies.appProperties.filter { !$0.isPrefix }.map(\.name.text)
         var graph = compiled.graph
 
+        let serviceTable = compiled.plans.map { services.table(for: $0, isService: registry?.isService) } ?? ServiceTable()
+        diagnostics += services.diagnostics
         let hasErrors = !assemblies.readingErrors.isEmpty || diagnostics.contains { $0.severity == .error }
         if let plans = compiled.plans, stage.registry != nil, !hasErrors {
             let table = PlanTable(plans: plans, indexByKey: compiled.indexByKey,
                                   postProcessors: stage.componentPostProcessors, environment: configuration.environment,
-                                  parentAliases: compiled.parentAliases, parents: parents, settings: settings.values)
+                                  parentAliases: compiled.parentAliases, parents: parents, settings: settings.values,
+                                  services: serviceTable)
             var seeded: [Int: Any] = [:]
             for (key, instance) in stage.seeded {
                 if let index = compiled.indexByKey[key] { seeded[index] = instance }

@@ -1,0 +1,77 @@
+import ComponentFactory
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+extension Factory {
+    /// The factory's services, in dependency order, each run by a wrapper
+    /// that runs the component's destroy method once its `run()` returns:
+    /// for an app that hands its services to something else, such as
+    /// Hummingbird's `Application(router:services:)`.
+    ///
+    /// A factory's services are its singletons whose type is a `Service`
+    /// (with ``ComponentFactory/ComponentRegistry/recognizeServices()`` on
+    /// the registry) or that the assembly marks `service="yes"`. Each is
+    /// built here if it is not yet, awaiting what suspends. A marked
+    /// component whose instance is not a `Service` is `not-a-service`.
+    ///
+    /// ```swift
+    /// let app = Application(router: router, services: try await factory.services(logger: logger))
+    /// ```
+    public func services(logger: Logger? = nil) async throws(DiagnosticReport) -> [any Service] {
+        try await serviceConfigurations(logger: logger).map(\.service)
+    }
+
+    /// A service group's configuration for the factory's services (see
+    /// ``services(logger:)``), in dependency order, so that a graceful
+    /// shutdown stops them in reverse: what the assembly says each does when
+    /// its `run()` returns or throws (`service-finished`, `service-failed`),
+    /// and `<service-group>`'s bounds on graceful shutdown and cancellation.
+    /// `SIGTERM` and `SIGINT` shut down gracefully unless other signals are given.
+    ///
+    /// ```swift
+    /// let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: logger))
+    /// try await group.run()
+    /// try await factory.async.shutdown()
+    /// ```
+    public func serviceGroupConfiguration(
+        logger: Logger, gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint], cancellationSignals: [UnixSignal] = []
+    ) async throws(DiagnosticReport) -> ServiceGroupConfiguration {
+        var configuration = ServiceGroupConfiguration(services: try await serviceConfigurations(logger: logger),
+                                                      gracefulShutdownSignals: gracefulShutdownSignals,
+                                                      cancellationSignals: cancellationSignals, logger: logger)
+        let bounds = serviceGroupBounds
+        configuration.maximumGracefulShutdownDuration = bounds.gracefulShutdown
+        configuration.maximumCancellationDuration = bounds.cancellation
+        return configuration
+    }
+
+    private func serviceConfigurations(logger: Logger?) async throws(DiagnosticReport)
+        -> [ServiceGroupConfiguration.ServiceConfiguration] {
+        var configurations: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        var problems: [Diagnostic] = []
+        for entry in services(recognizedBy: { $0 is any Service.Type }) {
+            let instance = try await async.component(forKey: entry.key)
+            guard let service = instance as? any Service else {
+                problems.append(Diagnostic(.notAService, "component '\(entry.key)' is marked service=\"yes\", but "
+                                               + "\(type(of: instance)) is not a Service", at: entry.location))
+                continue
+            }
+            configurations.append(ServiceGroupConfiguration.ServiceConfiguration(
+                service: FactoryService(key: entry.key, service: service, factory: self, logger: logger),
+                successTerminationBehavior: Self.behavior(entry.role.whenFinished),
+                failureTerminationBehavior: Self.behavior(entry.role.whenFailed), serviceName: entry.key))
+        }
+        if !problems.isEmpty { throw DiagnosticReport(problems) }
+        return configurations
+    }
+
+    private static func behavior(_ termination: ServiceTable.Termination)
+        -> ServiceGroupConfiguration.ServiceConfiguration.TerminationBehavior {
+        switch termination {
+        case .cancelGroup: .cancelGroup
+        case .shutdownGroup: .gracefullyShutdownGroup
+        case .ignore: .ignore
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ComponentFactory
+import Logging
+import ServiceLifecycle
+
+/// A factory component run as a service: its own `run()`, then, once that
+/// returns or throws, the component's destroy method, so that a service
+/// group stopping services in reverse dependency order stops each one and
+/// tears it down before it stops what the service needs.
+struct FactoryService: Service, CustomStringConvertible {
+    let key: String
+    let service: any Service
+    let factory: Factory
+    let logger: Logger?
+
+    var description: String { key }
+
+    func run() async throws {
+        let outcome: Result<Void, any Error>
+        do {
+            try await service.run()
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        logger?.info("ComponentFactory: service '\(key)' stopped", metadata: ["component": .string(key)])
+        do {
+            try await factory.async.shutDown(key)
+        } catch {
+            // The service's own error, if any, is what the group acts on.
+            if case .success = outcome { throw error }
+        }
+        logger?.info("ComponentFactory: service '\(key)' shut down", metadata: ["component": .string(key)])
+        try outcome.get()
+    }
+}

@@ -1,0 +1,78 @@
+import ComponentFactory
+import ComponentFactoryLifecycle
+import ServiceLifecycle
+import Synchronization
+
+/// What the services of these tests did, in order.
+final class Journal: Sendable {
+    private let entries = Mutex<[String]>([])
+    func note(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var events: [String] { entries.withLock { $0 } }
+}
+
+/// A service that runs until a graceful shutdown, noting when it opens, runs, stops and closes.
+final class Dock: Service {
+    let name: String
+    let journal: Journal
+    init(name: String, journal: Journal) { (self.name, self.journal) = (name, journal) }
+
+    func open() async { journal.note("\(name) opened") }
+    func close() { journal.note("\(name) closed") }
+
+    func run() async throws {
+        journal.note("\(name) running")
+        try? await gracefulShutdown()
+        journal.note("\(name) stopped")
+    }
+}
+
+/// A service that needs a dock: a lighthouse that warns the ships at it.
+final class Lighthouse: Service {
+    let dock: Dock
+    let journal: Journal
+    init(dock: Dock, journal: Journal) { (self.dock, self.journal) = (dock, journal) }
+
+    func close() { journal.note("lighthouse closed") }
+
+    func run() async throws {
+        journal.note("lighthouse running")
+        try? await gracefulShutdown()
+        journal.note("lighthouse stopped")
+    }
+}
+
+/// A service that returns at once: a ferry making one crossing.
+final class Ferry: Service {
+    let journal: Journal
+    init(journal: Journal) { self.journal = journal }
+    func close() { journal.note("ferry closed") }
+    func run() async throws { journal.note("ferry crossed") }
+}
+
+/// Not a service: a tide table.
+final class TideTable: Sendable {
+    init() {}
+}
+
+enum Harbour {
+    static func registry() -> ComponentRegistry {
+        var registry = ComponentRegistry()
+        registry.recognizeServices()
+        registry.register(Journal.self) { $0.initializer("init") { Journal() } }
+        registry.register(Dock.self) { dock in
+            dock.initializer("initWithName:journal:") { (name: String, journal: Journal) in Dock(name: name, journal: journal) }
+            dock.callback("open") { (dock: Dock) async in await dock.open() }
+            dock.callback("close") { (dock: inout Dock) in dock.close() }
+        }
+        registry.register(Lighthouse.self) { lighthouse in
+            lighthouse.initializer("initWithDock:journal:") { (dock: Dock, journal: Journal) in Lighthouse(dock: dock, journal: journal) }
+            lighthouse.callback("close") { (lighthouse: inout Lighthouse) in lighthouse.close() }
+        }
+        registry.register(Ferry.self) { ferry in
+            ferry.initializer("initWithJournal:") { (journal: Journal) in Ferry(journal: journal) }
+            ferry.callback("close") { (ferry: inout Ferry) in ferry.close() }
+        }
+        registry.register(TideTable.self) { $0.initializer("init") { TideTable() } }
+        return registry
+    }
+}

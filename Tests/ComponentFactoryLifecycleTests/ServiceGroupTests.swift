@@ -1,0 +1,149 @@
+@_spi(Tooling) import ComponentFactory
+import ComponentFactoryLifecycle
+import ComponentFactoryTesting
+import Logging
+import ServiceLifecycle
+import Testing
+
+/// The factory's services, handed to a `ServiceGroup`: in dependency order,
+/// torn down one by one in reverse, with what the assembly says of each.
+@Suite struct ServiceGroupTests {
+    /// The lighthouse is defined first, but needs the dock: the dock must start first and stop last.
+    static let harbour = """
+        <assembly>
+            <component class="Journal" key="journal" scope="singleton"/>
+            <component class="Lighthouse" key="lighthouse" scope="singleton" destroy-method="close">
+                <initializer selector="initWithDock:journal:">
+                    <argument parameterName="dock" ref="dock"/>
+                    <argument parameterName="journal" ref="journal"/>
+                </initializer>
+            </component>
+            <component class="Dock" key="dock" scope="singleton" init-method="open" destroy-method="close">
+                <initializer selector="initWithName:journal:">
+                    <argument parameterName="name" value="dock"/>
+                    <argument parameterName="journal" ref="journal"/>
+                </initializer>
+            </component>
+        </assembly>
+        """
+
+    private func factory(_ assembly: String, properties: String = "") async throws -> Factory {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("Assemblies/app.xml", assembly)
+        _ = try directory.write("Config/app.properties", properties)
+        return try await Factory.loadAsync(assemblies: [path], config: directory.file("Config"), registry: Harbour.registry(),
+                                           processEnvironment: [:])
+    }
+
+    @Test func servicesStartInDependencyOrderAndStopAndCloseInReverse() async throws {
+        let factory = try await factory(Self.harbour)
+        let journal = try factory.component(forKey: "journal", as: Journal.self)
+        #expect(journal.events == ["dock opened"], "the async init-method ran at load, before any service")
+        let configuration = try await factory.serviceGroupConfiguration(logger: Logger(label: "test"), gracefulShutdownSignals: [])
+        #expect(configuration.services.map(\.serviceName) == ["dock", "lighthouse"])
+        let group = ServiceGroup(configuration: configuration)
+        let running = Task { try await group.run() }
+        try await waitForCondition { journal.events.contains("dock running") && journal.events.contains("lighthouse running") }
+        await group.triggerGracefulShutdown()
+        try await running.value
+        // The lighthouse stops and is closed before the dock it needs is told to stop.
+        #expect(Array(journal.events.suffix(4)) == ["lighthouse stopped", "lighthouse closed", "dock stopped", "dock closed"])
+        // Shut down already, each exactly once: the factory's own shutdown finds nothing left to close.
+        try await factory.async.shutdown()
+        #expect(journal.events.filter { $0.hasSuffix("closed") }.count == 2)
+    }
+
+    @Test func aServiceThatReturnsIsClosedAtOnceWhileTheOthersRunOn() async throws {
+        let assembly = """
+            <assembly>
+                <component class="Journal" key="journal" scope="singleton"/>
+                <component class="Ferry" key="ferry" scope="singleton" destroy-method="close" service-finished="ignore">
+                    <initializer selector="initWithJournal:"><argument parameterName="journal" ref="journal"/></initializer>
+                </component>
+                <component class="Dock" key="dock" scope="singleton" destroy-method="close">
+                    <initializer selector="initWithName:journal:">
+                        <argument parameterName="name" value="dock"/><argument parameterName="journal" ref="journal"/>
+                    </initializer>
+                </component>
+            </assembly>
+            """
+        let factory = try await factory(assembly)
+        let journal = try factory.component(forKey: "journal", as: Journal.self)
+        let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: Logger(label: "test"),
+                                                                                            gracefulShutdownSignals: []))
+        let running = Task { try await group.run() }
+        try await waitForCondition { journal.events.contains("ferry closed") && journal.events.contains("dock running") }
+        #expect(!journal.events.contains("dock stopped"), "ignore: the group runs on when the ferry returns")
+        await group.triggerGracefulShutdown()
+        try await running.value
+        #expect(journal.events.last == "dock closed")
+    }
+
+    @Test func terminationAndBoundsComeFromTheAssemblyThroughPlaceholders() async throws {
+        let assembly = Self.harbour
+            .replacingOccurrences(of: "<assembly>", with: """
+                <assembly><service-group graceful-shutdown-timeout="${shutdown.grace}" cancellation-timeout="5s"/>
+                """)
+            .replacingOccurrences(of: #"key="dock" scope="singleton""#,
+                                  with: #"key="dock" scope="singleton" service-finished="${dock.finished:ignore}" service-failed="shutdown-group""#)
+        let factory = try await factory(assembly, properties: "shutdown.grace = 2m\n")
+        let configuration = try await factory.serviceGroupConfiguration(logger: Logger(label: "test"))
+        #expect(configuration.maximumGracefulShutdownDuration == .seconds(120))
+        #expect(configuration.maximumCancellationDuration == .seconds(5))
+        let dock = try #require(configuration.services.first { $0.serviceName == "dock" })
+        #expect("\(dock.successTerminationBehavior)" == "ignore")
+        #expect("\(dock.failureTerminationBehavior)" == "gracefullyShutdownGroup")
+        let lighthouse = try #require(configuration.services.first { $0.serviceName == "lighthouse" })
+        #expect("\(lighthouse.successTerminationBehavior)" == "cancelGroup", "the default, as swift-service-lifecycle's")
+    }
+
+    /// The problems that `validate` finds in `components` with the harbour registry.
+    private func problems(_ components: String, properties: String = "") throws -> [Diagnostic] {
+        let reading = AssemblyReader.read(bytes: Array("<assembly>\(components)</assembly>".utf8), file: "Assemblies/app.xml")
+        #expect(reading.diagnostics.isEmpty, "\(reading.diagnostics)")
+        let configuration = Configuration(environment: nil, sources: [InMemoryPropertySource(name: "memory", values: [:])])
+        return EnvironmentValidation(assemblies: AssemblySet(documents: [reading.document], diagnostics: reading.diagnostics),
+                                     configuration: configuration, registry: Harbour.registry()).diagnostics
+    }
+
+    private let journal = #"<component class="Journal" key="journal" scope="singleton"/>"#
+
+    @Test func validateRefusesAMarkedNonServiceAMarkedPrototypeAndAServiceNeedingAPrototype() throws {
+        let tides = try problems(journal + #"<component class="TideTable" key="tides" scope="singleton" service="yes"/>"#)
+        #expect(tides.map(\.code) == [.notAService])
+        #expect(tides.first?.message.contains("its type TideTable is not a Service") == true)
+        #expect(tides.first?.location?.line == 1)
+
+        let ferry = try problems(journal + """
+            <component class="Ferry" key="ferry" scope="prototype" service="yes">
+            <initializer selector="initWithJournal:"><argument parameterName="journal" ref="journal"/></initializer></component>
+            """)
+        #expect(ferry.map(\.code) == [.invalidAttributeValue])
+        #expect(ferry.first?.message.contains("a service runs once, so it must be a singleton") == true)
+
+        let widening = try problems(journal + """
+            <component class="Dock" key="dock" scope="prototype">
+            <initializer selector="initWithName:journal:"><argument parameterName="name" value="d"/>\
+            <argument parameterName="journal" ref="journal"/></initializer></component>
+            <component class="Lighthouse" key="lighthouse" scope="singleton">
+            <initializer selector="initWithDock:journal:"><argument parameterName="dock" ref="dock"/>\
+            <argument parameterName="journal" ref="journal"/></initializer></component>
+            """)
+        #expect(widening.map(\.code) == [.scopeWidening])
+        #expect(widening.first?.message.hasPrefix("service 'lighthouse' needs 'dock', a prototype") == true)
+    }
+
+    @Test func validateRefusesBadTerminationsDurationsAndASecondGroup() throws {
+        let found = try problems(journal + """
+            <service-group graceful-shutdown-timeout="soon"/><service-group/>
+            <component class="Ferry" key="ferry" scope="singleton" service-finished="shutdown" service="perhaps">
+            <initializer selector="initWithJournal:"><argument parameterName="journal" ref="journal"/></initializer></component>
+            """)
+        #expect(Set(found.map(\.code)) == [.invalidAttributeValue, .duplicateKey], "\(found)")
+        #expect(found.contains { $0.message.contains("'shutdown' is not what a service group can do when a service ends; "
+                                                     + "valid: cancel-group, shutdown-group, ignore") })
+        #expect(found.contains { $0.message.hasPrefix("service='perhaps' is not yes, no, true or false") })
+        #expect(found.contains { $0.message.hasPrefix("'soon' is not a duration") })
+        #expect(found.contains { $0.message == "a second <service-group>: an assembly set has one" })
+    }
+}
