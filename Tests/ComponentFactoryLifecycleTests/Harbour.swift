@@ -3,11 +3,38 @@ import ComponentFactoryLifecycle
 import ServiceLifecycle
 import Synchronization
 
-/// What the services of these tests did, in order.
+/// What the services of these tests did, in order; a test awaits an entry
+/// rather than polling for it, so that a busy machine only delays it.
 final class Journal: Sendable {
-    private let entries = Mutex<[String]>([])
-    func note(_ entry: String) { entries.withLock { $0.append(entry) } }
-    var events: [String] { entries.withLock { $0 } }
+    private struct State {
+        var events: [String] = []
+        var waiting: [(entry: String, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+    private let state = Mutex(State())
+
+    func note(_ entry: String) {
+        let ready = state.withLock { state in
+            state.events.append(entry)
+            let ready = state.waiting.filter { $0.entry == entry }.map(\.continuation)
+            state.waiting.removeAll { $0.entry == entry }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    var events: [String] { state.withLock { $0.events } }
+
+    /// Returns once `entry` has been noted.
+    func seen(_ entry: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let noted = state.withLock { state in
+                if state.events.contains(entry) { return true }
+                state.waiting.append((entry, continuation))
+                return false
+            }
+            if noted { continuation.resume() }
+        }
+    }
 }
 
 /// A service that runs until a graceful shutdown, noting when it opens, runs, stops and closes.

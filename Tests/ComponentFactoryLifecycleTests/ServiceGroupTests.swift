@@ -35,7 +35,9 @@ import Testing
                                            processEnvironment: [:])
     }
 
-    @Test func servicesStartInDependencyOrderAndStopAndCloseInReverse() async throws {
+    // Each test that runs a group awaits what its services note, bounded by a time limit instead
+    // of a poll's time-out: on two cores, other suites' synchronous work can hold the threads for long.
+    @Test(.timeLimit(.minutes(2))) func servicesStartInDependencyOrderAndStopAndCloseInReverse() async throws {
         let factory = try await factory(Self.harbour)
         let journal = try factory.component(forKey: "journal", as: Journal.self)
         #expect(journal.events == ["dock opened"], "the async init-method ran at load, before any service")
@@ -43,7 +45,8 @@ import Testing
         #expect(configuration.services.map(\.serviceName) == ["dock", "lighthouse"])
         let group = ServiceGroup(configuration: configuration)
         let running = Task { try await group.run() }
-        try await waitForCondition { journal.events.contains("dock running") && journal.events.contains("lighthouse running") }
+        await journal.seen("dock running")
+        await journal.seen("lighthouse running")
         await group.triggerGracefulShutdown()
         try await running.value
         // The lighthouse stops and is closed before the dock it needs is told to stop.
@@ -53,7 +56,7 @@ import Testing
         #expect(journal.events.filter { $0.hasSuffix("closed") }.count == 2)
     }
 
-    @Test func aServiceThatReturnsIsClosedAtOnceWhileTheOthersRunOn() async throws {
+    @Test(.timeLimit(.minutes(2))) func aServiceThatReturnsIsClosedAtOnceWhileTheOthersRunOn() async throws {
         let assembly = """
             <assembly>
                 <component class="Journal" key="journal" scope="singleton"/>
@@ -72,7 +75,8 @@ import Testing
         let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: Logger(label: "test"),
                                                                                             gracefulShutdownSignals: []))
         let running = Task { try await group.run() }
-        try await waitForCondition { journal.events.contains("ferry closed") && journal.events.contains("dock running") }
+        await journal.seen("ferry closed")
+        await journal.seen("dock running")
         #expect(!journal.events.contains("dock stopped"), "ignore: the group runs on when the ferry returns")
         await group.triggerGracefulShutdown()
         try await running.value
