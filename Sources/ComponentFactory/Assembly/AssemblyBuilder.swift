@@ -273,6 +273,7 @@ struct AssemblyBuilder {
         definition.service = values[.service]
         definition.serviceFinished = values[.serviceFinished]
         definition.serviceFailed = values[.serviceFailed]
+        definition.seeded = values[.seeded]
         return definition
     }
 

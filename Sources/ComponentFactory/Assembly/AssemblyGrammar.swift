@@ -71,6 +71,7 @@ enum AssemblyGrammar {
         case service
         case serviceFinished = "service-finished"
         case serviceFailed = "service-failed"
+        case seeded
         case gracefulShutdownTimeout = "graceful-shutdown-timeout"
         case cancellationTimeout = "cancellation-timeout"
     }
@@ -113,6 +114,6 @@ enum AssemblyGrammar {
     private static let componentAttributes = table([
         .class, .key, .scope, .lazyInit, .parent, .abstract, .factoryComponent,
         .beforePropertyInjection, .afterPropertyInjection, .initMethod, .destroyMethod, .profile, .dependsOn,
-        .service, .serviceFinished, .serviceFailed,
+        .service, .serviceFinished, .serviceFailed, .seeded,
     ])
 }

@@ -128,7 +128,7 @@ public enum AssemblySchema {
             </xsd:attribute>
             <xsd:attribute name="key" type="xsd:string"/>
             <xsd:attribute name="scope" type="xsd:string">
-                <xsd:annotation><xsd:documentation>object-graph (default; Typhoon's "default"), prototype, singleton or weak-singleton; any case, dashed or camelCase.</xsd:documentation></xsd:annotation>
+                <xsd:annotation><xsd:documentation>object-graph (default; Typhoon's "default"), prototype, singleton, weak-singleton or request; any case, dashed or camelCase.</xsd:documentation></xsd:annotation>
             </xsd:attribute>
             <xsd:attribute name="lazy-init" type="xsd:string">
                 <xsd:annotation><xsd:documentation>true, yes, false or no: a singleton built on first use.</xsd:documentation></xsd:annotation>
@@ -149,6 +149,9 @@ public enum AssemblySchema {
             </xsd:attribute>
             <xsd:attribute name="service-finished" type="xsd:string">
                 <xsd:annotation><xsd:documentation>When the service's run() returns: cancel-group (the default), shutdown-group or ignore.</xsd:documentation></xsd:annotation>
+            </xsd:attribute>
+            <xsd:attribute name="seeded" type="xsd:string">
+                <xsd:annotation><xsd:documentation>yes: a request component whose instance is given when a scope is opened (factory.openScope(seeding:)), never built.</xsd:documentation></xsd:annotation>
             </xsd:attribute>
             <xsd:attribute name="service-failed" type="xsd:string">
                 <xsd:annotation><xsd:documentation>When the service's run() throws: cancel-group (the default), shutdown-group or ignore.</xsd:documentation></xsd:annotation>

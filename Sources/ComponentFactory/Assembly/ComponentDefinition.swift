@@ -103,6 +103,12 @@ public struct ComponentDefinition: Sendable, Hashable {
         get { box.fields.serviceFailed }
         _modify { yield &fields.serviceFailed }
     }
+    /// `seeded`: `yes` for a `request` component whose instance the code that
+    /// opens a scope gives (the request, the caller), never built.
+    public var seeded: AttributeValue? {
+        get { box.fields.seeded }
+        _modify { yield &fields.seeded }
+    }
     /// The `<initializer>`, if any.
     public var initializer: InitializerDefinition? {
         get { box.fields.initializer }
@@ -146,6 +152,7 @@ public struct ComponentDefinition: Sendable, Hashable {
         var service: AttributeValue?
         var serviceFinished: AttributeValue?
         var serviceFailed: AttributeValue?
+        var seeded: AttributeValue?
         var initializer: InitializerDefinition?
         var properties: [PropertyDefinition]
         var location: SourceLocation
@@ -211,7 +218,7 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// A definition with only its key and place; the reader fills in the rest.
     public init(key: String, location: SourceLocation) {
         box = Box(Fields(
-            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: [], dependsOn: nil, service: nil, serviceFinished: nil, serviceFailed: nil, initializer: nil, properties: [], location: location))
+            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: [], dependsOn: nil, service: nil, serviceFinished: nil, serviceFailed: nil, seeded: nil, initializer: nil, properties: [], location: location))
     }
 
     /// The scope, or `.objectGraph` when none is written; nil when the text is no scope.
@@ -223,6 +230,11 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// `abstract="true"` or `"yes"`.
     public var isAbstract: Bool {
         abstract.flatMap { BooleanAttribute.parse($0.text) } ?? false
+    }
+
+    /// `seeded="true"` or `"yes"`.
+    public var isSeeded: Bool {
+        seeded.flatMap { BooleanAttribute.parse($0.text) } ?? false
     }
 
     /// `lazy-init="true"` or `"yes"`.

@@ -2,7 +2,7 @@
 ///
 /// Spellings are case-insensitive and may use a dash or camel case:
 /// `object-graph` (also Typhoon's `default`), `prototype`, `singleton`,
-/// `weak-singleton` (also `weakSingleton`).
+/// `weak-singleton` (also `weakSingleton`), `request`.
 ///
 /// ```swift
 /// Scope(parsing: "weakSingleton")  // .weakSingleton
@@ -17,6 +17,9 @@ public enum Scope: String, Sendable, Hashable, CaseIterable {
     case singleton
     /// One instance while someone holds it.
     case weakSingleton = "weak-singleton"
+    /// One instance per request scope (``Factory/openScope(seeding:)``),
+    /// released, its destroy method run, when the scope closes.
+    case request
 
     /// The scope `text` names, in any case, dashed or camel-case; nil when none does.
     public init?(parsing text: String) {
@@ -29,6 +32,7 @@ public enum Scope: String, Sendable, Hashable, CaseIterable {
         case "prototype": self = .prototype
         case "singleton": self = .singleton
         case "weaksingleton": self = .weakSingleton
+        case "request": self = .request
         default: return nil
         }
     }

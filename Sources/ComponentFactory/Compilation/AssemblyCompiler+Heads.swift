@@ -63,6 +63,11 @@ extension AssemblyCompiler {
                 unregisteredClass = (className, classAttribute)
             }
         }
+        if definition.isSeeded, let registration = head.registration {
+            // Given when a scope opens, never built: its registration only says its type.
+            head.maker = InitializerRegistration.seeded(definition.key, produces: registration.type)
+            return head
+        }
         if let factoryAttribute = definition.factoryComponent {
             factoryHead(&head, factoryAttribute: factoryAttribute, of: definition)
             // A factory method's product needs no registration: class= only has to name what it returns.

@@ -312,6 +312,16 @@ struct AssemblyCompiler: Sendable {
         }
         if let lazy = component.lazyInit { checkBoolean(lazy) }
         if let abstract = component.abstract { checkBoolean(abstract) }
+        if let seeded = component.seeded {
+            checkBoolean(seeded)
+            if built.isSeeded && built.scope != .request {
+                report(.invalidAttributeValue, "seeded applies to request components only: component '\(component.key)' is given "
+                           + "when a scope opens, so write scope=\"request\"", at: seeded.location)
+            } else if built.isSeeded && (built.initializer != nil || !built.properties.isEmpty || built.factoryComponent != nil) {
+                report(.invalidAttributeValue, "seeded component '\(component.key)' is given when a scope opens, never built: "
+                           + "it takes no <initializer>, <property> or factory-component", at: seeded.location)
+            }
+        }
         if let lazy = component.lazyInit, BooleanAttribute.parse(lazy.text) == true, built.scope != .singleton {
             report(.invalidAttributeValue, "lazy-init applies to singletons only; component '\(component.key)' is not one",
                    at: lazy.location, severity: .warning)

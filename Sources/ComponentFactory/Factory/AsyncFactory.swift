@@ -90,7 +90,7 @@ public struct AsyncFactory: Sendable {
 
     /// Runs `plan`'s destroy method on `instance`, in its isolation, within
     /// `timeout`: nil when it has none or it finished; else the failure, logged.
-    private func destroy(_ instance: Instance, of plan: ComponentPlan, timeout: Duration) async -> Diagnostic? {
+    func destroy(_ instance: Instance, of plan: ComponentPlan, timeout: Duration) async -> Diagnostic? {
         guard let destroy = plan.destroyMethod else { return nil }
         let failure: (any Error)?
         if let runAsync = destroy.runAsync {

@@ -22,7 +22,17 @@ extension Factory {
         /// This resolution's token for the creation lock, which it may take
         /// again while holding it: asked for only when a singleton is built.
         private var token: Int?
+        /// The same for the request scope's creation lock.
+        private var scopeToken: Int?
         var depth = 0
+
+        /// This resolution's token for its request scope's creation lock, taken the first time.
+        mutating func scopeToken(from lock: AsyncCreationLock) -> Int {
+            if let scopeToken { return scopeToken }
+            let new = lock.newToken()
+            scopeToken = new
+            return new
+        }
 
         /// This resolution's token, taken from `lock` the first time.
         mutating func token(from lock: AsyncCreationLock) -> Int {
@@ -89,6 +99,13 @@ extension Factory {
             let built = try await buildAsync(index, in: &resolution)
             resolution.sync.keepInGraph(index, built)
             return built
+        case .request:
+            guard let scope = resolution.sync.scope else { throw outsideScope(table.plans[index]) }
+            if let kept = scope.store.existing(index) { return kept }
+            await scope.asyncCreation.lock(resolution.scopeToken(from: scope.asyncCreation))
+            defer { scope.asyncCreation.unlock() }
+            if let kept = scope.store.existing(index) { return kept }
+            return try scope.store.keep(index, try await buildAsync(index, in: &resolution))
         case .singleton, .weakSingleton:
             let slot = suspendingSlot(index)
             if let shared = store.shared(slot) { return shared }

@@ -346,6 +346,9 @@ public final class Factory: Sendable {
                 let built = try build(plan, in: &resolution)
                 resolution.keepInGraph(index, built)
                 return built
+            case .request:
+                guard let scope = resolution.scope else { throw outsideScope(plan) }
+                return try scope.store.instance(index) { try build(plan, in: &resolution) }
             case .singleton, .weakSingleton:
                 if let shared = store.shared(index) { return shared }
                 return try store.creating {

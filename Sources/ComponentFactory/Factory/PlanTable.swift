@@ -14,12 +14,14 @@ final class PlanTable: @unchecked Sendable {
     let settings: [TypeIdentity: any Settings]
     /// What the assemblies say of running components as services.
     let services: ServiceTable
+    /// The `seeded="yes"` request components, by index: given when a scope opens.
+    let seeded: Set<Int>
 
     /// `parents` are the parent factories' tables, nearest first: a
     /// component that needs one of theirs that can suspend can too.
     init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?,
          parentAliases: [String: String] = [:], parents: [PlanTable] = [], settings: [TypeIdentity: any Settings] = [:],
-         services: ServiceTable = ServiceTable()) {
+         services: ServiceTable = ServiceTable(), seeded: Set<Int> = []) {
         self.plans = plans
         self.keys = ComponentKeyIndex(indexByKey)
         self.postProcessors = postProcessors
@@ -28,5 +30,6 @@ final class PlanTable: @unchecked Sendable {
         self.suspensions = Suspensions(plans: plans, parents: parents)
         self.settings = settings
         self.services = services
+        self.seeded = seeded
     }
 }

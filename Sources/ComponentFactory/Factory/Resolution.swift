@@ -28,6 +28,8 @@ struct Resolution {
     /// registered closure (whose arguments could suspend): handed out in
     /// place of resolving each. Nil otherwise.
     var prepared: PreparedArguments?
+    /// The request scope the resolution runs in; nil for a lookup on the factory itself.
+    var scope: RequestScope?
 
     func inProgress(_ index: Int) -> Instance? {
         var position = publishedIndexes.count

@@ -9,6 +9,15 @@
 @usableFromInline
 package struct InitializerRegistration: Sendable, CustomStringConvertible {
     /// How an initializer makes its component.
+    /// The maker of a `seeded` request component: never called, since a
+    /// scope holds the instance given when it opened; it says so if asked.
+    static func seeded(_ key: String, produces: ProducedType) -> InitializerRegistration {
+        InitializerRegistration(selector: "seeded", kind: .initializer, parameterTypes: [], produces: produces) { _ in
+            throw Diagnostic(.buildFailed, "component '\(key)' is seeded: give it when the scope opens, "
+                                 + "factory.openScope(seeding: [\"\(key)\": …])", at: nil)
+        }
+    }
+
     @usableFromInline
     package enum Kind: String, Sendable {
         /// An initializer of the type: `<initializer selector=…>`.

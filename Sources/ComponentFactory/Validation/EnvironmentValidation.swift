@@ -15,7 +15,8 @@ import JavaProperties
 ///    with those converters, and the service attributes resolved (`ServiceRules`);
 /// 6. the checker-compiler's one pass over every definition, which with a
 ///    registry makes the plan table;
-/// 6b. the service rules against the plans;
+/// 6b. the service rules against the plans, and no singleton needing a
+///     request component (`ScopeWidening`);
 /// 7. the keys that the `.properties` files set and that nothing read in
 ///    steps 3 to 6 (settings fields included) (``UnusedKeys``), when there is an assembly to read them.
 ///
@@ -157,12 +158,14 @@ public struct EnvironmentValidation: Sendable {
 
         let serviceTable = compiled.plans.map { services.table(for: $0, isService: registry?.isService) } ?? ServiceTable()
         diagnostics += services.diagnostics
+        diagnostics += compiled.plans.map(ScopeWidening.diagnostics) ?? []
         let hasErrors = !assemblies.readingErrors.isEmpty || diagnostics.contains { $0.severity == .error }
         if let plans = compiled.plans, stage.registry != nil, !hasErrors {
             let table = PlanTable(plans: plans, indexByKey: compiled.indexByKey,
                                   postProcessors: stage.componentPostProcessors, environment: configuration.environment,
                                   parentAliases: compiled.parentAliases, parents: parents, settings: settings.values,
-                                  services: serviceTable)
+                                  services: serviceTable,
+                                  seeded: Set(stage.built.filter(\.isSeeded).compactMap { compiled.indexByKey[$0.key] }))
             var seeded: [Int: Any] = [:]
             for (key, instance) in stage.seeded {
                 if let index = compiled.indexByKey[key] { seeded[index] = instance }

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A short-lived child of a built factory, one per request: its `request`
+/// components are built once in it, and released, their destroy methods
+/// run, when it closes. Opening one compiles nothing and builds nothing: it
+/// is the factory's plan table, an empty store, and the values it is seeded
+/// with (the request, the caller, a trace id), which `seeded="yes"`
+/// components stand for in the assembly.
+///
+/// Everything else comes from the factory as usual: singletons are shared,
+/// and prototype and object-graph components that need a request component
+/// are built with this scope's.
+///
+/// ```swift
+/// try await factory.withScope(seeding: ["caller": caller, "traceID": traceID]) { scope in
+///     let handler = try await scope.component(forKey: "orderHandler", as: OrderHandler.self)
+///     try await handler.handle(request)
+/// }
+/// ```
+public final class RequestScope: Sendable {
+    /// The factory the scope is a child of.
+    public let factory: Factory
+    let store: ScopeStore
+    /// Request components whose building can suspend are built one resolution at a time.
+    let asyncCreation = AsyncCreationLock()
+
+    init(factory: Factory, seeded: [Int: Instance]) {
+        self.factory = factory
+        self.store = ScopeStore(seeded: seeded)
+    }
+
+    /// The component with `key`, resolved in this scope, awaiting each step
+    /// that can suspend, as ``AsyncFactory/component(forKey:as:)`` does; a
+    /// component that cannot suspend is built inline, with no suspension.
+    /// What goes wrong is thrown as the factory's lookups throw it, and a
+    /// request component asked of a closed scope is `build-failed`.
+    nonisolated(nonsending) public func component<T>(forKey key: String, as type: T.Type = T.self) async throws(DiagnosticReport) -> T {
+        do {
+            guard let index = factory.index(ofKey: key) else { return try await factory.async.component(forKey: key, as: T.self) }
+            var resolution = Factory.AsyncResolution()
+            resolution.sync.scope = self
+            let instance = try await factory.instanceAsync(index, in: &resolution)
+            return try instance.take(as: T.self) { actual in factory.mismatch(key: key, found: actual, wanted: "\(T.self)") }
+        } catch let report as DiagnosticReport {
+            throw report
+        } catch {
+            throw DiagnosticReport(describing: error)
+        }
+    }
+
+    /// Ends the scope: its request components' destroy methods run, newest
+    /// first, each in its own isolation within `timeout`, and the scope lets
+    /// them go. Every one runs even when another fails; the failures are
+    /// thrown together after. A closed scope builds nothing more; closing it again does nothing.
+    public func close(timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
+        var failures: [Diagnostic] = []
+        for (index, instance) in store.close() {
+            if let failure = await factory.async.destroy(instance, of: factory.table.plans[index], timeout: timeout) {
+                failures.append(failure)
+            }
+        }
+        if !failures.isEmpty { throw DiagnosticReport(failures) }
+    }
+}
+
+extension Factory {
+    /// A new request scope over this factory, with `values` for its
+    /// `seeded="yes"` components, by key. A key that names no such component
+    /// is `unknown-reference`; one that a component of the scope needs and
+    /// `values` lacks is `build-failed` when that component is resolved.
+    public func openScope(seeding values: [String: any Sendable] = [:]) throws(DiagnosticReport) -> RequestScope {
+        var seeded: [Int: Instance] = [:]
+        var problems: [Diagnostic] = []
+        for (key, value) in values {
+            guard let index = index(ofKey: key), table.plans[index].scope == .request, table.seeded.contains(index) else {
+                let candidates = table.seeded.map { table.plans[$0].key }
+                problems.append(Diagnostic(.unknownReference, "no seeded request component '\(key)' to seed"
+                                               + SpellingSuggestions.didYouMean(key, among: candidates), at: nil))
+                continue
+            }
+            seeded[index] = Instance(any: value)
+        }
+        if !problems.isEmpty { throw DiagnosticReport(problems) }
+        return RequestScope(factory: self, seeded: seeded)
+    }
+
+    /// Runs `body` in a new request scope seeded with `values`, and closes
+    /// the scope when `body` returns or throws: what a server's middleware
+    /// does around each request. A failure to close is thrown after `body`'s own result.
+    nonisolated(nonsending) public func withScope<Result>(
+        seeding values: [String: any Sendable] = [:], _ body: (RequestScope) async throws -> Result
+    ) async throws -> Result {
+        let scope = try openScope(seeding: values)
+        let result: Swift.Result<Result, any Error>
+        do {
+            result = .success(try await body(scope))
+        } catch {
+            result = .failure(error)
+        }
+        try await scope.close()
+        return try result.get()
+    }
+
+    /// `build-failed`: a request component asked for outside any scope.
+    func outsideScope(_ plan: ComponentPlan) -> Diagnostic {
+        Diagnostic(.buildFailed, "component '\(plan.key)' is request-scoped: resolve it in a scope, "
+                       + "factory.openScope(seeding:) or factory.withScope(seeding:_:)", at: plan.location)
+    }
+}

@@ -1,0 +1,155 @@
+@_spi(Tooling) import ComponentFactory
+import Synchronization
+import Testing
+
+/// Request scopes: a cheap child of a built factory per request, seeded with
+/// runtime values, whose request components live and die with it.
+@Suite struct RequestScopeTests {
+    /// The caller of a request: given when the scope opens.
+    final class Caller: Sendable {
+        let name: String
+        init(name: String) { self.name = name }
+    }
+
+    /// Where audit records go when they flush: one for the whole factory.
+    final class Ledger: Sendable {
+        private let lines = Mutex<[String]>([])
+        func write(_ line: String) { lines.withLock { $0.append(line) } }
+        var written: [String] { lines.withLock { $0 } }
+    }
+
+    /// One request's audit record: flushed to the ledger when the scope closes.
+    final class AuditRecord: Sendable {
+        let caller: Caller
+        let ledger: Ledger
+        init(caller: Caller, ledger: Ledger) { (self.caller, self.ledger) = (caller, ledger) }
+        func flush() { ledger.write("audit of \(caller.name)") }
+    }
+
+    /// A handler built for each use, with the request's audit record.
+    final class Handler: Sendable {
+        let audit: AuditRecord
+        init(audit: AuditRecord) { self.audit = audit }
+    }
+
+    /// A trace opened asynchronously, once per request.
+    actor Trace {
+        static let opened = Atomic<Int>(0)
+        init() async { Self.opened.add(1, ordering: .relaxed) }
+    }
+
+    private var registry: ComponentRegistry {
+        var registry = ComponentRegistry()
+        registry.register(Caller.self) { _ in }
+        registry.register(Ledger.self) { $0.initializer("init") { Ledger() } }
+        registry.register(AuditRecord.self) { audit in
+            audit.initializer("initWithCaller:ledger:") { (caller: Caller, ledger: Ledger) in AuditRecord(caller: caller, ledger: ledger) }
+            audit.callback("flush") { (audit: inout AuditRecord) in audit.flush() }
+        }
+        registry.register(Handler.self) { $0.initializer("initWithAudit:") { (audit: AuditRecord) in Handler(audit: audit) } }
+        registry.register(Trace.self, isolation: .actor) { $0.initializer("init") { () async in await Trace() } }
+        return registry
+    }
+
+    private let components = """
+        <component class="Caller" key="caller" scope="request" seeded="yes"/>
+        <component class="Ledger" key="ledger" scope="singleton"/>
+        <component class="AuditRecord" key="audit" scope="request" destroy-method="flush">
+            <initializer selector="initWithCaller:ledger:">
+                <argument parameterName="caller" ref="caller"/>
+                <argument parameterName="ledger" ref="ledger"/>
+            </initializer>
+        </component>
+        <component class="Handler" key="handler" scope="prototype">
+            <initializer selector="initWithAudit:"><argument parameterName="audit" ref="audit"/></initializer>
+        </component>
+        """
+
+    @Test func eachScopeHasItsOwnRequestComponentsAndFlushesThemWhenItCloses() async throws {
+        let factory = try AssemblyFixture.factory(components, registry: registry)
+        let ledger = try factory.component(forKey: "ledger", as: Ledger.self)
+        let rita = try factory.openScope(seeding: ["caller": Caller(name: "rita")])
+        let sam = try factory.openScope(seeding: ["caller": Caller(name: "sam")])
+        let first = try await rita.component(forKey: "handler", as: Handler.self)
+        let second = try await rita.component(forKey: "handler", as: Handler.self)
+        #expect(first !== second, "a prototype is new each time")
+        #expect(first.audit === second.audit, "the request's audit record is one per scope")
+        #expect(first.audit.caller.name == "rita")
+        let other = try await sam.component(forKey: "handler", as: Handler.self)
+        #expect(other.audit !== first.audit && other.audit.caller.name == "sam")
+        #expect(other.audit.ledger === ledger, "singletons are the factory's")
+        #expect(ledger.written.isEmpty)
+        try await rita.close()
+        #expect(ledger.written == ["audit of rita"])
+        try await rita.close()
+        #expect(ledger.written == ["audit of rita"], "closing again flushes nothing more")
+        try await sam.close()
+        #expect(ledger.written == ["audit of rita", "audit of sam"])
+        await #expect(throws: DiagnosticReport.self) { try await rita.component(forKey: "audit", as: AuditRecord.self) }
+    }
+
+    @Test func tenThousandRequestsLeaveNoRequestComponentAliveAndFlushEachOnce() async throws {
+        let factory = try AssemblyFixture.factory(components, registry: registry)
+        let ledger = try factory.component(forKey: "ledger", as: Ledger.self)
+        weak var lastAudit: AuditRecord?
+        weak var lastCaller: Caller?
+        for request in 0..<10_000 {
+            try await factory.withScope(seeding: ["caller": Caller(name: "caller \(request)")]) { scope in
+                let handler = try await scope.component(forKey: "handler", as: Handler.self)
+                lastAudit = handler.audit
+                lastCaller = handler.audit.caller
+            }
+            #expect(lastAudit == nil && lastCaller == nil, "request \(request)'s components outlived its scope")
+        }
+        let written = ledger.written
+        #expect(written.count == 10_000)
+        #expect(Set(written).count == 10_000, "each request's record is flushed exactly once")
+    }
+
+    @Test func misuseIsReportedNotIgnored() async throws {
+        let factory = try AssemblyFixture.factory(components, registry: registry)
+        let outside = #expect(throws: DiagnosticReport.self) { try factory.component(forKey: "audit", as: AuditRecord.self) }
+        #expect(outside?.diagnostics.first?.message.contains("is request-scoped: resolve it in a scope") == true)
+        let misspelled = #expect(throws: DiagnosticReport.self) { try factory.openScope(seeding: ["calller": Caller(name: "x")]) }
+        #expect(misspelled?.diagnostics.first?.code == .unknownReference)
+        #expect(misspelled?.diagnostics.first?.message.contains("did you mean 'caller'?") == true)
+        let unseeded = try factory.openScope()
+        let missing = await #expect(throws: DiagnosticReport.self) { try await unseeded.component(forKey: "handler", as: Handler.self) }
+        #expect(missing?.diagnostics.first?.message.contains("component 'caller' is seeded: give it when the scope opens") == true,
+                "\(String(describing: missing))")
+    }
+
+    @Test func aRequestComponentThatSuspendsIsBuiltOncePerScopeHoweverManyTasksAsk() async throws {
+        let factory = try AssemblyFixture.factory(#"<component class="Trace" key="trace" scope="request"/>"#, registry: registry)
+        let before = Trace.opened.load(ordering: .relaxed)
+        let traces = try await factory.withScope { scope in
+            try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                for _ in 0..<50 {
+                    group.addTask { ObjectIdentifier(try await scope.component(forKey: "trace", as: Trace.self)) }
+                }
+                return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+            }
+        }
+        #expect(traces.count == 1)
+        #expect(Trace.opened.load(ordering: .relaxed) - before == 1)
+    }
+
+    @Test func aSingletonThatNeedsARequestComponentIsScopeWidening() {
+        let widening = components + """
+            <component class="Handler" key="reporter" scope="singleton">
+                <initializer selector="initWithAudit:"><argument parameterName="audit" ref="audit"/></initializer>
+            </component>
+            """
+        let found = AssemblyFixture.diagnostics(widening, registry: registry)
+        #expect(found.map(\.code) == [.scopeWidening], "\(found)")
+        #expect(found.first?.message.hasPrefix("singleton 'reporter' needs 'audit', a request component") == true)
+        #expect(found.first?.location?.line == AssemblyFixture.line(of: #"key="reporter""#, in: widening))
+    }
+
+    @Test func aSeededComponentMustBeARequestComponentThatIsNeverBuilt() {
+        let found = AssemblyFixture.diagnostics(#"<component class="Caller" key="caller" scope="singleton" seeded="yes"/>"#,
+                                                registry: registry)
+        #expect(found.map(\.code) == [.invalidAttributeValue])
+        #expect(found.first?.message.hasPrefix("seeded applies to request components only") == true)
+    }
+}
