@@ -5,6 +5,7 @@
 //   swift run -c release assembly-benchmark
 //   swift run -c release factory-benchmark
 //   swift run -c release async-benchmark
+//   swift run -c release scope-benchmark
 //   swift run -c release whole-process-benchmark   (after `swift build -c release --product factory` in ..)
 //   swift run -c release language-server-benchmark
 //   swift run -c release phase-timings assembly|properties FILE …
@@ -39,6 +40,10 @@ let package = Package(
         // The async lookup against the synchronous one and against `await` by hand (issue 25).
         .executableTarget(
             name: "async-benchmark",
+            dependencies: ["BenchmarkInputs", .product(name: "ComponentFactory", package: "ComponentFactory")]
+        ),
+        .executableTarget(
+            name: "scope-benchmark",
             dependencies: ["BenchmarkInputs", .product(name: "ComponentFactory", package: "ComponentFactory")]
         ),
         // Inputs generated the same way for every benchmark.

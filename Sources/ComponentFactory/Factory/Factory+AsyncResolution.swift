@@ -100,10 +100,10 @@ extension Factory {
             resolution.sync.keepInGraph(index, built)
             return built
         case .request:
-            guard let scope = resolution.sync.scope else { throw outsideScope(table.plans[index]) }
+            guard let scope = resolution.sync.scope, let creation = scope.asyncCreation else { throw outsideScope(table.plans[index]) }
             if let kept = scope.store.existing(index) { return kept }
-            await scope.asyncCreation.lock(resolution.scopeToken(from: scope.asyncCreation))
-            defer { scope.asyncCreation.unlock() }
+            await creation.lock(resolution.scopeToken(from: creation))
+            defer { creation.unlock() }
             if let kept = scope.store.existing(index) { return kept }
             return try scope.store.keep(index, try await buildAsync(index, in: &resolution))
         case .singleton, .weakSingleton:

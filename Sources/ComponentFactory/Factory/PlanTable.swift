@@ -14,8 +14,10 @@ final class PlanTable: @unchecked Sendable {
     let settings: [TypeIdentity: any Settings]
     /// What the assemblies say of running components as services.
     let services: ServiceTable
-    /// The `seeded="yes"` request components, by index: given when a scope opens.
-    let seeded: Set<Int>
+    /// Whether each plan is a `seeded="yes"` request component, given when a scope opens.
+    let isSeeded: [Bool]
+    /// Whether building some request component can suspend: then a scope has a creation lock for them.
+    let requestComponentsCanSuspend: Bool
 
     /// `parents` are the parent factories' tables, nearest first: a
     /// component that needs one of theirs that can suspend can too.
@@ -30,6 +32,8 @@ final class PlanTable: @unchecked Sendable {
         self.suspensions = Suspensions(plans: plans, parents: parents)
         self.settings = settings
         self.services = services
-        self.seeded = seeded
+        self.isSeeded = plans.map { seeded.contains($0.index) }
+        let suspensions = self.suspensions
+        self.requestComponentsCanSuspend = plans.contains { $0.scope == .request && suspensions.canSuspend($0.index) }
     }
 }

@@ -21,12 +21,14 @@ public final class RequestScope: Sendable {
     /// The factory the scope is a child of.
     public let factory: Factory
     let store: ScopeStore
-    /// Request components whose building can suspend are built one resolution at a time.
-    let asyncCreation = AsyncCreationLock()
+    /// Request components whose building can suspend are built one
+    /// resolution at a time; nil when the factory has none that can.
+    let asyncCreation: AsyncCreationLock?
 
-    init(factory: Factory, seeded: [Int: Instance]) {
+    init(factory: Factory, seeded: [(index: Int, instance: Instance)]) {
         self.factory = factory
         self.store = ScopeStore(seeded: seeded)
+        self.asyncCreation = factory.table.requestComponentsCanSuspend ? AsyncCreationLock() : nil
     }
 
     /// The component with `key`, resolved in this scope, awaiting each step
@@ -53,8 +55,10 @@ public final class RequestScope: Sendable {
     /// them go. Every one runs even when another fails; the failures are
     /// thrown together after. A closed scope builds nothing more; closing it again does nothing.
     public func close(timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
+        let closing = store.close()
+        guard closing.contains(where: { factory.table.plans[$0.index].destroyMethod != nil }) else { return }
         var failures: [Diagnostic] = []
-        for (index, instance) in store.close() {
+        for (index, instance) in closing {
             if let failure = await factory.async.destroy(instance, of: factory.table.plans[index], timeout: timeout) {
                 failures.append(failure)
             }
@@ -69,16 +73,17 @@ extension Factory {
     /// is `unknown-reference`; one that a component of the scope needs and
     /// `values` lacks is `build-failed` when that component is resolved.
     public func openScope(seeding values: [String: any Sendable] = [:]) throws(DiagnosticReport) -> RequestScope {
-        var seeded: [Int: Instance] = [:]
+        var seeded: [(index: Int, instance: Instance)] = []
+        seeded.reserveCapacity(values.count)
         var problems: [Diagnostic] = []
         for (key, value) in values {
-            guard let index = index(ofKey: key), table.plans[index].scope == .request, table.seeded.contains(index) else {
-                let candidates = table.seeded.map { table.plans[$0].key }
+            guard let index = index(ofKey: key), table.isSeeded[index] else {
+                let candidates = table.plans.filter { table.isSeeded[$0.index] }.map(\.key)
                 problems.append(Diagnostic(.unknownReference, "no seeded request component '\(key)' to seed"
                                                + SpellingSuggestions.didYouMean(key, among: candidates), at: nil))
                 continue
             }
-            seeded[index] = Instance(any: value)
+            seeded.append((index, Instance(any: value)))
         }
         if !problems.isEmpty { throw DiagnosticReport(problems) }
         return RequestScope(factory: self, seeded: seeded)

@@ -1,30 +1,46 @@
 import Foundation
 
 /// The instances of one request scope: those it was seeded with, and the
-/// request components built in it, in the order built, for closing.
+/// request components built in it, in the order built, for closing. A scope
+/// holds a handful, so they sit in two parallel arrays searched from the
+/// end, as a resolution's do: no hashing, one allocation each.
 /// Creating happens under a recursive lock, so that each is built once even
 /// when two threads ask one scope at once, while the thread building it may
 /// resolve others of the scope on the way.
 final class ScopeStore: @unchecked Sendable {
-    private var instances: [Int: Instance]
-    private var built: [Int] = []
+    private var indexes: [Int]
+    private var instances: [Instance]
+    /// How many of the entries, from the start, were seeded rather than built.
+    private let seededCount: Int
     private var isClosed = false
     private let lock = NSRecursiveLock()
 
-    init(seeded: [Int: Instance]) {
-        instances = seeded
+    init(seeded: [(index: Int, instance: Instance)]) {
+        indexes = seeded.map(\.index)
+        instances = seeded.map(\.instance)
+        seededCount = seeded.count
+    }
+
+    private func position(of index: Int) -> Int? {
+        var position = indexes.count
+        while position > 0 {
+            position -= 1
+            if indexes[position] == index { return position }
+        }
+        return nil
     }
 
     /// The instance at `index`, made by `make` under the lock the first time.
     func instance(_ index: Int, make: () throws -> Instance) throws -> Instance {
         lock.lock()
         defer { lock.unlock() }
-        if let kept = instances[index] { return kept }
+        if let position = position(of: index) { return instances[position] }
         guard !isClosed else { throw closedScope() }
         let made = try make()
-        if let kept = instances[index] { return kept }  // made already on the way, through a property cycle
-        instances[index] = made
-        built.append(index)
+        // Made already on the way, through a property cycle: that one is kept.
+        if let position = position(of: index) { return instances[position] }
+        indexes.append(index)
+        instances.append(made)
         return made
     }
 
@@ -32,17 +48,17 @@ final class ScopeStore: @unchecked Sendable {
     func existing(_ index: Int) -> Instance? {
         lock.lock()
         defer { lock.unlock() }
-        return instances[index]
+        return position(of: index).map { instances[$0] }
     }
 
     /// Keeps `instance`, made by the async path, unless one is there already: the one kept.
     func keep(_ index: Int, _ instance: Instance) throws -> Instance {
         lock.lock()
         defer { lock.unlock() }
-        if let kept = instances[index] { return kept }
+        if let position = position(of: index) { return instances[position] }
         guard !isClosed else { throw closedScope() }
-        instances[index] = instance
-        built.append(index)
+        indexes.append(index)
+        instances.append(instance)
         return instance
     }
 
@@ -52,9 +68,14 @@ final class ScopeStore: @unchecked Sendable {
         defer { lock.unlock() }
         guard !isClosed else { return [] }
         isClosed = true
-        let closing = built.reversed().compactMap { index in instances[index].map { (index, $0) } }
-        instances = [:]
-        built = []
+        var closing: [(index: Int, instance: Instance)] = []
+        var position = indexes.count
+        while position > seededCount {
+            position -= 1
+            closing.append((indexes[position], instances[position]))
+        }
+        indexes = []
+        instances = []
         return closing
     }
 

@@ -1,0 +1,127 @@
+// A request scope, in one run, against the same objects built by hand (issue 27):
+// per request, open a scope seeded with the request, resolve a handler that
+// needs the request's session and audit record (three objects built: two
+// request components and a prototype; a singleton ledger shared), and close
+// the scope; by hand, build the same three objects around the same request.
+// Both run in a nonisolated async function, as a server's request handler
+// does. Each figure is the median of 21 rounds after 3 warm-ups; within a
+// round the two sides are timed in alternating slices, and the ratio is the
+// median of the rounds' own ratios.
+import BenchmarkInputs
+@_spi(Tooling) import ComponentFactory
+import Foundation
+
+final class Request: Sendable { let path: String; init(path: String) { self.path = path } }
+final class Ledger: Sendable { init() {} }
+final class Session: Sendable { let request: Request; init(request: Request) { self.request = request } }
+final class Audit: Sendable {
+    let session: Session
+    let ledger: Ledger
+    init(session: Session, ledger: Ledger) { (self.session, self.ledger) = (session, ledger) }
+}
+final class Handler: Sendable {
+    let audit: Audit
+    let session: Session
+    init(audit: Audit, session: Session) { (self.audit, self.session) = (audit, session) }
+}
+
+let assembly = """
+    <assembly>
+        <component class="Request" key="request" scope="request" seeded="yes"/>
+        <component class="Ledger" key="ledger" scope="singleton"/>
+        <component class="Session" key="session" scope="request">
+            <initializer selector="initWithRequest:"><argument parameterName="request" ref="request"/></initializer>
+        </component>
+        <component class="Audit" key="audit" scope="request">
+            <initializer selector="initWithSession:ledger:">
+                <argument parameterName="session" ref="session"/><argument parameterName="ledger" ref="ledger"/>
+            </initializer>
+        </component>
+        <component class="Handler" key="handler" scope="prototype">
+            <initializer selector="initWithAudit:session:">
+                <argument parameterName="audit" ref="audit"/><argument parameterName="session" ref="session"/>
+            </initializer>
+        </component>
+    </assembly>
+    """
+
+func registry() -> ComponentRegistry {
+    var registry = ComponentRegistry()
+    registry.register(Request.self) { _ in }
+    registry.register(Ledger.self) { $0.initializer("init") { Ledger() } }
+    registry.register(Session.self) { $0.initializer("initWithRequest:") { (request: Request) in Session(request: request) } }
+    registry.register(Audit.self) { $0.initializer("initWithSession:ledger:") { (session: Session, ledger: Ledger) in Audit(session: session, ledger: ledger) } }
+    registry.register(Handler.self) { $0.initializer("initWithAudit:session:") { (audit: Audit, session: Session) in Handler(audit: audit, session: session) } }
+    return registry
+}
+
+@inline(never) func consume(_ value: AnyObject) { withExtendedLifetime(value) {} }
+
+@inline(never)
+func handBuilt(_ request: Request, ledger: Ledger) -> Handler {
+    let session = Session(request: request)
+    return Handler(audit: Audit(session: session, ledger: ledger), session: session)
+}
+
+func nanoseconds(iterations: Int, _ body: () async throws -> Void) async rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<iterations { try await body() }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations)
+}
+
+func paired(iterations: Int, slices: Int = 10, _ first: () async throws -> Void,
+            _ second: () async throws -> Void) async rethrows -> (Double, Double) {
+    var totals = (0.0, 0.0)
+    let perSlice = iterations / slices
+    for slice in 0..<slices {
+        if slice % 2 == 0 {
+            totals.0 += try await nanoseconds(iterations: perSlice, first)
+            totals.1 += try await nanoseconds(iterations: perSlice, second)
+        } else {
+            totals.1 += try await nanoseconds(iterations: perSlice, second)
+            totals.0 += try await nanoseconds(iterations: perSlice, first)
+        }
+    }
+    return (totals.0 / Double(slices), totals.1 / Double(slices))
+}
+
+func measure() async throws {
+    let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(assembly.utf8), file: "scope.xml").document])
+    let factory = try Factory(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []), registry: registry())
+    let ledger = try factory.component(forKey: "ledger", as: Ledger.self)
+    let probe = try await factory.withScope(seeding: ["request": Request(path: "/probe")]) { scope in
+        try await scope.component(forKey: "handler", as: Handler.self)
+    }
+    guard probe.audit.session === probe.session, probe.session.request.path == "/probe", probe.audit.ledger === ledger else {
+        fatalError("the request graph is not what the benchmark measures")
+    }
+    if CommandLine.arguments.dropFirst().first == "profile" {
+        for _ in 0..<200_000 {
+            try await factory.withScope(seeding: ["request": Request(path: "/")]) { scope in
+                consume(try await scope.component(forKey: "handler", as: Handler.self))
+            }
+        }
+        return
+    }
+    let rounds = 21
+    let iterations = 20_000
+    var ours: [Double] = [], hand: [Double] = [], ratios: [Double] = []
+    for round in 0..<(rounds + 3) {
+        let (scoped, byHand) = try await paired(iterations: iterations, {
+            try await factory.withScope(seeding: ["request": Request(path: "/orders")]) { scope in
+                consume(try await scope.component(forKey: "handler", as: Handler.self))
+            }
+        }, {
+            consume(handBuilt(Request(path: "/orders"), ledger: ledger))
+        })
+        guard round >= 3 else { continue }
+        ours.append(scoped); hand.append(byHand); ratios.append(scoped / byHand)
+    }
+    print("A request: open a scope seeded with the request, resolve a handler (3 objects built), close it "
+          + "(median of \(rounds) rounds, ns per request):")
+    print("  hand-built        \(fmt(median(hand)))")
+    print("  ComponentFactory  \(fmt(median(ours)))   = \(fmt(median(ours) / median(hand)))x hand-built (ratio of the medians); "
+          + "each round's own: \(spread(ratios)) (target: within 2x)")
+}
+
+try await measure()
