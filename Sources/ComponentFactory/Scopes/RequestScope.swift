@@ -25,9 +25,10 @@ public final class RequestScope: Sendable {
     /// resolution at a time; nil when the factory has none that can.
     let asyncCreation: AsyncCreationLock?
 
-    init(factory: Factory, seeded: [(index: Int, instance: Instance)]) {
+    init(factory: Factory, seededIndexes: [Int], seededInstances: [Instance]) {
         self.factory = factory
-        self.store = ScopeStore(seeded: seeded)
+        self.store = ScopeStore(indexes: seededIndexes, instances: seededInstances,
+                                capacity: factory.table.requestComponentCount)
         self.asyncCreation = factory.table.requestComponentsCanSuspend ? AsyncCreationLock() : nil
     }
 
@@ -55,10 +56,12 @@ public final class RequestScope: Sendable {
     /// them go. Every one runs even when another fails; the failures are
     /// thrown together after. A closed scope builds nothing more; closing it again does nothing.
     public func close(timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
-        let closing = store.close()
-        guard closing.contains(where: { factory.table.plans[$0.index].destroyMethod != nil }) else { return }
+        guard factory.table.requestComponentsHaveDestroyMethods else {
+            store.discard()
+            return
+        }
         var failures: [Diagnostic] = []
-        for (index, instance) in closing {
+        for (index, instance) in store.close() {
             if let failure = await factory.async.destroy(instance, of: factory.table.plans[index], timeout: timeout) {
                 failures.append(failure)
             }
@@ -73,8 +76,10 @@ extension Factory {
     /// is `unknown-reference`; one that a component of the scope needs and
     /// `values` lacks is `build-failed` when that component is resolved.
     public func openScope(seeding values: [String: any Sendable] = [:]) throws(DiagnosticReport) -> RequestScope {
-        var seeded: [(index: Int, instance: Instance)] = []
-        seeded.reserveCapacity(values.count)
+        var indexes: [Int] = []
+        var instances: [Instance] = []
+        indexes.reserveCapacity(values.count)
+        instances.reserveCapacity(values.count)
         var problems: [Diagnostic] = []
         for (key, value) in values {
             guard let index = index(ofKey: key), table.isSeeded[index] else {
@@ -83,10 +88,13 @@ extension Factory {
                                                + SpellingSuggestions.didYouMean(key, among: candidates), at: nil))
                 continue
             }
-            seeded.append((index, Instance(any: value)))
+            // Opened to its own type: a class instance is then kept as itself, with no box and no cast later.
+            func instance<Value>(_ value: Value) -> Instance { Instance(value) }
+            indexes.append(index)
+            instances.append(_openExistential(value, do: instance))
         }
         if !problems.isEmpty { throw DiagnosticReport(problems) }
-        return RequestScope(factory: self, seeded: seeded)
+        return RequestScope(factory: self, seededIndexes: indexes, seededInstances: instances)
     }
 
     /// Runs `body` in a new request scope seeded with `values`, and closes

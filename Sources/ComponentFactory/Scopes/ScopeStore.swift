@@ -15,10 +15,13 @@ final class ScopeStore: @unchecked Sendable {
     private var isClosed = false
     private let lock = NSRecursiveLock()
 
-    init(seeded: [(index: Int, instance: Instance)]) {
-        indexes = seeded.map(\.index)
-        instances = seeded.map(\.instance)
-        seededCount = seeded.count
+    /// A store seeded with `instances` at `indexes`, with room for `capacity` in all, so that no append grows it.
+    init(indexes: [Int], instances: [Instance], capacity: Int) {
+        self.indexes = indexes
+        self.instances = instances
+        self.indexes.reserveCapacity(capacity)
+        self.instances.reserveCapacity(capacity)
+        seededCount = indexes.count
     }
 
     private func position(of index: Int) -> Int? {
@@ -60,6 +63,15 @@ final class ScopeStore: @unchecked Sendable {
         indexes.append(index)
         instances.append(instance)
         return instance
+    }
+
+    /// Closes the scope, letting go of everything in it: when none of its components has a destroy method.
+    func discard() {
+        lock.lock()
+        defer { lock.unlock() }
+        isClosed = true
+        indexes = []
+        instances = []
     }
 
     /// Closes the scope: the components built in it, newest first, let go of here.
