@@ -37,18 +37,41 @@ public final class RequestScope: Sendable {
     /// component that cannot suspend is built inline, with no suspension.
     /// What goes wrong is thrown as the factory's lookups throw it, and a
     /// request component asked of a closed scope is `build-failed`.
+    @inlinable
     nonisolated(nonsending) public func component<T>(forKey key: String, as type: T.Type = T.self) async throws(DiagnosticReport) -> T {
+        let factory = self.factory
         do {
-            guard let index = factory.index(ofKey: key) else { return try await factory.async.component(forKey: key, as: T.self) }
-            var resolution = Factory.AsyncResolution()
-            resolution.sync.scope = self
-            let instance = try await factory.instanceAsync(index, in: &resolution)
+            let instance: Instance
+            if let ready = try instanceWithoutSuspending(forKey: key) {
+                instance = ready
+            } else {
+                instance = try await instanceAsync(forKey: key)
+            }
             return try instance.take(as: T.self) { actual in factory.mismatch(key: key, found: actual, wanted: "\(T.self)") }
-        } catch let report as DiagnosticReport {
-            throw report
         } catch {
             throw DiagnosticReport(describing: error)
         }
+    }
+
+    /// The component with `key` when building it cannot suspend, built in
+    /// this scope; nil when it can, or when a parent factory defines it.
+    @usableFromInline
+    func instanceWithoutSuspending(forKey key: String) throws -> Instance? {
+        guard let index = factory.index(ofKey: key) else { return nil }
+        let table = factory.table
+        guard table.suspensions.isEmpty || !table.suspensions.canSuspend(index) else { return nil }
+        var resolution = Resolution()
+        resolution.scope = self
+        return try factory.instance(index, in: &resolution)
+    }
+
+    /// The component with `key`, built in this scope by the async path.
+    @usableFromInline
+    nonisolated(nonsending) func instanceAsync(forKey key: String) async throws -> Instance {
+        guard let index = factory.index(ofKey: key) else { return try await factory.instanceAsync(forKey: key).instance }
+        var resolution = Factory.AsyncResolution()
+        resolution.sync.scope = self
+        return try await factory.instanceAsync(index, in: &resolution)
     }
 
     /// Ends the scope: its request components' destroy methods run, newest
@@ -110,7 +133,11 @@ extension Factory {
         } catch {
             result = .failure(error)
         }
-        try await scope.close()
+        if table.requestComponentsHaveDestroyMethods {
+            try await scope.close()
+        } else {
+            scope.store.discard()  // what close does then, with no suspension
+        }
         return try result.get()
     }
 
