@@ -45,9 +45,33 @@ let assembly = """
     </assembly>
     """
 
+/// The same graph with no scope, for context: the request built by the factory
+/// too, the session and audit shared within one resolution (object-graph).
+let plainAssembly = """
+    <assembly>
+        <component class="Request" key="request" scope="prototype">
+            <initializer selector="initWithPath:"><argument parameterName="path" value="/orders"/></initializer>
+        </component>
+        <component class="Ledger" key="ledger" scope="singleton"/>
+        <component class="Session" key="session">
+            <initializer selector="initWithRequest:"><argument parameterName="request" ref="request"/></initializer>
+        </component>
+        <component class="Audit" key="audit">
+            <initializer selector="initWithSession:ledger:">
+                <argument parameterName="session" ref="session"/><argument parameterName="ledger" ref="ledger"/>
+            </initializer>
+        </component>
+        <component class="Handler" key="handler" scope="prototype">
+            <initializer selector="initWithAudit:session:">
+                <argument parameterName="audit" ref="audit"/><argument parameterName="session" ref="session"/>
+            </initializer>
+        </component>
+    </assembly>
+    """
+
 func registry() -> ComponentRegistry {
     var registry = ComponentRegistry()
-    registry.register(Request.self) { _ in }
+    registry.register(Request.self) { $0.initializer("initWithPath:") { (path: String) in Request(path: path) } }
     registry.register(Ledger.self) { $0.initializer("init") { Ledger() } }
     registry.register(Session.self) { $0.initializer("initWithRequest:") { (request: Request) in Session(request: request) } }
     registry.register(Audit.self) { $0.initializer("initWithSession:ledger:") { (session: Session, ledger: Ledger) in Audit(session: session, ledger: ledger) } }
@@ -105,7 +129,9 @@ func measure() async throws {
     }
     let rounds = 21
     let iterations = 20_000
-    var ours: [Double] = [], hand: [Double] = [], ratios: [Double] = []
+    let plain = try Factory(assemblies: AssemblySet(documents: [AssemblyReader.read(bytes: Array(plainAssembly.utf8), file: "plain.xml").document]),
+                            configuration: Configuration(environment: nil, sources: []), registry: registry())
+    var ours: [Double] = [], hand: [Double] = [], ratios: [Double] = [], unscoped: [Double] = [], unscopedRatios: [Double] = []
     for round in 0..<(rounds + 3) {
         let (scoped, byHand) = try await paired(iterations: iterations, {
             try await factory.withScope(seeding: ["request": Request(path: "/orders")]) { scope in
@@ -114,14 +140,22 @@ func measure() async throws {
         }, {
             consume(handBuilt(Request(path: "/orders"), ledger: ledger))
         })
+        let (withoutScope, byHandAgain) = try await paired(iterations: iterations, {
+            consume(try await plain.async.component(forKey: "handler", as: Handler.self))
+        }, {
+            consume(handBuilt(Request(path: "/orders"), ledger: ledger))
+        })
         guard round >= 3 else { continue }
         ours.append(scoped); hand.append(byHand); ratios.append(scoped / byHand)
+        unscoped.append(withoutScope); unscopedRatios.append(withoutScope / byHandAgain)
     }
     print("A request: open a scope seeded with the request, resolve a handler (3 objects built), close it "
           + "(median of \(rounds) rounds, ns per request):")
     print("  hand-built        \(fmt(median(hand)))")
     print("  ComponentFactory  \(fmt(median(ours)))   = \(fmt(median(ours) / median(hand)))x hand-built (ratio of the medians); "
           + "each round's own: \(spread(ratios)) (target: within 2x)")
+    print("  for context, the same graph with no scope (the request built too, factory.async.component): "
+          + "\(fmt(median(unscoped)))   = \(spread(unscopedRatios)) hand-built")
 }
 
 try await measure()
