@@ -18,8 +18,6 @@ final class PlanTable: @unchecked Sendable {
     let isSeeded: [Bool]
     /// Whether building some request component can suspend: then a scope has a creation lock for them.
     let requestComponentsCanSuspend: Bool
-    /// How many request components there are, seeded or built: the most a scope holds.
-    let requestComponentCount: Int
     /// Whether some request component has a destroy method for a scope's close to run.
     let requestComponentsHaveDestroyMethods: Bool
 
@@ -39,7 +37,6 @@ final class PlanTable: @unchecked Sendable {
         self.isSeeded = plans.map { seeded.contains($0.index) }
         let suspensions = self.suspensions
         self.requestComponentsCanSuspend = plans.contains { $0.scope == .request && suspensions.canSuspend($0.index) }
-        self.requestComponentCount = plans.count { $0.scope == .request }
         self.requestComponentsHaveDestroyMethods = plans.contains { $0.scope == .request && $0.destroyMethod != nil }
     }
 }

@@ -25,10 +25,9 @@ public final class RequestScope: Sendable {
     /// resolution at a time; nil when the factory has none that can.
     let asyncCreation: AsyncCreationLock?
 
-    init(factory: Factory, seededIndexes: [Int], seededInstances: [Instance]) {
+    init(factory: Factory, store: ScopeStore) {
         self.factory = factory
-        self.store = ScopeStore(indexes: seededIndexes, instances: seededInstances,
-                                capacity: factory.table.requestComponentCount)
+        self.store = store
         self.asyncCreation = factory.table.requestComponentsCanSuspend ? AsyncCreationLock() : nil
     }
 
@@ -99,10 +98,7 @@ extension Factory {
     /// is `unknown-reference`; one that a component of the scope needs and
     /// `values` lacks is `build-failed` when that component is resolved.
     public func openScope(seeding values: [String: any Sendable] = [:]) throws(DiagnosticReport) -> RequestScope {
-        var indexes: [Int] = []
-        var instances: [Instance] = []
-        indexes.reserveCapacity(values.count)
-        instances.reserveCapacity(values.count)
+        let store = ScopeStore()
         var problems: [Diagnostic] = []
         for (key, value) in values {
             guard let index = index(ofKey: key), table.isSeeded[index] else {
@@ -113,11 +109,10 @@ extension Factory {
             }
             // Opened to its own type: a class instance is then kept as itself, with no box and no cast later.
             func instance<Value>(_ value: Value) -> Instance { Instance(value) }
-            indexes.append(index)
-            instances.append(_openExistential(value, do: instance))
+            store.seed(index, _openExistential(value, do: instance))
         }
         if !problems.isEmpty { throw DiagnosticReport(problems) }
-        return RequestScope(factory: self, seededIndexes: indexes, seededInstances: instances)
+        return RequestScope(factory: self, store: store)
     }
 
     /// Runs `body` in a new request scope seeded with `values`, and closes
