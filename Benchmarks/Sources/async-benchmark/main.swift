@@ -68,28 +68,6 @@ func syncRegistry() -> ComponentRegistry {
 
 @inline(never) func consume(_ value: AnyObject) { withExtendedLifetime(value) {} }
 
-func nanoseconds(iterations: Int, _ body: () async throws -> Void) async rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<iterations { try await body() }
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations)
-}
-
-/// ns per iteration of `first` and of `second`, in alternating slices, each going first in turn.
-func paired(iterations: Int, slices: Int = 10, _ first: () async throws -> Void,
-            _ second: () async throws -> Void) async rethrows -> (Double, Double) {
-    var totals = (0.0, 0.0)
-    let perSlice = iterations / slices
-    for slice in 0..<slices {
-        if slice % 2 == 0 {
-            totals.0 += try await nanoseconds(iterations: perSlice, first)
-            totals.1 += try await nanoseconds(iterations: perSlice, second)
-        } else {
-            totals.1 += try await nanoseconds(iterations: perSlice, second)
-            totals.0 += try await nanoseconds(iterations: perSlice, first)
-        }
-    }
-    return (totals.0 / Double(slices), totals.1 / Double(slices))
-}
 
 func factory(_ registry: ComponentRegistry) async throws -> Factory {
     let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(GroveAssembly.xml.utf8), file: "graph.xml").document])

@@ -87,27 +87,6 @@ func handBuilt(_ request: Request, ledger: Ledger) -> Handler {
     return Handler(audit: Audit(session: session, ledger: ledger), session: session)
 }
 
-func nanoseconds(iterations: Int, _ body: () async throws -> Void) async rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<iterations { try await body() }
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations)
-}
-
-func paired(iterations: Int, slices: Int = 10, _ first: () async throws -> Void,
-            _ second: () async throws -> Void) async rethrows -> (Double, Double) {
-    var totals = (0.0, 0.0)
-    let perSlice = iterations / slices
-    for slice in 0..<slices {
-        if slice % 2 == 0 {
-            totals.0 += try await nanoseconds(iterations: perSlice, first)
-            totals.1 += try await nanoseconds(iterations: perSlice, second)
-        } else {
-            totals.1 += try await nanoseconds(iterations: perSlice, second)
-            totals.0 += try await nanoseconds(iterations: perSlice, first)
-        }
-    }
-    return (totals.0 / Double(slices), totals.1 / Double(slices))
-}
 
 func measure() async throws {
     let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(assembly.utf8), file: "scope.xml").document])

@@ -85,14 +85,10 @@ public struct PlaceholderResolver: Sendable {
     /// Resolves every placeholder in `text`, adding to `provenance` what the result is made of.
     public mutating func resolve(_ text: String, at site: SourceLocation?, provenance: inout Provenance) throws(Diagnostic) -> String {
         guard Self.mayContainPlaceholder(text) else { return text }
-        resolvingSite = true
-        defer { resolvingSite = false }
-        var collected = Origins(provenance.origins)
-        let bytes = Array(text.utf8)
-        let result = try expand(bytes[...], site: site, chain: [], depth: 0, origins: &collected)
-        provenance.origins = collected.list
-        provenance.isSecret = provenance.isSecret || collected.isSecret
-        return String(decoding: result, as: UTF8.self)
+        return try asSite(&provenance) { resolver, origins throws(Diagnostic) in
+            String(decoding: try resolver.expand(Array(text.utf8)[...], site: site, chain: [], depth: 0, origins: &origins),
+                   as: UTF8.self)
+        }
     }
 
     /// The value of `key` with its placeholders resolved, or nil when no
@@ -114,13 +110,23 @@ public struct PlaceholderResolver: Sendable {
     /// sets it. Adds to `provenance` what the value is made of; nil when no
     /// source sets the key. For a typed settings field.
     mutating func read(_ key: String, provenance: inout Provenance) throws(Diagnostic) -> String? {
+        try asSite(&provenance) { resolver, origins throws(Diagnostic) in
+            try resolver.lookup(key, site: nil, chain: [], depth: 0, origins: &origins)
+        }
+    }
+
+    /// Runs `body` as a site's resolution, so that the keys it names count
+    /// as read, collecting into `provenance` what its result is made of.
+    private mutating func asSite<Result>(
+        _ provenance: inout Provenance, _ body: (inout PlaceholderResolver, inout Origins) throws(Diagnostic) -> Result
+    ) throws(Diagnostic) -> Result {
         resolvingSite = true
         defer { resolvingSite = false }
         var collected = Origins(provenance.origins)
-        let value = try lookup(key, site: nil, chain: [], depth: 0, origins: &collected)
+        let result = try body(&self, &collected)
         provenance.origins = collected.list
         provenance.isSecret = provenance.isSecret || collected.isSecret
-        return value
+        return result
     }
 
     /// The keys named so far: by the sites resolved, and by each key's value.

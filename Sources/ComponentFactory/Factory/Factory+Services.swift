@@ -15,15 +15,10 @@ extension Factory {
     /// properties) keep their definition order. Found in one pass over the edges.
     package func services(recognizedBy isService: (Any.Type) -> Bool) -> [ServiceEntry] {
         let plans = table.plans
+        let neededBy = ComponentPlan.neededBy(plans)
         var waitingOn = [Int](repeating: 0, count: plans.count)
-        var neededBy = [[Int]](repeating: [], count: plans.count)
-        for plan in plans {
-            var needs = Set<Int>()
-            plan.forEachNeed { need in
-                if case .component(let index) = need, index != plan.index { needs.insert(index) }
-            }
-            waitingOn[plan.index] = needs.count
-            for index in needs { neededBy[index].append(plan.index) }
+        for needers in neededBy {
+            for needer in needers { waitingOn[needer] += 1 }
         }
         var order: [Int] = []
         order.reserveCapacity(plans.count)

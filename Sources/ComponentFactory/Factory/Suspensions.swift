@@ -109,4 +109,20 @@ extension ComponentPlan {
         properties.forEach { visit($0.value) }
         dependencies.forEach(visit)
     }
+
+    /// For each plan of `plans` (indexed by position), the plans that need
+    /// it, each once and never itself: the edges backwards, for the passes
+    /// that go from what is needed to what needs it.
+    static func neededBy(_ plans: [ComponentPlan]) -> [[Int]] {
+        var neededBy = [[Int]](repeating: [], count: plans.count)
+        for plan in plans {
+            var needs = Set<Int>()
+            plan.forEachNeed { need in
+                if case .component(let index) = need, index != plan.index, needs.insert(index).inserted {
+                    neededBy[index].append(plan.index)
+                }
+            }
+        }
+        return neededBy
+    }
 }

@@ -47,21 +47,8 @@ public struct SettingsBinder {
         _ name: String, key: String, as type: Value.Type = Value.self, default defaultValue: Value? = nil,
         written: String? = nil, constraints: [SettingsConstraint<Value>] = [], declaredAt declaration: SourceLocation? = nil
     ) -> Value? {
-        let field = describe(name, key, "\(Value.self)", written, constraints, declaration)
-        switch read(field) {
-        case .failed:
-            return nil
-        case .absent:
-            guard let defaultValue else {
-                record(.unresolvedPlaceholder,
-                       "\(field.reader) needs property '\(field.key)' (\(field.type)), which no source sets; "
-                           + "set it, or give the field a default")
-                return nil
-            }
-            return checked(defaultValue, text: "\(defaultValue)", field: field, constraints: constraints, at: nil)
-        case .found(let text, let found):
-            return converted(text, found, field: field, constraints: constraints)
-        }
+        bind(describe(name, key, "\(Value.self)", written, constraints, declaration), default: defaultValue,
+             constraints: constraints, isOptional: false) ?? nil
     }
 
     /// The value of an optional field: nil inside when no source sets the
@@ -70,20 +57,33 @@ public struct SettingsBinder {
         _ name: String, key: String, as type: Value.Type = Value.self, default defaultValue: Value? = nil,
         written: String? = nil, constraints: [SettingsConstraint<Value>] = [], declaredAt declaration: SourceLocation? = nil
     ) -> Value?? {
-        let field = describe(name, key, "\(Value.self)?", written, constraints, declaration)
+        bind(describe(name, key, "\(Value.self)?", written, constraints, declaration), default: defaultValue,
+             constraints: constraints, isOptional: true)
+    }
+
+    // MARK: Steps
+
+    /// Both forms of a field: nil when it fails; nil inside when it is
+    /// optional, unset and without a default (a required one is a failure then).
+    private mutating func bind<Value>(
+        _ field: SettingsField, default defaultValue: Value?, constraints: [SettingsConstraint<Value>], isOptional: Bool
+    ) -> Value?? {
         switch read(field) {
         case .failed:
             return nil
         case .absent:
-            guard let defaultValue else { return .some(nil) }
-            return checked(defaultValue, text: "\(defaultValue)", field: field, constraints: constraints, at: nil)
-                .map { .some($0) }
+            guard let defaultValue else {
+                if isOptional { return .some(nil) }
+                record(.unresolvedPlaceholder,
+                       "\(field.reader) needs property '\(field.key)' (\(field.type)), which no source sets; "
+                           + "set it, or give the field a default")
+                return nil
+            }
+            return checked(defaultValue, text: "\(defaultValue)", field: field, constraints: constraints, at: nil).map { .some($0) }
         case .found(let text, let found):
             return converted(text, found, field: field, constraints: constraints).map { .some($0) }
         }
     }
-
-    // MARK: Steps
 
     private mutating func describe<Value>(
         _ name: String, _ key: String, _ type: String, _ written: String?, _ constraints: [SettingsConstraint<Value>],

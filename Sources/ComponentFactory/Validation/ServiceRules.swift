@@ -7,7 +7,8 @@
 /// 2. after it, against the plans: a component marked `service="yes"` is a
 ///    singleton, and a service (when the registry recognizes services, see
 ///    the lifecycle product) is one (`not-a-service`); and no service needs a
-///    prototype, directly or through components built with it (`scope-widening`).
+///    prototype, directly or through components built with it (`scope-widening`,
+///    found by `ShorterLived`).
 struct ServiceRules {
     /// Each definition's resolved attributes, by key.
     private var roles: [String: (role: ServiceTable.Role, location: SourceLocation)] = [:]
@@ -39,6 +40,7 @@ struct ServiceRules {
     /// The table of `plans`, with what breaks the rules against them. `isService` is the registry's test of a Swift type, if it has one.
     mutating func table(for plans: [ComponentPlan], isService: (@Sendable (Any.Type) -> Bool)?) -> ServiceTable {
         var table = bounds
+        let prototypes = ShorterLived(plans, isShort: { $0.scope == .prototype }, passesOn: [.objectGraph])
         for plan in plans {
             let attributes = roles[plan.key]
             if let attributes { table.roles[plan.index] = attributes.role }
@@ -60,7 +62,8 @@ struct ServiceRules {
                 }
                 continue
             }
-            if let prototype = prototypeNeeded(by: plan, in: plans) {
+            if let (short, _) = prototypes.needed(by: plan) {
+                let prototype = plans[short]
                 diagnostics.append(Diagnostic(
                     .scopeWidening, "service '\(plan.key)' needs '\(prototype.key)', a prototype: the service would keep one "
                         + "instance of it for as long as it runs; make '\(prototype.key)' a singleton, or look it up when needed",
@@ -68,26 +71,6 @@ struct ServiceRules {
             }
         }
         return table
-    }
-
-    /// The first prototype that building `plan` builds: a need of it, or of
-    /// an object-graph component it builds, found without recursion.
-    private func prototypeNeeded(by plan: ComponentPlan, in plans: [ComponentPlan]) -> ComponentPlan? {
-        var pending = [plan.index]
-        var seen: Set<Int> = [plan.index]
-        while let index = pending.popLast() {
-            var found: ComponentPlan?
-            plans[index].forEachNeed { need in
-                guard found == nil, case .component(let needed) = need, seen.insert(needed).inserted else { return }
-                switch plans[needed].scope {
-                case .prototype: found = plans[needed]
-                case .objectGraph: pending.append(needed)
-                default: break
-                }
-            }
-            if let found { return found }
-        }
-        return nil
     }
 
     // MARK: Values
