@@ -67,6 +67,30 @@ public struct ConfigProviderSource: PropertySource {
         }
     }
 
+    /// Calls `changed` after each new snapshot of any provider (or of the
+    /// reader), until the task is cancelled: a `ReloadingFileProvider`'s
+    /// reloads reach a `LiveFactory` this way. The first snapshot, the one
+    /// already read, is not a change. A provider whose watching fails stops
+    /// reporting; the others go on.
+    public func watchChanges(_ changed: @escaping @Sendable () -> Void) async {
+        switch backing {
+        case .providers(let providers):
+            await withDiscardingTaskGroup { group in
+                for provider in providers {
+                    group.addTask {
+                        try? await provider.watchSnapshot { updates in
+                            for await _ in updates.dropFirst() { changed() }
+                        }
+                    }
+                }
+            }
+        case .reader(let reader):
+            try? await reader.watchSnapshot { updates in
+                for await _ in updates.dropFirst() { changed() }
+            }
+        }
+    }
+
     /// The provider's value as text, whatever type it holds: text first,
     /// then each other type until one fits.
     private static func text(for components: [String], in provider: any ConfigProvider) -> String? {

@@ -19,7 +19,8 @@ extension Factory {
     /// let app = Application(router: router, services: try await factory.services(logger: logger))
     /// ```
     public func services(logger: Logger? = nil) async throws(DiagnosticReport) -> [any Service] {
-        try await serviceConfigurations(logger: logger).map(\.service)
+        try await serviceConfigurations(logger: logger, shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
+            .map(\.service)
     }
 
     /// A service group's configuration for the factory's services (see
@@ -37,8 +38,16 @@ extension Factory {
     public func serviceGroupConfiguration(
         logger: Logger, gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint], cancellationSignals: [UnixSignal] = []
     ) async throws(DiagnosticReport) -> ServiceGroupConfiguration {
-        var configuration = ServiceGroupConfiguration(services: try await serviceConfigurations(logger: logger),
-                                                      gracefulShutdownSignals: gracefulShutdownSignals,
+        let services = try await serviceConfigurations(
+            logger: logger, shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
+        return groupConfiguration(services, logger: logger, gracefulShutdownSignals: gracefulShutdownSignals,
+                                  cancellationSignals: cancellationSignals)
+    }
+
+    /// A group's configuration of `services`, with the signals and `<service-group>`'s bounds.
+    func groupConfiguration(_ services: [ServiceGroupConfiguration.ServiceConfiguration], logger: Logger,
+                            gracefulShutdownSignals: [UnixSignal], cancellationSignals: [UnixSignal]) -> ServiceGroupConfiguration {
+        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: gracefulShutdownSignals,
                                                       cancellationSignals: cancellationSignals, logger: logger)
         let bounds = serviceGroupBounds
         configuration.maximumGracefulShutdownDuration = bounds.gracefulShutdown
@@ -46,8 +55,10 @@ extension Factory {
         return configuration
     }
 
-    private func serviceConfigurations(logger: Logger?) async throws(DiagnosticReport)
-        -> [ServiceGroupConfiguration.ServiceConfiguration] {
+    /// The services' configurations, each destroyed by `shutDown`'s closure for its key once its `run()` returns.
+    func serviceConfigurations(
+        logger: Logger?, shutDown: (String) -> @Sendable () async throws(DiagnosticReport) -> Void
+    ) async throws(DiagnosticReport) -> [ServiceGroupConfiguration.ServiceConfiguration] {
         var configurations: [ServiceGroupConfiguration.ServiceConfiguration] = []
         var problems: [Diagnostic] = []
         for entry in services(recognizedBy: { $0 is any Service.Type }) {
@@ -58,7 +69,7 @@ extension Factory {
                 continue
             }
             configurations.append(ServiceGroupConfiguration.ServiceConfiguration(
-                service: FactoryService(key: entry.key, service: service, factory: self, logger: logger),
+                service: FactoryService(key: entry.key, service: service, shutDown: shutDown(entry.key), logger: logger),
                 successTerminationBehavior: Self.behavior(entry.role.whenFinished),
                 failureTerminationBehavior: Self.behavior(entry.role.whenFailed), serviceName: entry.key))
         }

@@ -9,7 +9,8 @@ import ServiceLifecycle
 struct FactoryService: Service, CustomStringConvertible {
     let key: String
     let service: any Service
-    let factory: Factory
+    /// Takes the component out of its factory and runs its destroy method.
+    let shutDown: @Sendable () async throws(DiagnosticReport) -> Void
     let logger: Logger?
 
     var description: String { key }
@@ -24,7 +25,7 @@ struct FactoryService: Service, CustomStringConvertible {
         }
         logger?.info("ComponentFactory: service '\(key)' stopped", metadata: ["component": .string(key)])
         do {
-            try await factory.async.shutDown(key)
+            try await shutDown()
         } catch {
             // The service's own error, if any, is what the group acts on.
             if case .success = outcome { throw error }

@@ -51,34 +51,3 @@ package final class BackgroundWork<Result: Sendable>: Sendable {
         return result.withLock { $0 } ?? work()
     }
 }
-
-/// One job for a new detached thread: the C entry point cannot be generic,
-/// so the job travels as this object.
-private final class ThreadJob: Sendable {
-    private let body: @Sendable () -> Void
-
-    private init(_ body: @escaping @Sendable () -> Void) {
-        self.body = body
-    }
-
-    /// Runs `body` on a new detached thread, or here when no thread can be made.
-    static func start(_ body: @escaping @Sendable () -> Void) {
-        let job = Unmanaged.passRetained(ThreadJob(body)).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<ThreadJob>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, job)
-        if status == 0, let thread { pthread_detach(thread) }
-        #else
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            if let raw { Unmanaged<ThreadJob>.fromOpaque(raw).takeRetainedValue().body() }
-            return nil
-        }, job)
-        if status == 0 { pthread_detach(thread) }
-        #endif
-        if status != 0 { Unmanaged<ThreadJob>.fromOpaque(job).takeRetainedValue().body() }
-    }
-}

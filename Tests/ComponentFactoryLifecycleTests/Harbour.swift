@@ -76,6 +76,14 @@ final class Ferry: Service {
     func run() async throws { journal.note("ferry crossed") }
 }
 
+/// Not a service: a beacon whose colour the configuration sets, reloadable.
+final class Beacon: Sendable {
+    let colour: String
+    let journal: Journal
+    init(colour: String, journal: Journal) { (self.colour, self.journal) = (colour, journal) }
+    func close() { journal.note("beacon \(colour) closed") }
+}
+
 /// Not a service: a tide table.
 final class TideTable: Sendable {
     init() {}
@@ -98,6 +106,10 @@ enum Harbour {
         registry.register(Ferry.self) { ferry in
             ferry.initializer("initWithJournal:") { (journal: Journal) in Ferry(journal: journal) }
             ferry.callback("close") { (ferry: inout Ferry) in ferry.close() }
+        }
+        registry.register(Beacon.self) { beacon in
+            beacon.initializer("initWithColour:journal:") { (colour: String, journal: Journal) in Beacon(colour: colour, journal: journal) }
+            beacon.callback("close") { (beacon: inout Beacon) in beacon.close() }
         }
         registry.register(TideTable.self) { $0.initializer("init") { TideTable() } }
         return registry

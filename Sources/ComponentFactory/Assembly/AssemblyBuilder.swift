@@ -274,6 +274,7 @@ struct AssemblyBuilder {
         definition.serviceFinished = values[.serviceFinished]
         definition.serviceFailed = values[.serviceFailed]
         definition.seeded = values[.seeded]
+        definition.reloadable = values[.reloadable]
         return definition
     }
 

@@ -72,6 +72,7 @@ enum AssemblyGrammar {
         case serviceFinished = "service-finished"
         case serviceFailed = "service-failed"
         case seeded
+        case reloadable
         case gracefulShutdownTimeout = "graceful-shutdown-timeout"
         case cancellationTimeout = "cancellation-timeout"
     }
@@ -114,6 +115,6 @@ enum AssemblyGrammar {
     private static let componentAttributes = table([
         .class, .key, .scope, .lazyInit, .parent, .abstract, .factoryComponent,
         .beforePropertyInjection, .afterPropertyInjection, .initMethod, .destroyMethod, .profile, .dependsOn,
-        .service, .serviceFinished, .serviceFailed, .seeded,
+        .service, .serviceFinished, .serviceFailed, .seeded, .reloadable,
     ])
 }

@@ -156,6 +156,9 @@ public enum AssemblySchema {
             <xsd:attribute name="service-failed" type="xsd:string">
                 <xsd:annotation><xsd:documentation>When the service's run() throws: cancel-group (the default), shutdown-group or ignore.</xsd:documentation></xsd:annotation>
             </xsd:attribute>
+            <xsd:attribute name="reloadable" type="xsd:string">
+                <xsd:annotation><xsd:documentation>yes: a singleton that a live factory builds anew, with what needs it, when the configuration changes and the new values validate.</xsd:documentation></xsd:annotation>
+            </xsd:attribute>
         </xsd:complexType>
     </xsd:element>
 

@@ -109,6 +109,12 @@ public struct ComponentDefinition: Sendable, Hashable {
         get { box.fields.seeded }
         _modify { yield &fields.seeded }
     }
+    /// `reloadable`: `yes` for a singleton that a live factory builds anew,
+    /// with those that need it, when the configuration changes.
+    public var reloadable: AttributeValue? {
+        get { box.fields.reloadable }
+        _modify { yield &fields.reloadable }
+    }
     /// The `<initializer>`, if any.
     public var initializer: InitializerDefinition? {
         get { box.fields.initializer }
@@ -153,6 +159,7 @@ public struct ComponentDefinition: Sendable, Hashable {
         var serviceFinished: AttributeValue?
         var serviceFailed: AttributeValue?
         var seeded: AttributeValue?
+        var reloadable: AttributeValue?
         var initializer: InitializerDefinition?
         var properties: [PropertyDefinition]
         var location: SourceLocation
@@ -180,7 +187,7 @@ public struct ComponentDefinition: Sendable, Hashable {
 
     /// This definition with what it leaves out taken from `parent`, as
     /// `parent=` asks: `class`, the initializer (whole), `scope`, `lazy-init`,
-    /// `factory-component`, the callbacks and the service attributes; properties merge by name, this
+    /// `factory-component`, the callbacks, the service attributes and `reloadable`; properties merge by name, this
     /// definition's winning. `abstract`, `profile` and `depends-on` stay its own.
     /// One new box, filled in one go (folding is on the path of every check).
     /// Without `mergingProperties` the properties stay this definition's own,
@@ -202,6 +209,7 @@ public struct ComponentDefinition: Sendable, Hashable {
         if fields.service == nil { fields.service = inherited.fields.service }
         if fields.serviceFinished == nil { fields.serviceFinished = inherited.fields.serviceFinished }
         if fields.serviceFailed == nil { fields.serviceFailed = inherited.fields.serviceFailed }
+        if fields.reloadable == nil { fields.reloadable = inherited.fields.reloadable }
         let inheritedProperties = mergingProperties ? inherited.fields.properties : []
         if fields.properties.isEmpty {
             fields.properties = inheritedProperties
@@ -218,7 +226,7 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// A definition with only its key and place; the reader fills in the rest.
     public init(key: String, location: SourceLocation) {
         box = Box(Fields(
-            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: [], dependsOn: nil, service: nil, serviceFinished: nil, serviceFailed: nil, seeded: nil, initializer: nil, properties: [], location: location))
+            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: [], dependsOn: nil, service: nil, serviceFinished: nil, serviceFailed: nil, seeded: nil, reloadable: nil, initializer: nil, properties: [], location: location))
     }
 
     /// The scope, or `.objectGraph` when none is written; nil when the text is no scope.
@@ -235,6 +243,11 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// `seeded="true"` or `"yes"`.
     public var isSeeded: Bool {
         seeded.flatMap { BooleanAttribute.parse($0.text) } ?? false
+    }
+
+    /// `reloadable="true"` or `"yes"`.
+    public var isReloadable: Bool {
+        reloadable.flatMap { BooleanAttribute.parse($0.text) } ?? false
     }
 
     /// `lazy-init="true"` or `"yes"`.

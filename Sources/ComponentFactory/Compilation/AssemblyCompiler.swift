@@ -322,6 +322,14 @@ struct AssemblyCompiler: Sendable {
                            + "it takes no <initializer>, <property> or factory-component", at: seeded.location)
             }
         }
+        if let reloadable = component.reloadable {
+            checkBoolean(reloadable)
+            if built.isReloadable, let scope = built.scope, scope != .singleton {
+                report(.invalidAttributeValue, "reloadable applies to singletons only: component '\(component.key)' is \(scope.rawValue), "
+                           + "built afresh at each use from the graph of the moment, so it sees new values without it",
+                       at: reloadable.location, severity: .warning)
+            }
+        }
         if let lazy = component.lazyInit, BooleanAttribute.parse(lazy.text) == true, built.scope != .singleton {
             report(.invalidAttributeValue, "lazy-init applies to singletons only; component '\(component.key)' is not one",
                    at: lazy.location, severity: .warning)

@@ -26,9 +26,16 @@ public protocol PropertySource: Sendable {
     var listing: PropertyListing { get }
     /// The raw value of `key` with where it was written, or nil when this source does not define it.
     func property(forKey key: String) -> PropertyValue?
+    /// Calls `changed` each time the source's values may have changed,
+    /// until the task is cancelled: what a ``LiveFactory``'s `watch` awaits
+    /// besides the files. By default a source never changes, and this returns at once.
+    func watchChanges(_ changed: @escaping @Sendable () -> Void) async
 }
 
 extension PropertySource {
+    /// Returns at once: the source never changes.
+    public func watchChanges(_ changed: @escaping @Sendable () -> Void) async {}
+
     /// Each of ``listedKeys`` looked up, ordered by key.
     public var listing: PropertyListing {
         PropertyListing(pairs: listedKeys.compactMap { key in property(forKey: key).map { (key, $0.text) } })

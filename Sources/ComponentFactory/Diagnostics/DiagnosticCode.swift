@@ -78,6 +78,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// A longer-lived component needing a shorter-lived one: a service that
     /// needs a prototype, which it would keep for as long as it runs.
     case scopeWidening = "scope-widening"
+    /// Added to design.md's list: a live factory's reload that changes a
+    /// value a running singleton was built with, when neither it nor
+    /// anything it needs is `reloadable`: the reload is refused, since the
+    /// change could only apply after a restart.
+    case notReloadable = "not-reloadable"
     // Configuration insight
     /// A key set in a `.properties` file that nothing reads in that
     /// environment: no assembly's placeholder, no value such a placeholder

@@ -88,6 +88,19 @@ public struct AsyncFactory: Sendable {
         }
     }
 
+    /// Shuts down the singletons of `plans` (by index) as
+    /// ``shutdown(timeout:)`` shuts down all, newest first; returns what failed.
+    func shutDown(plans: Set<Int>, timeout: Duration) async -> [Diagnostic] {
+        let count = factory.table.plans.count
+        var failures: [Diagnostic] = []
+        for (slot, instance) in factory.store.take(Set(plans.flatMap { [$0, $0 + count] })) {
+            if let failure = await destroy(instance, of: factory.table.plans[slot % count], timeout: timeout) {
+                failures.append(failure)
+            }
+        }
+        return failures
+    }
+
     /// Runs `plan`'s destroy method on `instance`, in its isolation, within
     /// `timeout`: nil when it has none or it finished; else the failure, logged.
     func destroy(_ instance: Instance, of plan: ComponentPlan, timeout: Duration) async -> Diagnostic? {

@@ -155,6 +155,15 @@ final class InstanceStore: @unchecked Sendable {
         }
     }
 
+    /// Takes the shared instances at `slots` out, newest first, as
+    /// ``drain()`` takes them all: what a live factory's reload replaced.
+    func take(_ slots: Set<Int>) -> [(index: Int, instance: Instance)] {
+        creating {
+            let order = withState { state in state.built.filter { slots.contains($0.key) }.sorted { $0.value > $1.value }.map(\.key) }
+            return order.compactMap { index in take(index).map { (index, $0) } }
+        }
+    }
+
     /// A grace period: every lock-free read that started before it has ended.
     /// The epoch moves on twice; each time, the readers counted in the epoch
     /// left behind are waited for, while new readers count in the other one.

@@ -16,6 +16,8 @@ final class PlanTable: @unchecked Sendable {
     let services: ServiceTable
     /// Whether each plan is a `seeded="yes"` request component, given when a scope opens.
     let isSeeded: [Bool]
+    /// Whether each plan is a `reloadable="yes"` singleton, which a live factory builds anew on a change.
+    let isReloadable: [Bool]
     /// Whether building some request component can suspend: then a scope has a creation lock for them.
     let requestComponentsCanSuspend: Bool
     /// Whether some request component has a destroy method for a scope's close to run.
@@ -25,7 +27,7 @@ final class PlanTable: @unchecked Sendable {
     /// component that needs one of theirs that can suspend can too.
     init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?,
          parentAliases: [String: String] = [:], parents: [PlanTable] = [], settings: [TypeIdentity: any Settings] = [:],
-         services: ServiceTable = ServiceTable(), seeded: Set<Int> = []) {
+         services: ServiceTable = ServiceTable(), seeded: Set<Int> = [], reloadable: Set<Int> = []) {
         self.plans = plans
         self.keys = ComponentKeyIndex(indexByKey)
         self.postProcessors = postProcessors
@@ -35,6 +37,7 @@ final class PlanTable: @unchecked Sendable {
         self.settings = settings
         self.services = services
         self.isSeeded = plans.map { seeded.contains($0.index) }
+        self.isReloadable = plans.map { reloadable.contains($0.index) }
         let suspensions = self.suspensions
         self.requestComponentsCanSuspend = plans.contains { $0.scope == .request && suspensions.canSuspend($0.index) }
         self.requestComponentsHaveDestroyMethods = plans.contains { $0.scope == .request && $0.destroyMethod != nil }

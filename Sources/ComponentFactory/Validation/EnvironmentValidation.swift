@@ -15,8 +15,9 @@ import JavaProperties
 ///    with those converters, and the service attributes resolved (`ServiceRules`);
 /// 6. the checker-compiler's one pass over every definition, which with a
 ///    registry makes the plan table;
-/// 6b. the service rules against the plans, and no singleton needing a
-///     request component (`ScopeWidening`);
+/// 6b. the service rules against the plans (no service needing a prototype
+///     or a reloadable component), and no singleton needing a request
+///     component (`ScopeWidening`);
 /// 7. the keys that the `.properties` files set and that nothing read in
 ///    steps 3 to 6 (settings fields included) (``UnusedKeys``), when there is an assembly to read them.
 ///
@@ -156,7 +157,10 @@ public struct EnvironmentValidation: Sendable {
         declaredKeys = assemblies.appProperties.filter { !$0.isPrefix }.map(\.name.text)
         var graph = compiled.graph
 
-        let serviceTable = compiled.plans.map { services.table(for: $0, isService: registry?.isService) } ?? ServiceTable()
+        let reloadable = Set(stage.built.filter(\.isReloadable).compactMap { compiled.indexByKey[$0.key] })
+            .filter { compiled.plans?[$0].scope == .singleton }
+        let serviceTable = compiled.plans.map { services.table(for: $0, isService: registry?.isService, reloadable: reloadable) }
+            ?? ServiceTable()
         diagnostics += services.diagnostics
         diagnostics += compiled.plans.map(ScopeWidening.diagnostics) ?? []
         let hasErrors = !assemblies.readingErrors.isEmpty || diagnostics.contains { $0.severity == .error }
@@ -165,12 +169,13 @@ public struct EnvironmentValidation: Sendable {
                                   postProcessors: stage.componentPostProcessors, environment: configuration.environment,
                                   parentAliases: compiled.parentAliases, parents: parents, settings: settings.values,
                                   services: serviceTable,
-                                  seeded: Set(stage.built.filter(\.isSeeded).compactMap { compiled.indexByKey[$0.key] }))
+                                  seeded: Set(stage.built.filter(\.isSeeded).compactMap { compiled.indexByKey[$0.key] }),
+                                  reloadable: reloadable)
             var seeded: [Int: Any] = [:]
             for (key, instance) in stage.seeded {
                 if let index = compiled.indexByKey[key] { seeded[index] = instance }
             }
-            blueprint = FactoryBlueprint(table: table, seeded: seeded)
+            blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: stage.built.filter { !$0.isAbstract })
             if drawsGraph { graph.mark(table) }
         } else {
             blueprint = nil

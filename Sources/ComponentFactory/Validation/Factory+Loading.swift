@@ -118,7 +118,7 @@ extension Factory {
         return try await loadAsync(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
     }
 
-    nonisolated(nonsending) private static func loadAsync(
+    nonisolated(nonsending) static func loadAsync(
         _ validation: EnvironmentValidation, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
         patches: [(key: String, make: @Sendable () throws -> Any)], since start: ContinuousClock.Instant
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
@@ -247,7 +247,7 @@ extension Factory {
 
     /// The assembly set, and the loader and environment of its configuration;
     /// every problem found on the way is thrown together.
-    private static func prepare(
+    static func prepare(
         assemblies paths: [String], config: String?, environment: String?, overrides: [String: String],
         useEnvironmentVariables: Bool, sources: [any PropertySource], processEnvironment: [String: String]
     ) throws(DiagnosticReport) -> (assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?) {

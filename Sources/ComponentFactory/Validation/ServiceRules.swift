@@ -7,8 +7,9 @@
 /// 2. after it, against the plans: a component marked `service="yes"` is a
 ///    singleton, and a service (when the registry recognizes services, see
 ///    the lifecycle product) is one (`not-a-service`); and no service needs a
-///    prototype, directly or through components built with it (`scope-widening`,
-///    found by `ShorterLived`).
+///    prototype, directly or through components built with it, nor a
+///    `reloadable` component, through anything (`scope-widening`, both found
+///    by `ShorterLived`).
 struct ServiceRules {
     /// Each definition's resolved attributes, by key.
     private var roles: [String: (role: ServiceTable.Role, location: SourceLocation)] = [:]
@@ -38,9 +39,13 @@ struct ServiceRules {
     }
 
     /// The table of `plans`, with what breaks the rules against them. `isService` is the registry's test of a Swift type, if it has one.
-    mutating func table(for plans: [ComponentPlan], isService: (@Sendable (Any.Type) -> Bool)?) -> ServiceTable {
+    /// `reloadable` are the plans marked `reloadable="yes"`.
+    mutating func table(for plans: [ComponentPlan], isService: (@Sendable (Any.Type) -> Bool)?, reloadable: Set<Int> = []) -> ServiceTable {
         var table = bounds
         let prototypes = ShorterLived(plans, isShort: { $0.scope == .prototype }, passesOn: [.objectGraph])
+        // A reload builds anew whatever needs a reloadable component, through any scope; a running service cannot be.
+        let reloaded = ShorterLived(plans, isShort: { reloadable.contains($0.index) },
+                                    passesOn: [.singleton, .weakSingleton, .objectGraph, .prototype])
         for plan in plans {
             let attributes = roles[plan.key]
             if let attributes { table.roles[plan.index] = attributes.role }
@@ -61,6 +66,15 @@ struct ServiceRules {
                             + "a service runs once, so it must be a singleton", at: attributes?.location ?? plan.location))
                 }
                 continue
+            }
+            if let short = reloadable.contains(plan.index) ? plan.index : reloaded.needed(by: plan)?.short {
+                let component = plans[short]
+                let why = short == plan.index ? "is itself reloadable" : "needs '\(component.key)', which is reloadable"
+                diagnostics.append(Diagnostic(
+                    .scopeWidening, "service '\(plan.key)' \(why): a reload builds it anew, but a service runs once, "
+                        + "for as long as the group runs; look '\(component.key)' up through the live factory when needed",
+                    at: plan.location, notes: short == plan.index ? []
+                        : [Diagnostic.Note("'\(component.key)' is defined here", at: component.location)]))
             }
             if let (short, _) = prototypes.needed(by: plan) {
                 let prototype = plans[short]

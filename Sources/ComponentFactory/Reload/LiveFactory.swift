@@ -1,0 +1,347 @@
+import Foundation
+import Logging
+import Synchronization
+import SystemSupport
+
+/// A factory that follows its configuration: when the `.properties` files
+/// (or a source given in code) change, it resolves every placeholder again
+/// and validates the whole set again, and only if that passes does it swap
+/// in a new graph, atomically.
+///
+/// - The new graph builds anew the singletons marked `reloadable="yes"` and
+///   every component that needs one; it keeps every other singleton as it
+///   is. Components built at each use (prototype, object-graph, request)
+///   come from the new graph at their next use.
+/// - A change that fails validation, that alters a value a kept singleton
+///   was built with (`not-reloadable`), or whose components fail to build,
+///   is refused: logged at error level with each diagnostic's file:line,
+///   and the running graph is kept.
+/// - A use sees one graph whole: ``withScope(seeding:_:)`` and
+///   ``withFactory(_:)`` hold the graph of the moment they start until they
+///   end. The singletons a swap replaced get their destroy methods once the
+///   last use that began before the swap has ended.
+/// - ``reloads()`` observes each reload; ``watch(pollingEvery:polling:)``
+///   runs the watching (inotify on Linux, else polling) until its task is
+///   cancelled. The lifecycle product runs it as a service.
+///
+/// ```swift
+/// let live = try await LiveFactory.load(assemblies: ["Assemblies"], config: "Config", environment: "production",
+///                                       registry: AppRegistry.make(), logger: logger)
+/// try await live.withScope(seeding: ["request": request]) { scope in
+///     try await scope.component(forKey: "linkController", as: LinkController.self).handle()
+/// }
+/// ```
+public final class LiveFactory: Sendable {
+    private struct State {
+        var current: LiveGeneration
+        /// Replaced generations whose replaced singletons are not destroyed yet.
+        var retired: [LiveGeneration] = []
+        var observers: [Int: AsyncStream<Reload>.Continuation] = [:]
+        var nextObserver = 0
+    }
+
+    /// What every reload reads again and validates.
+    private let assemblies: AssemblySet
+    private let loader: ConfigurationLoader
+    private let environment: String?
+    private let registry: ComponentRegistry
+    private let parent: Factory?
+    private let logger: Logger?
+    private let state: Mutex<State>
+    /// One reload at a time.
+    private let reloading = AsyncCreationLock()
+    /// How long a destroy method of a replaced singleton may take.
+    private let destroyTimeout: Duration = .seconds(10)
+
+    /// Loads as ``Factory/loadAsync(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
+    /// does, keeping what a reload needs: the assemblies as read, the config
+    /// root, the sources and overrides. Generation 1 is the graph built here.
+    nonisolated(nonsending) public static func load(
+        assemblies: [String], config: String? = nil, environment: String? = nil, overrides: [String: String] = [:],
+        useEnvironmentVariables: Bool = false, sources: [any PropertySource] = [], registry: ComponentRegistry,
+        parent: Factory? = nil, logger: Logger? = nil,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(DiagnosticReport) -> LiveFactory {
+        let start = ContinuousClock().now
+        let inputs = try Factory.prepare(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
+                                         useEnvironmentVariables: useEnvironmentVariables, sources: sources,
+                                         processEnvironment: processEnvironment)
+        let validation = EnvironmentValidation(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment,
+                                               registry: registry, parent: parent)
+        let (factory, _) = try await Factory.loadAsync(validation, assemblies: inputs.assemblies, parent: parent, logger: logger,
+                                                       patches: [], since: start)
+        guard let side = Self.side(of: validation) else {
+            throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a blueprint; please report this", at: nil)])
+        }
+        return LiveFactory(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment, registry: registry,
+                           parent: parent, logger: logger, first: LiveGeneration(number: 1, factory: factory, side: side))
+    }
+
+    private init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry,
+                 parent: Factory?, logger: Logger?, first: LiveGeneration) {
+        self.assemblies = assemblies
+        self.loader = loader
+        self.environment = environment
+        self.registry = registry
+        self.parent = parent
+        self.logger = logger
+        self.state = Mutex(State(current: first))
+    }
+
+    /// What a reload compares a validated environment by; nil when it made no factory.
+    private static func side(of validation: EnvironmentValidation) -> ReloadReach.Side? {
+        guard let blueprint = validation.blueprint, let configuration = validation.configuration else { return nil }
+        return ReloadReach.Side(table: blueprint.table, definitions: blueprint.definitions, configuration: configuration,
+                                settingsFields: validation.settingsFields, keysRead: validation.keysRead)
+    }
+
+    // MARK: Using the graph
+
+    /// The graph serving now. A lookup on it sees that one graph, but
+    /// nothing keeps its replaced singletons from being destroyed while
+    /// it is held: for more than one lookup, use ``withFactory(_:)`` or ``withScope(seeding:_:)``.
+    public var factory: Factory {
+        state.withLock { $0.current.factory }
+    }
+
+    /// The number of the graph serving now: 1 at load, one more at each swap.
+    public var generation: Int {
+        state.withLock { $0.current.number }
+    }
+
+    /// Runs `body` with the graph serving now, which stays whole (its
+    /// singletons not destroyed) until `body` returns, whatever reloads meanwhile.
+    nonisolated(nonsending) public func withFactory<Result, Failure: Error>(
+        _ body: (Factory) async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        let generation = lease()
+        let result: Swift.Result<Result, Failure>
+        do {
+            result = .success(try await body(generation.factory))
+        } catch {
+            result = .failure(error)
+        }
+        await end(generation)
+        return try result.get()
+    }
+
+    /// Opens a request scope on the graph serving now, as
+    /// ``Factory/withScope(seeding:_:)`` does, and runs `body` in it: every
+    /// lookup of the request sees that one graph.
+    nonisolated(nonsending) public func withScope<Result>(
+        seeding values: [String: any Sendable] = [:], _ body: (RequestScope) async throws -> Result
+    ) async throws -> Result {
+        let generation = lease()
+        let result: Swift.Result<Result, any Error>
+        do {
+            result = .success(try await generation.factory.withScope(seeding: values, body))
+        } catch {
+            result = .failure(error)
+        }
+        await end(generation)
+        return try result.get()
+    }
+
+    /// The generation serving now, counted as in use.
+    private func lease() -> LiveGeneration {
+        state.withLock { state in
+            state.current.acquire()
+            return state.current
+        }
+    }
+
+    /// Ends a use of `generation`, destroying what it replaced when it was the last.
+    nonisolated(nonsending) private func end(_ generation: LiveGeneration) async {
+        guard let replaced = generation.release() else { return }
+        await destroy(replaced, of: generation)
+    }
+
+    // MARK: Reloading
+
+    /// A new stream of every reload from now on; it ends when the caller stops iterating.
+    public func reloads() -> AsyncStream<Reload> {
+        let (stream, continuation) = AsyncStream<Reload>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let id = state.withLock { state in
+            defer { state.nextObserver += 1 }
+            state.observers[state.nextObserver] = continuation
+            return state.nextObserver
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Reads the configuration again, validates the whole set for it, and
+    /// swaps in a new graph if that passes (see ``LiveFactory``). One reload
+    /// runs at a time; a second waits for the first.
+    nonisolated(nonsending) public func reload() async -> Reload {
+        let token = reloading.newToken()
+        await reloading.lock(token)
+        let reload = await reloadHoldingLock()
+        reloading.unlock()
+        log(reload)
+        let observers = state.withLock { Array($0.observers.values) }
+        for observer in observers { observer.yield(reload) }
+        return reload
+    }
+
+    nonisolated(nonsending) private func reloadHoldingLock() async -> Reload {
+        let old = state.withLock { $0.current }
+        func refused(_ diagnostics: [Diagnostic], changed: [String] = []) -> Reload {
+            Reload(outcome: .refused, generation: old.number, changedKeys: changed, rebuilt: [], diagnostics: diagnostics)
+        }
+        var loader = self.loader
+        do {
+            loader.root = try ConfigRoot.scan(loader.root.path)
+        } catch {
+            // A config root given as none stays none; one that went away is a refusal.
+            if !loader.root.path.isEmpty { return refused([error]) }
+        }
+        let validation = EnvironmentValidation(assemblies: assemblies, loader: loader, environment: environment, registry: registry,
+                                               parent: parent)
+        let errors = validation.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty, let blueprint = validation.blueprint, let side = Self.side(of: validation) else {
+            return refused(errors)
+        }
+        let reach = ReloadReach(from: old.side, to: side)
+        guard !reach.changedKeys.isEmpty else {
+            return Reload(outcome: .unchanged, generation: old.number, changedKeys: [], rebuilt: [], diagnostics: [])
+        }
+        guard reach.refusals.isEmpty else { return refused(reach.refusals, changed: reach.changedKeys) }
+
+        // The kept singletons go over as they are, in the slot they were kept in (the async one after the plans).
+        let oldCount = old.side.table.plans.count
+        let newCount = blueprint.table.plans.count
+        var seeded = blueprint.seeded
+        for (new, previous) in reach.kept {
+            for offset in [0, 1] {
+                if let instance = old.factory.store.shared(previous + offset * oldCount) {
+                    seeded[new + offset * newCount] = instance.value
+                }
+            }
+        }
+        let factory = Factory(table: blueprint.table, seeded: seeded, parent: parent, logger: logger)
+        do {
+            try await factory.async.buildEagerSingletons()
+        } catch {
+            // Only what this graph built is its own to destroy: the kept singletons still serve.
+            let failures = await factory.async.shutDown(plans: reach.rebuilt, timeout: destroyTimeout)
+            return refused(error.diagnostics + failures, changed: reach.changedKeys)
+        }
+        let next = LiveGeneration(number: old.number + 1, factory: factory, side: side)
+        let replaced = Set(reach.rebuilt.compactMap { old.side.table.keys.byKey[blueprint.table.plans[$0].key] })
+        let destroyNow = state.withLock { state -> Set<Int>? in
+            state.current = next
+            state.retired.append(old)
+            return old.retire(replacing: replaced)
+        }
+        if let destroyNow { await destroy(destroyNow, of: old) }
+        let rebuilt = reach.rebuilt.sorted().map { blueprint.table.plans[$0].key }
+        let warnings = validation.diagnostics.filter { $0.severity != .error }
+        return Reload(outcome: .swapped, generation: next.number, changedKeys: reach.changedKeys, rebuilt: rebuilt, diagnostics: warnings)
+    }
+
+    /// Destroys `plans` of a replaced generation, newest first, logging what fails; then lets the generation go.
+    nonisolated(nonsending) private func destroy(_ plans: Set<Int>, of generation: LiveGeneration) async {
+        for failure in await generation.factory.async.shutDown(plans: plans, timeout: destroyTimeout) {
+            logger?.error("ComponentFactory: a replaced component's destroy method failed", metadata: [
+                "generation": .stringConvertible(generation.number), "diagnostic": .string(failure.description),
+            ])
+        }
+        state.withLock { $0.retired.removeAll { $0 === generation } }
+    }
+
+    private func log(_ reload: Reload) {
+        guard let logger else { return }
+        let metadata: Logger.Metadata = [
+            "generation": .stringConvertible(reload.generation),
+            "changed": .array(reload.changedKeys.map { .string($0) }),
+            "rebuilt": .array(reload.rebuilt.map { .string($0) }),
+        ]
+        switch reload.outcome {
+        case .swapped:
+            logger.info("ComponentFactory: reloaded the configuration and swapped in a new graph", metadata: metadata)
+        case .unchanged:
+            logger.debug("ComponentFactory: the configuration changed no value", metadata: metadata)
+        case .refused:
+            for diagnostic in reload.diagnostics {
+                logger.error("ComponentFactory: reload refused, the running graph is kept: \(diagnostic.description)",
+                             metadata: metadata)
+            }
+        }
+    }
+
+    // MARK: Watching
+
+    /// The directories watched: the config root's, and each `.properties` file's.
+    public var watchedDirectories: [String] {
+        let files = state.withLock { $0.current.side.configuration.sources.compactMap { ($0 as? PropertiesFileSource)?.name } }
+        let directories = files.map { ($0 as NSString).deletingLastPathComponent } + [loader.root.path]
+        return Array(Set(directories.filter { !$0.isEmpty })).sorted()
+    }
+
+    /// Watches the configuration until the task is cancelled, reloading
+    /// after each change: the `.properties` files' directories, with inotify
+    /// on Linux (or by looking every `interval` elsewhere, or with
+    /// `polling`), and each source given in code that reports changes (such
+    /// as a swift-configuration `ReloadingFileProvider`). Changes that come
+    /// together, as an editor's save does, make one reload.
+    nonisolated(nonsending) public func watch(pollingEvery interval: Duration = .seconds(2), polling: Bool = false) async {
+        let watcher = DirectoryWatcher(directories: watchedDirectories, pollingEvery: interval, polling: polling)
+        logger?.debug("ComponentFactory: watching the configuration", metadata: [
+            "directories": .array(watchedDirectories.map { .string($0) }), "method": .string(watcher.method.rawValue),
+        ])
+        let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let sources = loader.sources
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await _ in watcher.changes { signal.yield() }
+            }
+            for source in sources {
+                group.addTask { await source.watchChanges { signal.yield() } }
+            }
+            for await _ in signals {
+                // An editor's save is several writes: let them land.
+                try? await Task.sleep(for: .milliseconds(50))
+                _ = await reload()
+            }
+            group.cancelAll()
+        }
+        watcher.stop()
+    }
+
+    // MARK: Shutting down
+
+    /// Destroys what replaced generations still hold, then shuts down the
+    /// graph serving now as ``AsyncFactory/shutdown(timeout:)`` does.
+    public func shutdown(timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
+        let (current, retired) = state.withLock { ($0.current, $0.retired) }
+        var failures: [Diagnostic] = []
+        for generation in retired.reversed() {
+            if let plans = generation.claimAtShutdown() {
+                failures += await generation.factory.async.shutDown(plans: plans, timeout: timeout)
+            }
+        }
+        state.withLock { $0.retired.removeAll() }
+        do {
+            try await current.factory.async.shutdown(timeout: timeout)
+        } catch {
+            failures += error.diagnostics
+        }
+        if !failures.isEmpty { throw DiagnosticReport(failures) }
+    }
+
+    /// Shuts down the one singleton `key` in the graph serving now, as
+    /// `AsyncFactory`'s `shutDown(_:)` does; and takes it out of the graphs
+    /// that still hold it, unbuilt there, since they share it. For the
+    /// lifecycle product, which destroys a service when its `run()` returns.
+    package func shutDown(_ key: String, timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
+        let (current, retired) = state.withLock { ($0.current, $0.retired) }
+        for generation in retired {
+            guard let index = generation.factory.index(ofKey: key) else { continue }
+            _ = generation.factory.store.take([index, index + generation.factory.table.plans.count])
+        }
+        try await current.factory.async.shutDown(key, timeout: timeout)
+    }
+}

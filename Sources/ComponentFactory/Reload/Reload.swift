@@ -1,0 +1,45 @@
+/// What one reload of a ``LiveFactory`` did: swapped in a new graph, found
+/// nothing changed, or refused the change and kept the running graph.
+///
+/// ```swift
+/// for await reload in live.reloads() where reload.outcome == .refused {
+///     print(reload)  // each problem on its own line, with file:line
+/// }
+/// ```
+public struct Reload: Sendable, CustomStringConvertible {
+    /// What the reload did.
+    public enum Outcome: String, Sendable, Hashable {
+        /// The new values validated: the reloadable components, and what needs them, were built anew and swapped in.
+        case swapped
+        /// No value changed: nothing was built.
+        case unchanged
+        /// The new values did not validate, or could not apply without a
+        /// restart, or a component failed to build: the running graph is kept.
+        case refused
+    }
+
+    /// What the reload did.
+    public let outcome: Outcome
+    /// The generation serving after the reload: 1 for the graph built at load, one more at each swap.
+    public let generation: Int
+    /// The keys whose value changed, sorted.
+    public let changedKeys: [String]
+    /// The components built anew, in definition order; empty unless swapped.
+    public let rebuilt: [String]
+    /// Why a reload was refused, each problem with its file:line; the warnings of one that was not.
+    public let diagnostics: [Diagnostic]
+
+    /// One line of what happened, then the diagnostics, one per line.
+    public var description: String {
+        let summary = switch outcome {
+        case .swapped:
+            "reload: generation \(generation) swapped in; changed \(changedKeys.joined(separator: ", ")); "
+                + "built anew \(rebuilt.isEmpty ? "nothing" : rebuilt.joined(separator: ", "))"
+        case .unchanged:
+            "reload: no value changed; generation \(generation) keeps serving"
+        case .refused:
+            "reload: refused; generation \(generation) keeps serving"
+        }
+        return ([summary] + diagnostics.map(\.description)).joined(separator: "\n")
+    }
+}

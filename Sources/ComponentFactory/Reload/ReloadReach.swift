@@ -1,0 +1,131 @@
+/// What a change of configuration reaches in a live factory's graph: the
+/// one owner of which components a reload builds anew and which it keeps.
+///
+/// - Built anew: each `reloadable` singleton and every component that needs
+///   one, through any scope.
+/// - Kept: every other singleton (and weak singleton still alive), handed to
+///   the new graph as it is.
+/// - Refused: a kept singleton that was built with a value the change
+///   alters: one of its texts (or of the components built with it, such as
+///   object-graph ones) resolves differently, or it takes a settings type
+///   whose fields' values changed. It could only see the change after a
+///   restart, so the reload is refused (`not-reloadable`), at the
+///   `.properties` line of the new value.
+///
+/// Components built afresh at each use (prototype, object-graph, request)
+/// need nothing: the next use builds them from the new graph.
+///
+/// Every definition is resolved twice, once per configuration, and the
+/// graph is walked once backwards from what changed: linear in the assemblies.
+struct ReloadReach {
+    /// What one graph was made from, as a reload compares it.
+    struct Side {
+        let table: PlanTable
+        /// Each plan's definition as built, by plan index.
+        let definitions: [ComponentDefinition]
+        let configuration: Configuration
+        let settingsFields: [SettingsField]
+        /// The keys that something read, with no source to list them (providers, environment variables).
+        let keysRead: [String]
+    }
+
+    /// The keys whose value changed, sorted.
+    let changedKeys: [String]
+    /// The new graph's plans that are built anew.
+    let rebuilt: Set<Int>
+    /// For each kept singleton of the new graph, its plan index in the old one.
+    let kept: [(new: Int, old: Int)]
+    /// Why the change cannot be applied live; empty when it can.
+    let refusals: [Diagnostic]
+
+    init(from old: Side, to new: Side) {
+        var keys = Set(old.configuration.keysInAnyOrder + new.configuration.keysInAnyOrder + old.keysRead + new.keysRead)
+        keys.remove(Configuration.environmentKey)
+        changedKeys = keys.filter { old.configuration.property(forKey: $0)?.text != new.configuration.property(forKey: $0)?.text }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let plans = new.table.plans
+        let reloaded = ShorterLived(plans, isShort: { new.table.isReloadable[$0.index] },
+                                    passesOn: [.singleton, .weakSingleton, .objectGraph, .prototype, .request])
+        rebuilt = Set(plans.indices.filter { new.table.isReloadable[$0] || reloaded.needed(by: plans[$0]) != nil })
+        guard !changedKeys.isEmpty else {
+            kept = []
+            refusals = []
+            return
+        }
+
+        // Where each plan is first altered by the change: a text that resolves differently, or a settings value.
+        var altered: [Int: SourceLocation] = [:]
+        var oldResolver = PlaceholderResolver(configuration: old.configuration)
+        var newResolver = PlaceholderResolver(configuration: new.configuration)
+        for (index, definition) in new.definitions.enumerated() where index < plans.count {
+            definition.forEachText { text in
+                guard altered[index] == nil, text.text.contains("${") else { return }
+                var provenance = PlaceholderResolver.Provenance()
+                let before = try? oldResolver.resolve(text.text, at: nil)
+                let after = try? newResolver.resolve(text.text, at: nil, provenance: &provenance)
+                if before != after { altered[index] = provenance.origins.last ?? text.location }
+            }
+        }
+        let changedSettings = Self.changedSettings(old: old, new: new, oldResolver: &oldResolver, newResolver: &newResolver)
+        if !changedSettings.isEmpty {
+            for plan in plans where altered[plan.index] == nil {
+                if let site = Self.settingsSite(of: plan, in: changedSettings) { altered[plan.index] = site }
+            }
+        }
+
+        // A singleton holds what it was built with, and what was built afresh with it.
+        let reachesAltered = ShorterLived(plans, isShort: { altered[$0.index] != nil }, passesOn: [.objectGraph, .prototype])
+        var kept: [(new: Int, old: Int)] = []
+        var refusals: [Diagnostic] = []
+        for plan in plans where (plan.scope == .singleton || plan.scope == .weakSingleton) && !rebuilt.contains(plan.index) {
+            let through = altered[plan.index] != nil ? plan.index : reachesAltered.needed(by: plan)?.short
+            if let through, let site = altered[through] {
+                let how = through == plan.index ? "was built with" : "holds '\(plans[through].key)', which was built with"
+                refusals.append(Diagnostic(
+                    .notReloadable, "this change alters a value that singleton '\(plan.key)' \(how), but it is not reloadable: "
+                        + "mark it reloadable=\"yes\" to rebuild it on a change, or restart to apply the change",
+                    at: site, notes: [Diagnostic.Note("'\(plan.key)' is defined here", at: plan.location)]))
+                continue
+            }
+            if let old = old.table.keys.byKey[plan.key] { kept.append((plan.index, old)) }
+        }
+        self.kept = kept
+        self.refusals = refusals
+    }
+
+    /// The settings types some of whose fields' values changed, by the
+    /// dynamic type of their bound value, with the line of the first such value.
+    private static func changedSettings(old: Side, new: Side, oldResolver: inout PlaceholderResolver,
+                                        newResolver: inout PlaceholderResolver) -> [ObjectIdentifier: SourceLocation] {
+        var changedNames: [String: SourceLocation] = [:]
+        for field in new.settingsFields where changedNames[field.settings] == nil {
+            let before = try? oldResolver.value(forKey: field.key)
+            let after = try? newResolver.value(forKey: field.key)
+            if before != after, let site = new.configuration.property(forKey: field.key)?.location ?? field.location {
+                changedNames[field.settings] = site
+            }
+        }
+        var changed: [ObjectIdentifier: SourceLocation] = [:]
+        for value in new.table.settings.values {
+            let type = type(of: value)
+            if let site = changedNames[String(describing: type)] { changed[ObjectIdentifier(type)] = site }
+        }
+        return changed
+    }
+
+    /// Where a settings value that `plan` was built with changed, if it takes one.
+    private static func settingsSite(of plan: ComponentPlan, in changed: [ObjectIdentifier: SourceLocation]) -> SourceLocation? {
+        var found: SourceLocation?
+        var pending = plan.arguments + plan.properties.map(\.value)
+        while found == nil, let value = pending.popLast() {
+            switch value {
+            case .constant(let instance):
+                found = changed[ObjectIdentifier(type(of: instance.value))]
+            case .collection(let items, _, _): pending += items
+            case .dictionary(let entries, _, _): pending += entries.map(\.value)
+            default: break
+            }
+        }
+        return found
+    }
+}

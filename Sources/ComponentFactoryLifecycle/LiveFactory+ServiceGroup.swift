@@ -1,0 +1,48 @@
+import ComponentFactory
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+extension LiveFactory {
+    /// The services of the graph built at load, as `Factory`'s
+    /// `services(logger:)` gives them, then the ``ConfigurationWatcher``
+    /// that reloads the factory on a change: for Hummingbird's
+    /// `Application(router:services:)`. A service's destroy method runs
+    /// once its `run()` returns.
+    ///
+    /// ```swift
+    /// let app = Application(router: router, services: try await live.services(logger: logger))
+    /// ```
+    public func services(logger: Logger? = nil, pollingEvery interval: Duration = .seconds(2)) async throws(DiagnosticReport)
+        -> [any Service] {
+        try await serviceConfigurations(logger: logger, pollingEvery: interval).map(\.service)
+    }
+
+    /// A service group's configuration, as `Factory`'s
+    /// `serviceGroupConfiguration(logger:gracefulShutdownSignals:cancellationSignals:)`
+    /// makes it, with the ``ConfigurationWatcher`` last: a graceful shutdown
+    /// stops watching first, then the services in reverse dependency order.
+    ///
+    /// ```swift
+    /// let group = ServiceGroup(configuration: try await live.serviceGroupConfiguration(logger: logger))
+    /// try await group.run()
+    /// try await live.shutdown()
+    /// ```
+    public func serviceGroupConfiguration(
+        logger: Logger, pollingEvery interval: Duration = .seconds(2), gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
+        cancellationSignals: [UnixSignal] = []
+    ) async throws(DiagnosticReport) -> ServiceGroupConfiguration {
+        factory.groupConfiguration(try await serviceConfigurations(logger: logger, pollingEvery: interval), logger: logger,
+                                   gracefulShutdownSignals: gracefulShutdownSignals, cancellationSignals: cancellationSignals)
+    }
+
+    private func serviceConfigurations(logger: Logger?, pollingEvery interval: Duration) async throws(DiagnosticReport)
+        -> [ServiceGroupConfiguration.ServiceConfiguration] {
+        let services = try await factory.serviceConfigurations(
+            logger: logger, shutDown: { key in { () async throws(DiagnosticReport) in try await self.shutDown(key) } })
+        let watcher = ConfigurationWatcher(live: self, pollingEvery: interval)
+        return services + [ServiceGroupConfiguration.ServiceConfiguration(
+            service: watcher, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore,
+            serviceName: "configuration-watcher")]
+    }
+}

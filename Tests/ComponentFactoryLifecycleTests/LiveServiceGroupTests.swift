@@ -1,0 +1,75 @@
+@_spi(Tooling) import ComponentFactory
+import ComponentFactoryLifecycle
+import ComponentFactoryTesting
+import Logging
+import ServiceLifecycle
+import Testing
+
+/// A live factory's services in a group, with the watcher that reloads it:
+/// a change swaps the reloadable beacon while the services run on, and the
+/// graceful shutdown stops the watcher, then the services, each closed once.
+@Suite struct LiveServiceGroupTests {
+    static let harbour = """
+        <assembly>
+            <property-placeholder location="app.properties"/>
+            <component class="Journal" key="journal" scope="singleton"/>
+            <component class="Beacon" key="beacon" scope="singleton" reloadable="yes" destroy-method="close">
+                <initializer selector="initWithColour:journal:">
+                    <argument parameterName="colour" value="${beacon.colour}"/>
+                    <argument parameterName="journal" ref="journal"/>
+                </initializer>
+            </component>
+            <component class="Dock" key="dock" scope="singleton" init-method="open" destroy-method="close">
+                <initializer selector="initWithName:journal:">
+                    <argument parameterName="name" value="dock"/>
+                    <argument parameterName="journal" ref="journal"/>
+                </initializer>
+            </component>
+            <component class="Lighthouse" key="lighthouse" scope="singleton" destroy-method="close">
+                <initializer selector="initWithDock:journal:">
+                    <argument parameterName="dock" ref="dock"/>
+                    <argument parameterName="journal" ref="journal"/>
+                </initializer>
+            </component>
+        </assembly>
+        """
+
+    @Test(.timeLimit(.minutes(2))) func theWatcherSwapsTheBeaconWhileTheServicesRunAndEverythingClosesOnce() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("Assemblies/app.xml", Self.harbour)
+        try directory.write("Config/app.properties", "beacon.colour = red\n")
+        let live = try await LiveFactory.load(assemblies: [path], config: directory.file("Config"), registry: Harbour.registry(),
+                                              processEnvironment: [:])
+        let journal = try live.factory.component(forKey: "journal", as: Journal.self)
+        let configuration = try await live.serviceGroupConfiguration(logger: Logger(label: "test"), pollingEvery: .milliseconds(100),
+                                                                     gracefulShutdownSignals: [])
+        #expect(configuration.services.map(\.serviceName) == ["dock", "lighthouse", "configuration-watcher"])
+        let reloads = live.reloads()
+        let group = ServiceGroup(configuration: configuration)
+        let running = Task { try await group.run() }
+        await journal.seen("lighthouse running")
+
+        // Saved until the watcher, started by now or soon, sees a save.
+        let saving = Task {
+            while !Task.isCancelled {
+                try directory.write("Config/app.properties", "beacon.colour = green\n")
+                try await Task.sleep(for: .milliseconds(300))
+            }
+        }
+        var swapped: Reload?
+        for await reload in reloads where reload.outcome == .swapped {
+            swapped = reload
+            break
+        }
+        saving.cancel()
+        #expect(swapped?.rebuilt == ["beacon"], "\(String(describing: swapped))")
+        await journal.seen("beacon red closed")
+        #expect(try live.factory.component(forKey: "beacon", as: Beacon.self).colour == "green")
+
+        await group.triggerGracefulShutdown()
+        try await running.value
+        try await live.shutdown()
+        let closed = journal.events.filter { $0.hasSuffix("closed") }
+        #expect(closed == ["beacon red closed", "lighthouse closed", "dock closed", "beacon green closed"], "\(journal.events)")
+    }
+}

@@ -1,0 +1,294 @@
+@_spi(Tooling) import ComponentFactory
+import ComponentFactoryTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// Live reload: a change of configuration is validated whole, then swapped
+/// in: the reloadable components and what needs them are built anew, the
+/// rest kept, and a use sees one graph.
+@Suite(.timeLimit(.minutes(2))) struct LiveFactoryTests {
+    /// Where destroy methods write: one per test, kept across generations.
+    final class Journal: Sendable {
+        private let lines = Mutex<[String]>([])
+        func write(_ line: String) { lines.withLock { $0.append(line) } }
+        var written: [String] { lines.withLock { $0 } }
+    }
+
+    /// How many requests a minute are let through: reloadable.
+    final class RateLimit: Sendable {
+        let perMinute: Int
+        let journal: Journal
+        init(perMinute: Int, journal: Journal) { (self.perMinute, self.journal) = (perMinute, journal) }
+        func close() { journal.write("closed limit \(perMinute)") }
+    }
+
+    /// Applies the limit: needs it, so a reload builds it anew too.
+    final class Limiter: Sendable {
+        let limit: RateLimit
+        init(limit: RateLimit) { self.limit = limit }
+    }
+
+    /// A database pool: built once with its size, never reloaded.
+    final class Pool: Sendable {
+        let size: Int
+        init(size: Int) { self.size = size }
+    }
+
+    private static func registry(_ journal: Journal) -> ComponentRegistry {
+        var registry = ComponentRegistry()
+        registry.register(Journal.self) { $0.initializer("init") { journal } }
+        registry.register(RateLimit.self) { limit in
+            limit.initializer("initWithPerMinute:journal:") { (perMinute: Int, journal: Journal) in
+                RateLimit(perMinute: perMinute, journal: journal)
+            }
+            limit.callback("close") { (limit: inout RateLimit) in limit.close() }
+        }
+        registry.register(Limiter.self) { $0.initializer("initWithLimit:") { (limit: RateLimit) in Limiter(limit: limit) } }
+        registry.register(Pool.self) { $0.initializer("initWithSize:") { (size: Int) in Pool(size: size) } }
+        return registry
+    }
+
+    private static let assembly = """
+        <assembly>
+            <property-placeholder location="app.properties"/>
+            <component class="Journal" key="journal" scope="singleton"/>
+            <component class="RateLimit" key="limit" scope="singleton" reloadable="yes" destroy-method="close">
+                <initializer selector="initWithPerMinute:journal:">
+                    <argument parameterName="perMinute" value="${rate.per-minute}"/>
+                    <argument parameterName="journal" ref="journal"/>
+                </initializer>
+            </component>
+            <component class="Limiter" key="limiter" scope="singleton">
+                <initializer selector="initWithLimit:"><argument parameterName="limit" ref="limit"/></initializer>
+            </component>
+            <component class="Pool" key="pool" scope="singleton">
+                <initializer selector="initWithSize:"><argument parameterName="size" value="${db.pool}"/></initializer>
+            </component>
+        </assembly>
+        """
+
+    /// A directory with the assembly and its properties, and the live factory loaded from them.
+    private struct Setup: Sendable {
+        let directory: TemporaryDirectory
+        let journal = Journal()
+        let live: LiveFactory
+
+        init(limit: String = "100", pool: String = "4") async throws {
+            directory = try TemporaryDirectory()
+            try directory.write("Assemblies/App.xml", LiveFactoryTests.assembly)
+            try directory.write("Config/app.properties", "rate.per-minute = \(limit)\ndb.pool = \(pool)\n")
+            live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+                                              registry: LiveFactoryTests.registry(journal))
+        }
+
+        /// Writes the properties file anew, as an editor saves it.
+        func edit(limit: String, pool: String = "4") throws {
+            try directory.write("Config/app.properties", "rate.per-minute = \(limit)\ndb.pool = \(pool)\n")
+        }
+
+        var propertiesFile: String { directory.file("Config/app.properties") }
+    }
+
+    @Test func aChangedLimitSwapsTheReloadableComponentAndWhatNeedsItAndKeepsTheRest() async throws {
+        let setup = try await Setup()
+        let before = try setup.live.factory.component(forKey: "limiter", as: Limiter.self)
+        let pool = try setup.live.factory.component(forKey: "pool", as: Pool.self)
+        try setup.edit(limit: "250")
+
+        let reload = await setup.live.reload()
+
+        #expect(reload.outcome == .swapped, "\(reload)")
+        #expect(reload.generation == 2 && setup.live.generation == 2)
+        #expect(reload.changedKeys == ["rate.per-minute"])
+        #expect(reload.rebuilt == ["limit", "limiter"])
+        let after = try setup.live.factory.component(forKey: "limiter", as: Limiter.self)
+        #expect(after !== before && after.limit.perMinute == 250)
+        #expect(try setup.live.factory.component(forKey: "pool", as: Pool.self) === pool, "a singleton the change does not reach is kept")
+        #expect(setup.journal.written == ["closed limit 100"], "the replaced limit is destroyed once nothing uses the old graph")
+    }
+
+    @Test func aBrokenEditIsRefusedAtItsLineAndTheRunningGraphKeepsServing() async throws {
+        let setup = try await Setup()
+        let before = try setup.live.factory.component(forKey: "limiter", as: Limiter.self)
+        try setup.edit(limit: "lots")
+
+        let reload = await setup.live.reload()
+
+        #expect(reload.outcome == .refused && reload.generation == 1)
+        let conversion = try #require(reload.diagnostics.first { $0.code == .conversion }, "\(reload)")
+        #expect(conversion.location?.line == 6, "at the argument that reads it: \(conversion)")
+        #expect(conversion.notes.first?.location?.file == setup.propertiesFile && conversion.notes.first?.location?.line == 1,
+                "with a note at the line that set it: \(conversion)")
+        #expect(try setup.live.factory.component(forKey: "limiter", as: Limiter.self) === before)
+        #expect(setup.journal.written.isEmpty, "nothing running is destroyed")
+        #expect(reload.description.contains("app.properties:1"), "the report names the line: \(reload)")
+    }
+
+    @Test func aChangeToAValueASingletonThatIsNotReloadableWasBuiltWithIsRefused() async throws {
+        let setup = try await Setup()
+        try setup.edit(limit: "250", pool: "16")
+
+        let reload = await setup.live.reload()
+
+        #expect(reload.outcome == .refused, "\(reload)")
+        #expect(reload.changedKeys == ["db.pool", "rate.per-minute"])
+        let refusal = try #require(reload.diagnostics.first, "\(reload)")
+        #expect(refusal.code == .notReloadable && refusal.message.contains("'pool'"), "\(refusal)")
+        #expect(refusal.location?.file == setup.propertiesFile && refusal.location?.line == 2, "at the new value's line: \(refusal)")
+        #expect(try setup.live.factory.component(forKey: "limiter", as: Limiter.self).limit.perMinute == 100,
+                "no part of the change applies")
+    }
+
+    @Test func savingTheSameValuesAgainSwapsNothing() async throws {
+        let setup = try await Setup()
+        try setup.edit(limit: "100")
+        let reload = await setup.live.reload()
+        #expect(reload.outcome == .unchanged && reload.generation == 1 && reload.rebuilt.isEmpty)
+        #expect(setup.journal.written.isEmpty)
+    }
+
+    @Test func aUseThatBeganBeforeTheSwapSeesTheOldGraphAndItsReplacedSingletonsGoWhenItEnds() async throws {
+        let setup = try await Setup()
+        let live = setup.live
+        let seenInside = try await live.withFactory { factory in
+            let first = try factory.component(forKey: "limiter", as: Limiter.self)
+            try setup.edit(limit: "250")
+            let reload = await live.reload()
+            #expect(reload.outcome == .swapped)
+            let again = try factory.component(forKey: "limiter", as: Limiter.self)
+            #expect(again === first, "the use keeps its graph whole")
+            #expect(setup.journal.written.isEmpty, "not destroyed while a use of the old graph runs")
+            return again.limit.perMinute
+        }
+        #expect(seenInside == 100)
+        #expect(setup.journal.written == ["closed limit 100"], "destroyed when the last use of the old graph ended")
+        #expect(try live.factory.component(forKey: "limiter", as: Limiter.self).limit.perMinute == 250)
+    }
+
+    @Test func lookupsDuringSwapsSeeOneGraphNeverAMix() async throws {
+        let setup = try await Setup()
+        let live = setup.live
+        // Each reader counts its uses and the ones that saw a limiter and a limit of two graphs.
+        let (uses, mixed) = await withTaskGroup(of: (uses: Int, mixed: Int).self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var mixed = 0
+                    for _ in 0..<200 {
+                        let same = (try? await live.withFactory { factory in
+                            let limiter = try factory.component(forKey: "limiter", as: Limiter.self)
+                            await Task.yield()
+                            return try factory.component(forKey: "limit", as: RateLimit.self) === limiter.limit
+                        }) ?? false
+                        if !same { mixed += 1 }
+                    }
+                    return (200, mixed)
+                }
+            }
+            group.addTask {
+                for limit in 101...120 {
+                    try? setup.edit(limit: "\(limit)")
+                    _ = await live.reload()
+                }
+                return (0, 0)
+            }
+            return await group.reduce(into: (uses: 0, mixed: 0)) { total, part in
+                total.uses += part.uses
+                total.mixed += part.mixed
+            }
+        }
+        #expect(uses == 800)
+        #expect(mixed == 0)
+        #expect(live.generation == 21)
+        #expect(setup.journal.written.count == 20, "each replaced limit destroyed exactly once: \(setup.journal.written)")
+        try await live.shutdown()
+        #expect(setup.journal.written.last == "closed limit 120")
+    }
+
+    @Test func reloadsCanBeObservedAsTheyHappen() async throws {
+        let setup = try await Setup()
+        let reloads = setup.live.reloads()
+        try setup.edit(limit: "200")
+        _ = await setup.live.reload()
+        try setup.edit(limit: "many")
+        _ = await setup.live.reload()
+
+        var seen: [Reload.Outcome] = []
+        for await reload in reloads {
+            seen.append(reload.outcome)
+            if seen.count == 2 { break }
+        }
+        #expect(seen == [.swapped, .refused])
+    }
+
+    @Test(arguments: [false, true]) func watchingReloadsSoonAfterTheFileIsSaved(polling: Bool) async throws {
+        let setup = try await Setup()
+        let live = setup.live
+        let reloads = live.reloads()
+        let outcome = await withTaskGroup(of: Reload?.self) { group in
+            group.addTask {
+                await live.watch(pollingEvery: .milliseconds(100), polling: polling)
+                return nil
+            }
+            // The watch is under way once its first look is taken; saving until a reload comes covers a save made before.
+            group.addTask {
+                var limit = 300
+                while !Task.isCancelled {
+                    try? setup.edit(limit: "\(limit)")
+                    limit += 1
+                    try? await Task.sleep(for: .milliseconds(300))
+                }
+                return nil
+            }
+            var first: Reload?
+            for await reload in reloads {
+                first = reload
+                break
+            }
+            group.cancelAll()
+            return first
+        }
+        #expect(outcome?.outcome == .swapped, "\(String(describing: outcome))")
+        #expect(try live.factory.component(forKey: "limiter", as: Limiter.self).limit.perMinute >= 300)
+    }
+
+    @Test func aConfigRootThatWentAwayIsRefused() async throws {
+        let setup = try await Setup()
+        try FileManager.default.removeItem(atPath: setup.directory.file("Config"))
+        let reload = await setup.live.reload()
+        #expect(reload.outcome == .refused && !reload.diagnostics.isEmpty, "\(reload)")
+        #expect(try setup.live.factory.component(forKey: "limiter", as: Limiter.self).limit.perMinute == 100)
+    }
+
+    // MARK: Validation
+
+    @Test func aServiceThatNeedsAReloadableComponentIsScopeWidening() {
+        let components = """
+            <component class="Journal" key="journal" scope="singleton"/>
+            <component class="RateLimit" key="limit" scope="singleton" reloadable="yes">
+                <initializer selector="initWithPerMinute:journal:">
+                    <argument parameterName="perMinute" value="5"/>
+                    <argument parameterName="journal" ref="journal"/>
+                </initializer>
+            </component>
+            <component class="Limiter" key="limiter" scope="singleton" service="yes">
+                <initializer selector="initWithLimit:"><argument parameterName="limit" ref="limit"/></initializer>
+            </component>
+            """
+        let diagnostics = AssemblyFixture.diagnostics(components, registry: Self.registry(Journal()))
+        let widening = diagnostics.first { $0.code == .scopeWidening }
+        #expect(widening?.message.contains("service 'limiter' needs 'limit', which is reloadable") == true, "\(diagnostics)")
+        #expect(widening?.location?.line == AssemblyFixture.line(of: "key=\"limiter\"", in: components))
+    }
+
+    @Test func reloadableOnAComponentBuiltAtEachUseIsAWarning() {
+        let components = """
+            <component class="Pool" key="pool" scope="prototype" reloadable="yes">
+                <initializer selector="initWithSize:"><argument parameterName="size" value="2"/></initializer>
+            </component>
+            """
+        let diagnostics = AssemblyFixture.diagnostics(components, registry: Self.registry(Journal()))
+        #expect(diagnostics.map(\.code) == [.invalidAttributeValue])
+        #expect(diagnostics.first?.severity == .warning && diagnostics.first?.message.contains("singletons only") == true)
+    }
+}
