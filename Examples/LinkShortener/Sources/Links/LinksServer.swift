@@ -1,0 +1,57 @@
+import ComponentFactory
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The HTTP routes. Each request opens a request scope on the live
+/// factory's graph of the moment, seeded with its caller; the controller,
+/// its audit record and the rate limit come from there, and the audit
+/// record is flushed when the scope ends, before the response goes.
+///
+/// - `POST /links` with `{"url": "https://…"}`: 201 and the link.
+/// - `GET /links/{code}`: 200 and the link, or 404.
+/// - `GET /health`: 200 once the server listens.
+/// - `GET /stats`: the request-scoped objects alive, the limit, the graph's generation.
+public enum LinksServer {
+    struct NewLink: Decodable {
+        let url: String
+    }
+
+    struct Stats: ResponseEncodable {
+        let alive: Int
+        let made: Int
+        let perSecond: Int
+        let generation: Int
+    }
+
+    public static func router(live: LiveFactory) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.post("links") { request, context -> EditedResponse<Link> in
+            let body = try await request.decode(as: NewLink.self, context: context)
+            let link = try await live.withScope(seeding: ["caller": caller(of: request)]) { scope in
+                try await scope.component(forKey: "links", as: LinkController.self).create(url: body.url)
+            }
+            return EditedResponse(status: .created, response: link)
+        }
+        router.get("links/:code") { request, context -> Link in
+            let code = try context.parameters.require("code")
+            return try await live.withScope(seeding: ["caller": caller(of: request)]) { scope in
+                try await scope.component(forKey: "links", as: LinkController.self).resolve(code: code)
+            }
+        }
+        router.get("health") { _, _ in "ok" }
+        router.get("stats") { _, _ -> Stats in
+            try await live.withFactory { factory in
+                let instances = try factory.component(forKey: "instances", as: InstanceCount.self)
+                let limit = try factory.component(forKey: "rateLimit", as: RateLimit.self)
+                return Stats(alive: instances.current, made: instances.total, perSecond: limit.perSecond,
+                             generation: live.generation)
+            }
+        }
+        return router
+    }
+
+    static func caller(of request: Request) -> Caller {
+        Caller(name: HTTPField.Name("X-Caller").flatMap { request.headers[$0] } ?? "anonymous")
+    }
+}

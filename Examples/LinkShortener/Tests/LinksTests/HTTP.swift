@@ -1,0 +1,28 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The few plain requests the tests make themselves; the load comes from `links-load`.
+enum HTTP {
+    /// The body of a GET that answered 200; throws otherwise.
+    static func get(_ url: String) async throws -> Data {
+        guard let address = URL(string: url) else { throw ServerFailure("bad URL \(url)") }
+        var request = URLRequest(url: address)
+        request.timeoutInterval = 5
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw ServerFailure("\(url): \(response)") }
+        return data
+    }
+
+    struct Stats: Decodable {
+        let alive: Int
+        let made: Int
+        let perSecond: Int
+        let generation: Int
+    }
+
+    static func stats(_ server: LinksServerProcess) async throws -> Stats {
+        try JSONDecoder().decode(Stats.self, from: try await get(server.baseURL + "/stats"))
+    }
+}
