@@ -90,7 +90,7 @@ public struct AsyncFactory: Sendable {
 
     /// Shuts down the singletons of `plans` (by index) as
     /// ``shutdown(timeout:)`` shuts down all, newest first; returns what failed.
-    func shutDown(plans: Set<Int>, timeout: Duration) async -> [Diagnostic] {
+    nonisolated(nonsending) func shutDown(plans: Set<Int>, timeout: Duration) async -> [Diagnostic] {
         let count = factory.table.plans.count
         var failures: [Diagnostic] = []
         for (slot, instance) in factory.store.take(Set(plans.flatMap { [$0, $0 + count] })) {
@@ -103,10 +103,12 @@ public struct AsyncFactory: Sendable {
 
     /// Runs `plan`'s destroy method on `instance`, in its isolation, within
     /// `timeout`: nil when it has none or it finished; else the failure, logged.
-    func destroy(_ instance: Instance, of plan: ComponentPlan, timeout: Duration) async -> Diagnostic? {
+    /// With no timeout, an async one runs in the caller's own task and is
+    /// awaited however long it takes: a request scope's, bounded by the request.
+    nonisolated(nonsending) func destroy(_ instance: Instance, of plan: ComponentPlan, timeout: Duration?) async -> Diagnostic? {
         guard let destroy = plan.destroyMethod else { return nil }
         let failure: (any Error)?
-        if let runAsync = destroy.runAsync {
+        if let runAsync = destroy.runAsync, let timeout {
             let component = CrossingInstance(instance)
             switch await Deadline.run(within: timeout, { try await runAsync(component) }) {
             case .finished: failure = nil
@@ -114,6 +116,13 @@ public struct AsyncFactory: Sendable {
             case .timedOut:
                 failure = Diagnostic(.buildFailed, "destroy method '\(destroy.name)' of component '\(plan.key)' did not finish "
                                          + "within \(timeout); the other destroy methods ran on", at: plan.location)
+            }
+        } else if let runAsync = destroy.runAsync {
+            do {
+                try await runAsync(CrossingInstance(instance))
+                failure = nil
+            } catch {
+                failure = error
             }
         } else {
             var target = instance.value

@@ -14,18 +14,21 @@ enum Deadline {
         let first = First()
         return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
             first.await(continuation)
-            let worker = Task {
+            let timer = Task {
+                try? await Task.sleep(for: timeout)
+                // Cancelled: the work finished first, and its timer is gone at once rather than pending for the whole timeout.
+                guard !Task.isCancelled else { return }
+                if first.settle(.timedOut) { first.cancelWorker() }
+            }
+            first.setWorker(Task {
                 do {
                     try await work()
                     first.settle(.finished)
                 } catch {
                     first.settle(.failed(error))
                 }
-            }
-            Task {
-                try? await Task.sleep(for: timeout)
-                if first.settle(.timedOut) { worker.cancel() }
-            }
+                timer.cancel()
+            })
         }
     }
 
@@ -34,7 +37,16 @@ enum Deadline {
     private final class First: @unchecked Sendable {
         private var continuation: CheckedContinuation<Outcome, Never>?
         private var settled = false
+        private var worker: Task<Void, Never>?
         private let mutex = NSLock()
+
+        func setWorker(_ task: Task<Void, Never>) {
+            mutex.withLock { worker = task }
+        }
+
+        func cancelWorker() {
+            mutex.withLock { worker }?.cancel()
+        }
 
         func await(_ continuation: CheckedContinuation<Outcome, Never>) {
             mutex.withLock { self.continuation = continuation }

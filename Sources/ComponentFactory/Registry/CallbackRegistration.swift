@@ -6,10 +6,10 @@ package struct CallbackRegistration: Sendable {
     package let name: String
     let run: @Sendable (inout Any) throws -> Void
     /// For an `async` callback, or one isolated to an actor. Only the async lookup (and the async shutdown) call it.
-    let runAsync: (@Sendable (CrossingInstance) async throws -> Void)?
+    let runAsync: (nonisolated(nonsending) @Sendable (CrossingInstance) async throws -> Void)?
 
     init(name: String, run: @escaping @Sendable (inout Any) throws -> Void,
-         runAsync: (@Sendable (CrossingInstance) async throws -> Void)? = nil) {
+         runAsync: (nonisolated(nonsending) @Sendable (CrossingInstance) async throws -> Void)? = nil) {
         self.name = name
         self.run = run
         self.runAsync = runAsync

@@ -74,17 +74,20 @@ public final class RequestScope: Sendable {
     }
 
     /// Ends the scope: its request components' destroy methods run, newest
-    /// first, each in its own isolation within `timeout`, and the scope lets
-    /// them go. Every one runs even when another fails; the failures are
-    /// thrown together after. A closed scope builds nothing more; closing it again does nothing.
-    public func close(timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
+    /// first, each in its own isolation, and the scope lets them go. They run
+    /// in the caller's task, as the request's own code would: the request's
+    /// bound (a server's request timeout) bounds them too, with no task made
+    /// to watch each. Every one runs even when another fails; the failures
+    /// are thrown together after. A closed scope builds nothing more; closing
+    /// it again does nothing.
+    nonisolated(nonsending) public func close() async throws(DiagnosticReport) {
         guard factory.table.requestComponentsHaveDestroyMethods else {
             store.discard()
             return
         }
         var failures: [Diagnostic] = []
         for (index, instance) in store.close() {
-            if let failure = await factory.async.destroy(instance, of: factory.table.plans[index], timeout: timeout) {
+            if let failure = await factory.async.destroy(instance, of: factory.table.plans[index], timeout: nil) {
                 failures.append(failure)
             }
         }

@@ -54,6 +54,8 @@ import Testing
         #expect(early.isEmpty, "errors before SIGTERM (at \(terminatedAt) ms): \(early.prefix(3).map { $0.error ?? "" })")
         let audit = try await database.auditCounts()
         #expect(audit.rows == created.count && audit.requests == audit.rows, "one audit entry per answered request: \(audit)")
+        let late = outcomes.filter { $0.error != nil }.count
+        print("nothing lost: \(created.count) links answered 201 and stored, \(late) requests failed after SIGTERM at \(terminatedAt) ms")
         await database.drop()
     }
 
@@ -80,6 +82,9 @@ import Testing
         #expect(afterRaise.count > 100 && afterRaise.allSatisfy { $0.status == 201 },
                 "\(afterRaise.filter { $0.status != 201 }.count) of \(afterRaise.count) refused after the raise")
         #expect(outcomes.contains { $0.started > brokenAt + 2000 }, "the load ran on after the broken edit")
+        let limited = outcomes.filter { $0.status == 429 }
+        print("reload under load: \(outcomes.count) requests, \(limited.count) limited, the last at \(limited.map(\.started).max() ?? 0) ms; "
+              + "limit raised at \(raisedAt) ms, broken edit at \(brokenAt) ms")
         #expect(stats.perSecond == 100000 && stats.generation == 2, "the broken edit changed nothing: \(stats)")
         let log = server.logText
         #expect(log.contains("reload refused") && log.contains("Config/links.properties:"), "the refusal names the line:\n\(log)")
