@@ -38,6 +38,8 @@ public final class LiveFactory: Sendable {
         var retired: [LiveGeneration] = []
         var observers: [Int: AsyncStream<Reload>.Continuation] = [:]
         var nextObserver = 0
+        /// Set by ``LiveFactory/shutdown(timeout:)``: no reload builds anything after it.
+        var isShutDown = false
     }
 
     /// What every reload reads again and validates.
@@ -187,9 +189,12 @@ public final class LiveFactory: Sendable {
     }
 
     nonisolated(nonsending) private func reloadHoldingLock() async -> Reload {
-        let old = state.withLock { $0.current }
+        let (old, isShutDown) = state.withLock { ($0.current, $0.isShutDown) }
         func refused(_ diagnostics: [Diagnostic], changed: [String] = []) -> Reload {
             Reload(outcome: .refused, generation: old.number, changedKeys: changed, rebuilt: [], diagnostics: diagnostics)
+        }
+        guard !isShutDown else {
+            return refused([Diagnostic(.buildFailed, "the live factory is shut down: nothing is reloaded", at: nil)])
         }
         var loader = self.loader
         do {
@@ -232,11 +237,18 @@ public final class LiveFactory: Sendable {
         let next = LiveGeneration(number: old.number + 1, factory: factory, side: side)
         let replaced = Set(reach.rebuilt.compactMap { old.side.table.keys.byKey[blueprint.table.plans[$0].key] })
         let destroyNow = state.withLock { state -> Set<Int>? in
+            // Shut down while this reload built: the new graph is never served, and only what it built goes.
+            guard !state.isShutDown else { return nil }
             state.current = next
             state.retired.append(old)
             return old.retire(replacing: replaced)
         }
         if let destroyNow { await destroy(destroyNow, of: old) }
+        guard state.withLock({ $0.current === next }) else {
+            _ = await factory.async.shutDown(plans: reach.rebuilt, timeout: destroyTimeout)
+            return refused([Diagnostic(.buildFailed, "the live factory was shut down during the reload", at: nil)],
+                           changed: reach.changedKeys)
+        }
         let rebuilt = reach.rebuilt.sorted().map { blueprint.table.plans[$0].key }
         let warnings = validation.diagnostics.filter { $0.severity != .error }
         return Reload(outcome: .swapped, generation: next.number, changedKeys: reach.changedKeys, rebuilt: rebuilt, diagnostics: warnings)
@@ -315,8 +327,12 @@ public final class LiveFactory: Sendable {
 
     /// Destroys what replaced generations still hold, then shuts down the
     /// graph serving now as ``AsyncFactory/shutdown(timeout:)`` does.
+    /// Reloads after it refuse, and build nothing.
     public func shutdown(timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
-        let (current, retired) = state.withLock { ($0.current, $0.retired) }
+        let (current, retired) = state.withLock { state in
+            state.isShutDown = true
+            return (state.current, state.retired)
+        }
         var failures: [Diagnostic] = []
         for generation in retired.reversed() {
             if let plans = generation.claimAtShutdown() {

@@ -252,6 +252,16 @@ import Testing
         #expect(try live.factory.component(forKey: "limiter", as: Limiter.self).limit.perMinute >= 300)
     }
 
+    @Test func afterShutdownAReloadBuildsNothing() async throws {
+        let setup = try await Setup()
+        try await setup.live.shutdown()
+        #expect(setup.journal.written == ["closed limit 100"])
+        try setup.edit(limit: "250")
+        let reload = await setup.live.reload()
+        #expect(reload.outcome == .refused && reload.diagnostics.first?.message.contains("shut down") == true, "\(reload)")
+        #expect(setup.journal.written == ["closed limit 100"], "nothing built, so nothing more destroyed")
+    }
+
     @Test func aConfigRootThatWentAwayIsRefused() async throws {
         let setup = try await Setup()
         try FileManager.default.removeItem(atPath: setup.directory.file("Config"))

@@ -1,0 +1,1 @@
+../../../Tests/ComponentFactoryTests/Reload/LiveFactoryTests.swift
