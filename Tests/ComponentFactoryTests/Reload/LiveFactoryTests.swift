@@ -270,6 +270,30 @@ import Testing
         #expect(try setup.live.factory.component(forKey: "limiter", as: Limiter.self).limit.perMinute == 100)
     }
 
+    @Test func aReloadOfTenThousandComponentsThatNeedTheReloadableOneRebuildsThemAll() async throws {
+        let directory = try TemporaryDirectory()
+        let limiters = (0..<10_000).map { index in
+            """
+            <component class="Limiter" key="limiter\(index)" scope="singleton">
+                <initializer selector="initWithLimit:"><argument parameterName="limit" ref="limit"/></initializer>
+            </component>
+            """
+        }.joined(separator: "\n")
+        let assembly = Self.assembly.replacingOccurrences(of: "</assembly>", with: limiters + "\n</assembly>")
+        try directory.write("Assemblies/App.xml", assembly)
+        try directory.write("Config/app.properties", "rate.per-minute = 100\ndb.pool = 4\n")
+        let journal = Journal()
+        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+                                              registry: Self.registry(journal))
+        try directory.write("Config/app.properties", "rate.per-minute = 101\ndb.pool = 4\n")
+
+        let reload = await live.reload()
+
+        #expect(reload.outcome == .swapped && reload.rebuilt.count == 10_002, "\(reload.outcome), \(reload.rebuilt.count) rebuilt")
+        #expect(try live.factory.component(forKey: "limiter9999", as: Limiter.self).limit.perMinute == 101)
+        #expect(journal.written == ["closed limit 100"])
+    }
+
     // MARK: Validation
 
     @Test func aServiceThatNeedsAReloadableComponentIsScopeWidening() {
