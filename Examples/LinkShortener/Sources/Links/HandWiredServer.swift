@@ -11,9 +11,9 @@ public enum HandWiredServer {
         let router = Router()
         /// Runs `body` with a controller made for the request, then flushes its audit record.
         @Sendable func withController<Result>(_ request: Request, _ body: (LinkController) async throws -> Result) async throws -> Result {
-            let audit = AuditRecord(caller: LinksServer.caller(of: request), store: store, instances: instances)
-            let controller = LinkController(store: store, limit: limit, caller: LinksServer.caller(of: request), audit: audit,
-                                            instances: instances)
+            let caller = LinksServer.caller(of: request)
+            let audit = AuditRecord(caller: caller, store: store, instances: instances)
+            let controller = LinkController(store: store, limit: limit, caller: caller, audit: audit, instances: instances)
             let result: Swift.Result<Result, any Error>
             do {
                 result = .success(try await body(controller))
