@@ -9,30 +9,17 @@ import Testing
 /// a change swaps the reloadable beacon while the services run on, and the
 /// graceful shutdown stops the watcher, then the services, each closed once.
 @Suite struct LiveServiceGroupTests {
-    static let harbour = """
+    /// The services' harbour, with a reloadable beacon whose colour the configuration sets.
+    static let harbour = ServiceGroupTests.harbour.replacingOccurrences(of: "<assembly>", with: """
         <assembly>
             <property-placeholder location="app.properties"/>
-            <component class="Journal" key="journal" scope="singleton"/>
             <component class="Beacon" key="beacon" scope="singleton" reloadable="yes" destroy-method="close">
                 <initializer selector="initWithColour:journal:">
                     <argument parameterName="colour" value="${beacon.colour}"/>
                     <argument parameterName="journal" ref="journal"/>
                 </initializer>
             </component>
-            <component class="Dock" key="dock" scope="singleton" init-method="open" destroy-method="close">
-                <initializer selector="initWithName:journal:">
-                    <argument parameterName="name" value="dock"/>
-                    <argument parameterName="journal" ref="journal"/>
-                </initializer>
-            </component>
-            <component class="Lighthouse" key="lighthouse" scope="singleton" destroy-method="close">
-                <initializer selector="initWithDock:journal:">
-                    <argument parameterName="dock" ref="dock"/>
-                    <argument parameterName="journal" ref="journal"/>
-                </initializer>
-            </component>
-        </assembly>
-        """
+        """)
 
     @Test(.timeLimit(.minutes(2))) func theWatcherSwapsTheBeaconWhileTheServicesRunAndEverythingClosesOnce() async throws {
         let directory = try TemporaryDirectory()

@@ -66,12 +66,7 @@ public struct AsyncFactory: Sendable {
     /// (`build-failed`) and the others still run, in order. As
     /// ``Factory/shutdown()``, it stops handing the singletons out.
     public func shutdown(timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
-        var failures: [Diagnostic] = []
-        for (slot, instance) in factory.store.drain() {
-            if let failure = await destroy(instance, of: factory.table.plans[slot % factory.table.plans.count], timeout: timeout) {
-                failures.append(failure)
-            }
-        }
+        let failures = await destroy(factory.store.drain(), timeout: timeout)
         if !failures.isEmpty { throw DiagnosticReport(failures) }
     }
 
@@ -81,19 +76,23 @@ public struct AsyncFactory: Sendable {
     /// lifecycle product, which destroys a service when its `run()` returns.
     package func shutDown(_ key: String, timeout: Duration = .seconds(10)) async throws(DiagnosticReport) {
         guard let index = factory.index(ofKey: key) else { return }
-        let plan = factory.table.plans[index]
-        for slot in [index, index + factory.table.plans.count] {
-            guard let instance = factory.store.take(slot) else { continue }
-            if let failure = await destroy(instance, of: plan, timeout: timeout) { throw DiagnosticReport([failure]) }
-        }
+        let failures = await shutDown(plans: [index], timeout: timeout)
+        if !failures.isEmpty { throw DiagnosticReport(failures) }
     }
 
     /// Shuts down the singletons of `plans` (by index) as
     /// ``shutdown(timeout:)`` shuts down all, newest first; returns what failed.
     nonisolated(nonsending) func shutDown(plans: Set<Int>, timeout: Duration) async -> [Diagnostic] {
         let count = factory.table.plans.count
+        return await destroy(factory.store.take(Set(plans.flatMap { [$0, $0 + count] })), timeout: timeout)
+    }
+
+    /// Runs the destroy method of each instance taken out of the store, by
+    /// its slot, in order; every one runs, and what failed is returned.
+    nonisolated(nonsending) private func destroy(_ taken: [(index: Int, instance: Instance)], timeout: Duration) async -> [Diagnostic] {
+        let count = factory.table.plans.count
         var failures: [Diagnostic] = []
-        for (slot, instance) in factory.store.take(Set(plans.flatMap { [$0, $0 + count] })) {
+        for (slot, instance) in taken {
             if let failure = await destroy(instance, of: factory.table.plans[slot % count], timeout: timeout) {
                 failures.append(failure)
             }

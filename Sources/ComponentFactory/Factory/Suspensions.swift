@@ -95,19 +95,29 @@ extension ComponentPlan {
 
     /// Calls `body` for everything building this component needs.
     func forEachNeed(_ body: (Need) -> Void) {
-        func visit(_ value: ValuePlan) {
+        forEachValue { value in
             switch value {
-            case .constant: break
             case .component(let index): body(.component(index))
             case .inherited(let key): body(.inherited(key: key))
-            case .collection(let items, _, _): items.forEach(visit)
-            case .dictionary(let entries, _, _): entries.forEach { visit($0.value) }
+            case .constant, .collection, .dictionary: break
             }
         }
+    }
+
+    /// Calls `body` for each value this component is built from, and each
+    /// item of its collections, without recursion however they nest: the
+    /// factory component, the arguments, the properties, then `depends-on`.
+    func forEachValue(_ body: (ValuePlan) -> Void) {
         if let factoryIndex { body(.component(factoryIndex)) }
-        arguments.forEach(visit)
-        properties.forEach { visit($0.value) }
-        dependencies.forEach(visit)
+        var pending = Array((arguments + properties.map(\.value) + dependencies).reversed())
+        while let value = pending.popLast() {
+            body(value)
+            switch value {
+            case .collection(let items, _, _): pending += items.reversed()
+            case .dictionary(let entries, _, _): pending += entries.map(\.value).reversed()
+            case .constant, .component, .inherited: break
+            }
+        }
     }
 
     /// For each plan of `plans` (indexed by position), the plans that need

@@ -65,17 +65,16 @@ public final class LiveFactory: Sendable {
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(DiagnosticReport) -> LiveFactory {
         let start = ContinuousClock().now
-        let inputs = try Factory.prepare(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
-                                         useEnvironmentVariables: useEnvironmentVariables, sources: sources,
-                                         processEnvironment: processEnvironment)
-        let validation = EnvironmentValidation(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment,
-                                               registry: registry, parent: parent)
-        let (factory, _) = try await Factory.loadAsync(validation, assemblies: inputs.assemblies, parent: parent, logger: logger,
-                                                       patches: [], since: start)
+        let (validation, read, inputs) = try Factory.validation(
+            assemblies: assemblies, config: config, environment: environment, overrides: overrides,
+            useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry, parent: parent, logger: logger,
+            processEnvironment: processEnvironment, since: start)
+        let (factory, _) = try await Factory.loadAsync(validation, assemblies: read, parent: parent, logger: logger, patches: [],
+                                                       since: start)
         guard let side = Self.side(of: validation) else {
             throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a blueprint; please report this", at: nil)])
         }
-        return LiveFactory(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment, registry: registry,
+        return LiveFactory(assemblies: read, loader: inputs.loader, environment: inputs.environment, registry: registry,
                            parent: parent, logger: logger, first: LiveGeneration(number: 1, factory: factory, side: side))
     }
 
@@ -133,15 +132,7 @@ public final class LiveFactory: Sendable {
     nonisolated(nonsending) public func withScope<Result>(
         seeding values: [String: any Sendable] = [:], _ body: (RequestScope) async throws -> Result
     ) async throws -> Result {
-        let generation = lease()
-        let result: Swift.Result<Result, any Error>
-        do {
-            result = .success(try await generation.factory.withScope(seeding: values, body))
-        } catch {
-            result = .failure(error)
-        }
-        await end(generation)
-        return try result.get()
+        try await withFactory { factory async throws(any Error) in try await factory.withScope(seeding: values, body) }
     }
 
     /// The generation serving now, counted as in use.
@@ -300,9 +291,10 @@ public final class LiveFactory: Sendable {
     /// as a swift-configuration `ReloadingFileProvider`). Changes that come
     /// together, as an editor's save does, make one reload.
     nonisolated(nonsending) public func watch(pollingEvery interval: Duration = .seconds(2), polling: Bool = false) async {
-        let watcher = DirectoryWatcher(directories: watchedDirectories, pollingEvery: interval, polling: polling)
+        let directories = watchedDirectories
+        let watcher = DirectoryWatcher(directories: directories, pollingEvery: interval, polling: polling)
         logger?.debug("ComponentFactory: watching the configuration", metadata: [
-            "directories": .array(watchedDirectories.map { .string($0) }), "method": .string(watcher.method.rawValue),
+            "directories": .array(directories.map { .string($0) }), "method": .string(watcher.method.rawValue),
         ])
         let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let sources = loader.sources

@@ -44,8 +44,7 @@ struct ReloadReach {
         changedKeys = keys.filter { old.configuration.property(forKey: $0)?.text != new.configuration.property(forKey: $0)?.text }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let plans = new.table.plans
-        let reloaded = ShorterLived(plans, isShort: { new.table.isReloadable[$0.index] },
-                                    passesOn: [.singleton, .weakSingleton, .objectGraph, .prototype, .request])
+        let reloaded = Self.needingReloadable(plans) { new.table.isReloadable[$0] }
         rebuilt = Set(plans.indices.filter { new.table.isReloadable[$0] || reloaded.needed(by: plans[$0]) != nil })
         guard !changedKeys.isEmpty else {
             kept = []
@@ -116,16 +115,16 @@ struct ReloadReach {
     /// Where a settings value that `plan` was built with changed, if it takes one.
     private static func settingsSite(of plan: ComponentPlan, in changed: [ObjectIdentifier: SourceLocation]) -> SourceLocation? {
         var found: SourceLocation?
-        var pending = plan.arguments + plan.properties.map(\.value)
-        while found == nil, let value = pending.popLast() {
-            switch value {
-            case .constant(let instance):
-                found = changed[ObjectIdentifier(type(of: instance.value))]
-            case .collection(let items, _, _): pending += items
-            case .dictionary(let entries, _, _): pending += entries.map(\.value)
-            default: break
-            }
+        plan.forEachValue { value in
+            if found == nil, case .constant(let instance) = value { found = changed[ObjectIdentifier(type(of: instance.value))] }
         }
         return found
+    }
+
+    /// Which plans a reload builds anew because they need a reloadable one,
+    /// through any scope: the one rule that validation (a service may not
+    /// be among them) and the reload itself share.
+    static func needingReloadable(_ plans: [ComponentPlan], isReloadable: (Int) -> Bool) -> ShorterLived {
+        ShorterLived(plans, isShort: { isReloadable($0.index) }, passesOn: Set(Scope.allCases))
     }
 }

@@ -98,7 +98,7 @@ extension Factory {
         processEnvironment: [String: String], patches: [(key: String, make: @Sendable () throws -> Any)]
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
-        let (validation, read) = try validation(assemblies: assemblies, config: config, environment: environment,
+        let (validation, read, _) = try validation(assemblies: assemblies, config: config, environment: environment,
                                                 overrides: overrides, useEnvironmentVariables: useEnvironmentVariables,
                                                 sources: sources, registry: registry, parent: parent, logger: logger,
                                                 processEnvironment: processEnvironment, since: start)
@@ -141,19 +141,21 @@ extension Factory {
         processEnvironment: [String: String], patches: [(key: String, make: @Sendable () throws -> Any)]
     ) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
-        let (validation, read) = try validation(assemblies: assemblies, config: config, environment: environment,
+        let (validation, read, _) = try validation(assemblies: assemblies, config: config, environment: environment,
                                                 overrides: overrides, useEnvironmentVariables: useEnvironmentVariables,
                                                 sources: sources, registry: registry, parent: parent, logger: logger,
                                                 processEnvironment: processEnvironment, since: start)
         return try load(validation, assemblies: read, parent: parent, logger: logger, patches: patches, since: start)
     }
 
-    /// The assemblies and configuration read from files, and their validation; logged at debug level.
-    private static func validation(
+    /// The assemblies and configuration read from files, and their
+    /// validation, logged at debug level; with the loader and environment,
+    /// for a live factory to validate again.
+    static func validation(
         assemblies: [String], config: String?, environment: String?, overrides: [String: String],
         useEnvironmentVariables: Bool, sources: [any PropertySource], registry: ComponentRegistry, parent: Factory?,
         logger: Logger?, processEnvironment: [String: String], since start: ContinuousClock.Instant
-    ) throws(DiagnosticReport) -> (EnvironmentValidation, AssemblySet) {
+    ) throws(DiagnosticReport) -> (EnvironmentValidation, AssemblySet, (loader: ConfigurationLoader, environment: String?)) {
         let inputs = try prepare(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
                                  useEnvironmentVariables: useEnvironmentVariables, sources: sources,
                                  processEnvironment: processEnvironment)
@@ -168,7 +170,7 @@ extension Factory {
                 "duration": .string(milliseconds(ContinuousClock().now - start)),
             ])
         }
-        return (validation, inputs.assemblies)
+        return (validation, inputs.assemblies, (inputs.loader, inputs.environment))
     }
 
     /// Loads like ``load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
@@ -247,7 +249,7 @@ extension Factory {
 
     /// The assembly set, and the loader and environment of its configuration;
     /// every problem found on the way is thrown together.
-    static func prepare(
+    private static func prepare(
         assemblies paths: [String], config: String?, environment: String?, overrides: [String: String],
         useEnvironmentVariables: Bool, sources: [any PropertySource], processEnvironment: [String: String]
     ) throws(DiagnosticReport) -> (assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?) {

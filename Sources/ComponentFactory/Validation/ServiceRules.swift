@@ -43,9 +43,8 @@ struct ServiceRules {
     mutating func table(for plans: [ComponentPlan], isService: (@Sendable (Any.Type) -> Bool)?, reloadable: Set<Int> = []) -> ServiceTable {
         var table = bounds
         let prototypes = ShorterLived(plans, isShort: { $0.scope == .prototype }, passesOn: [.objectGraph])
-        // A reload builds anew whatever needs a reloadable component, through any scope; a running service cannot be.
-        let reloaded = ShorterLived(plans, isShort: { reloadable.contains($0.index) },
-                                    passesOn: [.singleton, .weakSingleton, .objectGraph, .prototype])
+        // A reload builds anew whatever needs a reloadable component; a running service cannot be.
+        let reloaded = ReloadReach.needingReloadable(plans) { reloadable.contains($0) }
         for plan in plans {
             let attributes = roles[plan.key]
             if let attributes { table.roles[plan.index] = attributes.role }
