@@ -28,8 +28,9 @@ public struct AsyncFactory: Sendable {
     /// The component with `key`, built by awaiting each step that can suspend.
     nonisolated(nonsending) public func component(forKey key: String) async throws(DiagnosticReport) -> Any {
         do {
-            if let ready = try factory.instanceWithoutSuspending(forKey: key) { return ready.value }
-            return try await factory.instanceAsync(forKey: key).instance.value
+            let index = factory.index(ofKey: key)
+            if let ready = try factory.instanceWithoutSuspending(at: index) { return ready.value }
+            return try await factory.instanceAsync(at: index, key: key).instance.value
         } catch {
             throw DiagnosticReport(describing: error)
         }
@@ -40,13 +41,26 @@ public struct AsyncFactory: Sendable {
     /// synchronous path, inline, with no suspension point.
     @inlinable
     nonisolated(nonsending) public func component<T>(forKey key: String, as type: T.Type = T.self) async throws(DiagnosticReport) -> T {
+        try await component(at: factory.index(ofKey: key), key: key, as: T.self)
+    }
+
+    /// The component `handle` names, as ``component(forKey:as:)`` gives it,
+    /// with no lookup of its key.
+    @inlinable
+    nonisolated(nonsending) public func component<T>(_ handle: ComponentHandle<T>) async throws(DiagnosticReport) -> T {
+        try await component(at: factory.index(of: handle), key: handle.key, as: T.self)
+    }
+
+    /// The component at `index`, found for `key`, as `type`.
+    @inlinable
+    nonisolated(nonsending) func component<T>(at index: Int?, key: String, as type: T.Type) async throws(DiagnosticReport) -> T {
         let factory = self.factory
         do {
             let instance: Instance
-            if let ready = try factory.instanceWithoutSuspending(forKey: key) {
+            if let ready = try factory.instanceWithoutSuspending(at: index) {
                 instance = ready
             } else {
-                instance = try await factory.instanceAsync(forKey: key).instance
+                instance = try await factory.instanceAsync(at: index, key: key).instance
             }
             return try instance.take(as: T.self) { actual in factory.mismatch(key: key, found: actual, wanted: "\(T.self)") }
         } catch {

@@ -43,12 +43,12 @@ extension Factory {
         }
     }
 
-    /// The component with `key` when the synchronous path can give it at
-    /// once: a built singleton, or a component that cannot suspend, built.
+    /// The component at `index` (found for a key, or nil when this factory
+    /// does not define it) when the synchronous path can give it at once: a built singleton, or a component that cannot suspend, built.
     /// Nil when building it can suspend, or when a parent factory defines it.
     @usableFromInline
-    func instanceWithoutSuspending(forKey key: String) throws -> Instance? {
-        guard let index = index(ofKey: key) else { return nil }
+    func instanceWithoutSuspending(at index: Int?) throws -> Instance? {
+        guard let index else { return nil }
         if let shared = store.shared(index) { return shared }
         return try instanceWithoutSuspending(index)
     }
@@ -63,11 +63,12 @@ extension Factory {
         return store.shared(suspendingSlot(index))
     }
 
-    /// The component with `key`, built by the async path where it can suspend.
+    /// The component at `index`, found for `key` (nil when this factory does
+    /// not define it), built by the async path where it can suspend.
     @usableFromInline
     nonisolated(nonsending)
-    func instanceAsync(forKey key: String) async throws -> CrossingInstance {
-        if let index = index(ofKey: key) { return try await instanceAsync(index) }
+    func instanceAsync(at index: Int?, key: String) async throws -> CrossingInstance {
+        if let index { return try await instanceAsync(index) }
         guard let (factory, index) = ancestor(answering: key) else { throw unknownKey(key) }
         return try await factory.instanceAsync(index)
     }
@@ -100,12 +101,14 @@ extension Factory {
             resolution.sync.keepInGraph(index, built)
             return built
         case .request:
-            guard let scope = resolution.sync.scope, let creation = scope.asyncCreation else { throw outsideScope(table.plans[index]) }
-            if let kept = scope.store.existing(index) { return kept }
+            guard let scope = resolution.sync.scope?.takeUnretainedValue(), let creation = scope.asyncCreation else {
+                throw outsideScope(table.plans[index])
+            }
+            if let kept = scope.existing(index) { return kept }
             await creation.lock(resolution.scopeToken(from: creation))
             defer { creation.unlock() }
-            if let kept = scope.store.existing(index) { return kept }
-            return try scope.store.keep(index, try await buildAsync(index, in: &resolution))
+            if let kept = scope.existing(index) { return kept }
+            return try scope.keep(index, try await buildAsync(index, in: &resolution))
         case .singleton, .weakSingleton:
             let slot = suspendingSlot(index)
             if let shared = store.shared(slot) { return shared }
@@ -217,7 +220,7 @@ extension Factory {
         case .component(let index):
             return try await instanceAsync(index, in: &resolution)
         case .inherited(let key):
-            return try await instanceAsync(forKey: key).instance
+            return try await instanceAsync(at: index(ofKey: key), key: key).instance
         case .collection(let items, let make, let typeName):
             var values: [Any] = []
             for item in items { values.append(try await valueAsync(item, in: &resolution).value) }

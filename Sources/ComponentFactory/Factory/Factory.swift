@@ -94,7 +94,14 @@ public final class Factory: Sendable {
     /// so that reading a singleton is a short function.
     @usableFromInline
     func instance(forKey key: String) throws -> Instance {
-        guard let index = index(ofKey: key) else { return try inheritedInstance(forKey: key) }
+        try instance(at: index(ofKey: key), key: key)
+    }
+
+    /// The component at `index`, found for `key` (by its key or a handle's
+    /// index); nil when this factory does not define `key`.
+    @usableFromInline
+    func instance(at index: Int?, key: String) throws -> Instance {
+        guard let index else { return try inheritedInstance(forKey: key) }
         if let shared = store.shared(index) { return shared }
         return try resolve(index)
     }
@@ -146,7 +153,7 @@ public final class Factory: Sendable {
     }
 
     /// The index of the component with `key`: the one way this factory looks a key up.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func index(ofKey key: String) -> Int? {
         // The table holds its key index for the factory's life: read it with no retain.
         Unmanaged.passUnretained(table.keys)._withUnsafeGuaranteedRef { $0.index(of: key) }
@@ -348,7 +355,8 @@ public final class Factory: Sendable {
                 return built
             case .request:
                 guard let scope = resolution.scope else { throw outsideScope(plan) }
-                return try scope.store.instance(index) { try build(plan, in: &resolution) }
+                // The scope outlives the resolution, which its caller runs: lend it, with no retain.
+                return try scope._withUnsafeGuaranteedRef { try $0.instance(plan, in: &resolution) }
             case .singleton, .weakSingleton:
                 if let shared = store.shared(index) { return shared }
                 return try store.creating {

@@ -28,8 +28,14 @@ struct Resolution {
     /// registered closure (whose arguments could suspend): handed out in
     /// place of resolving each. Nil otherwise.
     var prepared: PreparedArguments?
-    /// The request scope the resolution runs in; nil for a lookup on the factory itself.
-    var scope: RequestScope?
+    /// The request scope the resolution runs in; nil for a lookup on the
+    /// factory itself. Unretained: the scope's own lookup runs the
+    /// resolution, and holds the scope until it ends.
+    var scope: Unmanaged<RequestScope>?
+    /// Whether this resolution holds its scope's lock: it takes it for the
+    /// first request component it builds, and keeps it while building what
+    /// that needs (see ``ScopeStore``).
+    var holdsScopeLock = false
 
     func inProgress(_ index: Int) -> Instance? {
         var position = publishedIndexes.count

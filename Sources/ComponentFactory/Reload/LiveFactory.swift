@@ -135,6 +135,16 @@ public final class LiveFactory: Sendable {
         try await withFactory { factory async throws(any Error) in try await factory.withScope(seeding: values, body) }
     }
 
+    /// Opens a request scope on the graph serving now, seeded with `seeds`,
+    /// as ``Factory/withScope(seeding:_:)-([ScopeSeed],_)`` does, and runs
+    /// `body` in it. Seeds and handles made from any generation fit every
+    /// other: a reload keeps the assemblies.
+    nonisolated(nonsending) public func withScope<Result>(
+        seeding seeds: [ScopeSeed], _ body: (RequestScope) async throws -> Result
+    ) async throws -> Result {
+        try await withFactory { factory async throws(any Error) in try await factory.withScope(seeding: seeds, body) }
+    }
+
     /// The generation serving now, counted as in use.
     private func lease() -> LiveGeneration {
         state.withLock { state in

@@ -1,11 +1,11 @@
-import Foundation
+import Synchronization
 
 /// A short-lived child of a built factory, one per request: its `request`
 /// components are built once in it, and released, their destroy methods
 /// run, when it closes. Opening one compiles nothing and builds nothing: it
-/// is the factory's plan table, an empty store, and the values it is seeded
-/// with (the request, the caller, a trace id), which `seeded="yes"`
-/// components stand for in the assembly.
+/// is one small object holding the factory, the values it is seeded with
+/// (the request, the caller, a trace id), which `seeded="yes"` components
+/// stand for in the assembly, and the request components built in it.
 ///
 /// Everything else comes from the factory as usual: singletons are shared,
 /// and prototype and object-graph components that need a request component
@@ -17,19 +17,44 @@ import Foundation
 ///     try await handler.handle(request)
 /// }
 /// ```
-public final class RequestScope: Sendable {
+///
+/// Any number of tasks may resolve in one scope at once: each request
+/// component is built once, under the scope's lock. The lock is not
+/// recursive: the resolution that takes it notes so
+/// (``Resolution/holdsScopeLock``), and the request components it builds on
+/// the way come back here on the same thread without taking it again. A
+/// singleton never needs a request component (that is `scope-widening`), so
+/// a thread that holds a singleton's creation lock never waits for a scope's.
+/// The entries are read and written under the lock only, which is what makes
+/// the scope `Sendable`; the exclusivity checks Swift would add to each
+/// access are left out for that reason.
+public final class RequestScope: @unchecked Sendable {
     /// The factory the scope is a child of.
     public let factory: Factory
-    let store: ScopeStore
+    private let lock = Mutex<Void>(())
+    @exclusivity(unchecked) private var entries = ScopeEntries()
     /// Request components whose building can suspend are built one
     /// resolution at a time; nil when the factory has none that can.
     let asyncCreation: AsyncCreationLock?
+    /// Whether closing runs destroy methods, which can suspend; if not, it lets the instances go.
+    @usableFromInline let closingRunsDestroyMethods: Bool
 
-    init(factory: Factory, store: ScopeStore) {
+    init(factory: Factory) {
         self.factory = factory
-        self.store = store
-        self.asyncCreation = factory.table.requestComponentsCanSuspend ? AsyncCreationLock() : nil
+        // The factory holds its table for its life: read it with no retain.
+        let (canSuspend, hasDestroyMethods) = Unmanaged.passUnretained(factory.table)._withUnsafeGuaranteedRef {
+            ($0.requestComponentsCanSuspend, $0.requestComponentsHaveDestroyMethods)
+        }
+        self.asyncCreation = canSuspend ? AsyncCreationLock() : nil
+        self.closingRunsDestroyMethods = hasDestroyMethods
     }
+
+    /// Adds a value the scope is seeded with, before it is handed out.
+    func seed(_ index: Int, _ instance: Instance) {
+        entries.seed(index, instance)
+    }
+
+    // MARK: Lookup
 
     /// The component with `key`, resolved in this scope, awaiting each step
     /// that can suspend, as ``AsyncFactory/component(forKey:as:)`` does; a
@@ -38,13 +63,26 @@ public final class RequestScope: Sendable {
     /// request component asked of a closed scope is `build-failed`.
     @inlinable
     nonisolated(nonsending) public func component<T>(forKey key: String, as type: T.Type = T.self) async throws(DiagnosticReport) -> T {
+        try await component(at: factory.index(ofKey: key), key: key, as: T.self)
+    }
+
+    /// The component `handle` names, resolved in this scope as
+    /// ``component(forKey:as:)`` resolves it, with no lookup of its key.
+    @inlinable
+    nonisolated(nonsending) public func component<T>(_ handle: ComponentHandle<T>) async throws(DiagnosticReport) -> T {
+        try await component(at: factory.index(of: handle), key: handle.key, as: T.self)
+    }
+
+    /// The component at `index`, found for `key` (nil when the factory does not define it), as `type`.
+    @inlinable
+    nonisolated(nonsending) func component<T>(at index: Int?, key: String, as type: T.Type) async throws(DiagnosticReport) -> T {
         let factory = self.factory
         do {
             let instance: Instance
-            if let ready = try instanceWithoutSuspending(forKey: key) {
+            if let ready = try instanceWithoutSuspending(at: index) {
                 instance = ready
             } else {
-                instance = try await instanceAsync(forKey: key)
+                instance = try await instanceAsync(at: index, key: key)
             }
             return try instance.take(as: T.self) { actual in factory.mismatch(key: key, found: actual, wanted: "\(T.self)") }
         } catch {
@@ -52,26 +90,85 @@ public final class RequestScope: Sendable {
         }
     }
 
-    /// The component with `key` when building it cannot suspend, built in
-    /// this scope; nil when it can, or when a parent factory defines it.
+    /// The component at `index` when building it cannot suspend, built in
+    /// this scope, under the scope's lock; nil when it can, or when a parent
+    /// factory defines it.
     @usableFromInline
-    func instanceWithoutSuspending(forKey key: String) throws -> Instance? {
-        guard let index = factory.index(ofKey: key) else { return nil }
-        let table = factory.table
-        guard table.suspensions.isEmpty || !table.suspensions.canSuspend(index) else { return nil }
+    func instanceWithoutSuspending(at index: Int?) throws -> Instance? {
+        guard let index else { return nil }
+        let suspensions = factory.table.suspensions
+        guard suspensions.isEmpty || !suspensions.canSuspend(index) else { return nil }
         var resolution = Resolution()
-        resolution.scope = self
-        return try factory.instance(index, in: &resolution)
+        resolution.scope = Unmanaged.passUnretained(self)
+        // The whole resolution holds the lock: one lock taken per lookup, however many request components it builds.
+        resolution.holdsScopeLock = true
+        var instance: Instance?
+        try lock.withLock { _ throws in instance = try factory.instance(index, in: &resolution) }
+        return instance
     }
 
-    /// The component with `key`, built in this scope by the async path.
+    /// The component at `index`, found for `key`, built in this scope by the async path.
     @usableFromInline
-    nonisolated(nonsending) func instanceAsync(forKey key: String) async throws -> Instance {
-        guard let index = factory.index(ofKey: key) else { return try await factory.instanceAsync(forKey: key).instance }
+    nonisolated(nonsending) func instanceAsync(at index: Int?, key: String) async throws -> Instance {
+        guard let index else { return try await factory.instanceAsync(at: nil, key: key).instance }
         var resolution = Factory.AsyncResolution()
-        resolution.sync.scope = self
+        resolution.sync.scope = Unmanaged.passUnretained(self)
         return try await factory.instanceAsync(index, in: &resolution)
     }
+
+    // MARK: Building
+
+    /// The request component of `plan`, built the first time by
+    /// `resolution`, a synchronous one: under the lock, which the resolution
+    /// takes here unless it holds it already, and keeps while it builds
+    /// what the component needs.
+    func instance(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
+        if resolution.holdsScopeLock { return try instanceLocked(plan, in: &resolution) }
+        // Handed out through a local: what `withLock` returns it must be able to send, and an instance is not `Sendable`.
+        var instance: Instance?
+        try lock.withLock { _ throws in
+            resolution.holdsScopeLock = true
+            defer { resolution.holdsScopeLock = false }
+            instance = try instanceLocked(plan, in: &resolution)
+        }
+        guard let instance else { throw closed() }  // never: the lock's body set it, or threw
+        return instance
+    }
+
+    private func instanceLocked(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
+        if let kept = entries.find(plan.index) { return kept }
+        guard !entries.isClosed else { throw closed() }
+        let made = try factory.build(plan, in: &resolution)
+        // Made already on the way, through a property cycle: that one is kept.
+        if let kept = entries.find(plan.index) { return kept }
+        entries.append(plan.index, made)
+        return made
+    }
+
+    /// The instance of the request component at `index`, if the scope has one: for the async path.
+    func existing(_ index: Int) -> Instance? {
+        var found: Instance?
+        lock.withLock { _ in found = entries.find(index) }
+        return found
+    }
+
+    /// Keeps `instance`, which the async path built, unless the scope has one already: the one kept.
+    func keep(_ index: Int, _ instance: Instance) throws -> Instance {
+        var kept: Instance?
+        try lock.withLock { _ throws in
+            kept = entries.find(index)
+            guard kept == nil else { return }
+            guard !entries.isClosed else { throw closed() }
+            entries.append(index, instance)
+        }
+        return kept ?? instance
+    }
+
+    private func closed() -> Diagnostic {
+        Diagnostic(.buildFailed, "this request scope is closed; open a new one", at: nil)
+    }
+
+    // MARK: Closing
 
     /// Ends the scope: its request components' destroy methods run, newest
     /// first, each in its own isolation, and the scope lets them go. They run
@@ -81,67 +178,44 @@ public final class RequestScope: Sendable {
     /// are thrown together after. A closed scope builds nothing more; closing
     /// it again does nothing.
     nonisolated(nonsending) public func close() async throws(DiagnosticReport) {
-        guard factory.table.requestComponentsHaveDestroyMethods else {
-            store.discard()
+        guard closingRunsDestroyMethods else {
+            discard()
             return
         }
+        var closing: [(index: Int, instance: Instance)] = []
+        lock.withLock { _ in closing = entries.close() }
         var failures: [Diagnostic] = []
-        for (index, instance) in store.close() {
+        for (index, instance) in closing {
             if let failure = await factory.async.destroy(instance, of: factory.table.plans[index], timeout: nil) {
                 failures.append(failure)
             }
         }
         if !failures.isEmpty { throw DiagnosticReport(failures) }
     }
-}
 
-extension Factory {
-    /// A new request scope over this factory, with `values` for its
-    /// `seeded="yes"` components, by key. A key that names no such component
-    /// is `unknown-reference`; one that a component of the scope needs and
-    /// `values` lacks is `build-failed` when that component is resolved.
-    public func openScope(seeding values: [String: any Sendable] = [:]) throws(DiagnosticReport) -> RequestScope {
-        let store = ScopeStore()
-        var problems: [Diagnostic] = []
-        for (key, value) in values {
-            guard let index = index(ofKey: key), table.isSeeded[index] else {
-                let candidates = table.plans.filter { table.isSeeded[$0.index] }.map(\.key)
-                problems.append(Diagnostic(.unknownReference, "no seeded request component '\(key)' to seed"
-                                               + SpellingSuggestions.didYouMean(key, among: candidates), at: nil))
-                continue
-            }
-            // Opened to its own type: a class instance is then kept as itself, with no box and no cast later.
-            func instance<Value>(_ value: Value) -> Instance { Instance(value) }
-            store.seed(index, _openExistential(value, do: instance))
-        }
-        if !problems.isEmpty { throw DiagnosticReport(problems) }
-        return RequestScope(factory: self, store: store)
+    /// Closes the scope when no request component has a destroy method: what
+    /// ``close()`` does then, with no suspension.
+    @usableFromInline
+    func discard() {
+        lock.withLock { _ in entries.discard() }
     }
 
-    /// Runs `body` in a new request scope seeded with `values`, and closes
-    /// the scope when `body` returns or throws: what a server's middleware
-    /// does around each request. A failure to close is thrown after `body`'s own result.
-    nonisolated(nonsending) public func withScope<Result>(
-        seeding values: [String: any Sendable] = [:], _ body: (RequestScope) async throws -> Result
-    ) async throws -> Result {
-        let scope = try openScope(seeding: values)
+    /// Runs `body` in the scope, then closes it, whether `body` returned or
+    /// threw: what ``Factory/withScope(seeding:_:)-(_,_)`` does once the
+    /// scope is open. A failure to close is thrown after `body`'s own result.
+    @inlinable
+    nonisolated(nonsending) func run<Result>(_ body: (RequestScope) async throws -> Result) async throws -> Result {
         let result: Swift.Result<Result, any Error>
         do {
-            result = .success(try await body(scope))
+            result = .success(try await body(self))
         } catch {
             result = .failure(error)
         }
-        if table.requestComponentsHaveDestroyMethods {
-            try await scope.close()
+        if closingRunsDestroyMethods {
+            try await close()
         } else {
-            scope.store.discard()  // what close does then, with no suspension
+            discard()
         }
         return try result.get()
-    }
-
-    /// `build-failed`: a request component asked for outside any scope.
-    func outsideScope(_ plan: ComponentPlan) -> Diagnostic {
-        Diagnostic(.buildFailed, "component '\(plan.key)' is request-scoped: resolve it in a scope, "
-                       + "factory.openScope(seeding:) or factory.withScope(seeding:_:)", at: plan.location)
     }
 }

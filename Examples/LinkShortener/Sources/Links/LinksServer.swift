@@ -24,19 +24,24 @@ public enum LinksServer {
         let generation: Int
     }
 
-    public static func router(live: LiveFactory) -> Router<BasicRequestContext> {
+    /// The routes over `live`. The handles to the controller and the seeded
+    /// caller are made here, once: each request then resolves by index,
+    /// with no key looked up, whichever graph a reload has put in place.
+    public static func router(live: LiveFactory) throws -> Router<BasicRequestContext> {
+        let controller = try live.factory.handle(forKey: "links", as: LinkController.self)
+        let caller = try live.factory.handle(forKey: "caller", as: Caller.self)
         let router = Router()
         router.post("links") { request, context -> EditedResponse<Link> in
             let body = try await request.decode(as: NewLink.self, context: context)
-            let link = try await live.withScope(seeding: ["caller": caller(of: request)]) { scope in
-                try await scope.component(forKey: "links", as: LinkController.self).create(url: body.url)
+            let link = try await live.withScope(seeding: [caller.seed(Self.caller(of: request))]) { scope in
+                try await scope.component(controller).create(url: body.url)
             }
             return EditedResponse(status: .created, response: link)
         }
         router.get("links/:code") { request, context -> Link in
             let code = try context.parameters.require("code")
-            return try await live.withScope(seeding: ["caller": caller(of: request)]) { scope in
-                try await scope.component(forKey: "links", as: LinkController.self).resolve(code: code)
+            return try await live.withScope(seeding: [caller.seed(Self.caller(of: request))]) { scope in
+                try await scope.component(controller).resolve(code: code)
             }
         }
         router.get("health") { _, _ in "ok" }

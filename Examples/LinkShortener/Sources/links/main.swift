@@ -29,7 +29,7 @@ do {
         ? HandWiredServer.router(store: try await live.factory.async.component(forKey: "store", as: (any LinkStore).self),
                                  limit: try live.factory.component(forKey: "rateLimit", as: RateLimit.self),
                                  instances: InstanceCount())
-        : LinksServer.router(live: live)
+        : try LinksServer.router(live: live)
     let app = Application(router: router,
                           configuration: ApplicationConfiguration(address: .hostname(http.host, port: http.port)),
                           onServerRunning: { _ in logger.info("links: listening on \(http.host):\(http.port) (\(environment))") },

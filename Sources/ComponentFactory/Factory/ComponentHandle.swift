@@ -1,0 +1,88 @@
+/// A component's key, checked once against a factory's plans for the Swift
+/// type it is asked as: resolving through it looks nothing up by name.
+///
+/// Make one where the app starts, with ``Factory/handle(forKey:as:)``, and
+/// resolve it as often as needed with ``Factory/component(_:)``,
+/// ``AsyncFactory/component(_:)`` or ``RequestScope/component(_:)``. Making
+/// it finds the key's index and checks that the component fits `Component`
+/// (its registered type, a subclass, or registered with `conformsTo:` it);
+/// resolving it reads the plan at that index, and gives exactly what
+/// resolving the key would.
+///
+/// A handle works with every factory built from the same assemblies: each
+/// generation of a ``LiveFactory``, or a factory loaded again. One used
+/// with a factory whose plan at its index has another key (other
+/// assemblies) falls back to looking its key up, and fails as that lookup
+/// would.
+///
+/// ```swift
+/// let handler = try factory.handle(forKey: "orderHandler", as: OrderHandler.self)
+/// // per request
+/// try await factory.withScope(seeding: ["caller": caller]) { scope in
+///     try await scope.component(handler).handle(request)
+/// }
+/// ```
+public struct ComponentHandle<Component>: Sendable, Hashable, CustomStringConvertible {
+    /// The key it stands for.
+    public let key: String
+    /// The component's index in the plans it was made from; -1 for a key a parent factory answers.
+    @usableFromInline let index: Int
+
+    init(key: String, index: Int) {
+        self.key = key
+        self.index = index
+    }
+
+    public var description: String { "ComponentHandle<\(Component.self)>(\(key))" }
+}
+
+extension Factory {
+    /// A handle to the component with `key`, as `type`: `unknown-reference`
+    /// when neither this factory nor a parent defines `key`, and
+    /// `type-mismatch` when the component is not a `type` (neither its
+    /// registered type, a subclass, nor registered with `conformsTo:` it).
+    public func handle<T>(forKey key: String, as type: T.Type = T.self) throws(DiagnosticReport) -> ComponentHandle<T> {
+        let wanted = InjectableType(T.self)
+        let plan: ComponentPlan
+        let position: Int
+        if let own = index(ofKey: key) {
+            (plan, position) = (table.plans[own], own)
+        } else if let (factory, found) = ancestor(answering: key) {
+            (plan, position) = (factory.table.plans[found], -1)
+        } else {
+            throw DiagnosticReport([unknownKey(key)])
+        }
+        guard wanted.accepts(plan.produces) else {
+            throw DiagnosticReport([Diagnostic(
+                .typeMismatch, "component '\(key)' is \(plan.produces), not \(T.self)", at: plan.location,
+                notes: [Diagnostic.Note("a component fits when its registered type is \(wanted.identity.name), a subclass of it, "
+                                            + "or is registered with conformsTo: [\(wanted.identity.name)]")])])
+        }
+        return ComponentHandle(key: key, index: position)
+    }
+
+    /// The component `handle` names, as ``component(forKey:as:)`` gives it, with no lookup of its key.
+    @inlinable
+    public func component<T>(_ handle: ComponentHandle<T>) throws(DiagnosticReport) -> T {
+        do {
+            return try instance(at: index(of: handle), key: handle.key).take(as: T.self) { actual in
+                mismatch(key: handle.key, found: actual, wanted: "\(T.self)")
+            }
+        } catch {
+            throw DiagnosticReport(describing: error)
+        }
+    }
+
+    /// The index `handle` stands for in this factory: its own when the plan
+    /// there has its key (a factory of the same assemblies), else its key's,
+    /// looked up; nil when this factory does not define the key.
+    @usableFromInline @inline(__always)
+    func index<T>(of handle: ComponentHandle<T>) -> Int? {
+        let plans = table.plans
+        if handle.index >= 0, handle.index < plans.count,
+           Unmanaged.passUnretained(plans[handle.index])._withUnsafeGuaranteedRef({ $0.key == handle.key }) {
+            return handle.index
+        }
+        return index(ofKey: handle.key)
+    }
+}
