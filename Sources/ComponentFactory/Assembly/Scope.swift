@@ -17,7 +17,7 @@ public enum Scope: String, Sendable, Hashable, CaseIterable {
     case singleton
     /// One instance while someone holds it.
     case weakSingleton = "weak-singleton"
-    /// One instance per request scope (``Factory/openScope(seeding:)``),
+    /// One instance per request scope (``Factory/openScope(seeding:)-([String:Sendable])``),
     /// released, its destroy method run, when the scope closes.
     case request
 

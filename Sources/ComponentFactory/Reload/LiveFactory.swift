@@ -16,7 +16,7 @@ import SystemSupport
 ///   was built with (`not-reloadable`), or whose components fail to build,
 ///   is refused: logged at error level with each diagnostic's file:line,
 ///   and the running graph is kept.
-/// - A use sees one graph whole: ``withScope(seeding:_:)`` and
+/// - A use sees one graph whole: ``withScope(seeding:_:)-([String:Sendable],_)`` and
 ///   ``withFactory(_:)`` hold the graph of the moment they start until they
 ///   end. The singletons a swap replaced get their destroy methods once the
 ///   last use that began before the swap has ended.
@@ -100,7 +100,7 @@ public final class LiveFactory: Sendable {
 
     /// The graph serving now. A lookup on it sees that one graph, but
     /// nothing keeps its replaced singletons from being destroyed while
-    /// it is held: for more than one lookup, use ``withFactory(_:)`` or ``withScope(seeding:_:)``.
+    /// it is held: for more than one lookup, use ``withFactory(_:)`` or ``withScope(seeding:_:)-([String:Sendable],_)``.
     public var factory: Factory {
         state.withLock { $0.current.factory }
     }
@@ -127,7 +127,7 @@ public final class LiveFactory: Sendable {
     }
 
     /// Opens a request scope on the graph serving now, as
-    /// ``Factory/withScope(seeding:_:)`` does, and runs `body` in it: every
+    /// ``Factory/withScope(seeding:_:)-([String:Sendable],_)`` does, and runs `body` in it: every
     /// lookup of the request sees that one graph.
     nonisolated(nonsending) public func withScope<Result>(
         seeding values: [String: any Sendable] = [:], _ body: (RequestScope) async throws -> Result

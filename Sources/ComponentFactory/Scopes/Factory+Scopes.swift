@@ -18,7 +18,7 @@ extension Factory {
 
     /// A new request scope over this factory, seeded with `seeds`, each made
     /// by ``ComponentHandle/seed(_:)`` from a handle to a `seeded="yes"`
-    /// component: as ``openScope(seeding:)-(Dictionary<String,Sendable>)``
+    /// component: as ``openScope(seeding:)-([String:Sendable])``
     /// with no lookup of their keys.
     public func openScope(seeding seeds: [ScopeSeed]) throws(DiagnosticReport) -> RequestScope {
         let scope = RequestScope(factory: self)
@@ -51,7 +51,7 @@ extension Factory {
     }
 
     /// Runs `body` in a new request scope seeded with `seeds`, as
-    /// ``withScope(seeding:_:)-(Dictionary<String,Sendable>,_)`` does, with no lookup of their keys.
+    /// ``withScope(seeding:_:)-([String:Sendable],_)`` does, with no lookup of their keys.
     @inlinable
     nonisolated(nonsending) public func withScope<Result>(
         seeding seeds: [ScopeSeed], _ body: (RequestScope) async throws -> Result

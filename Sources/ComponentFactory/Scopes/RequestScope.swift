@@ -21,7 +21,7 @@ import Synchronization
 /// Any number of tasks may resolve in one scope at once: each request
 /// component is built once, under the scope's lock. The lock is not
 /// recursive: the resolution that takes it notes so
-/// (``Resolution/holdsScopeLock``), and the request components it builds on
+/// (`Resolution.holdsScopeLock`), and the request components it builds on
 /// the way come back here on the same thread without taking it again. A
 /// singleton never needs a request component (that is `scope-widening`), so
 /// a thread that holds a singleton's creation lock never waits for a scope's.

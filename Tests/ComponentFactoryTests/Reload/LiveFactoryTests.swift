@@ -108,6 +108,17 @@ import Testing
         #expect(setup.journal.written == ["closed limit 100"], "the replaced limit is destroyed once nothing uses the old graph")
     }
 
+    @Test func aHandleMadeOnceResolvesInEachGeneration() async throws {
+        let setup = try await Setup()
+        let limiter = try setup.live.factory.handle(forKey: "limiter", as: Limiter.self)
+        #expect(try setup.live.factory.component(limiter).limit.perMinute == 100)
+        try setup.edit(limit: "250")
+        #expect(await setup.live.reload().outcome == .swapped)
+        #expect(try setup.live.factory.component(limiter).limit.perMinute == 250, "the new generation's limiter")
+        let inScope = try await setup.live.withScope(seeding: [ScopeSeed]()) { scope in try await scope.component(limiter) }
+        #expect(inScope.limit.perMinute == 250)
+    }
+
     @Test func aBrokenEditIsRefusedAtItsLineAndTheRunningGraphKeepsServing() async throws {
         let setup = try await Setup()
         let before = try setup.live.factory.component(forKey: "limiter", as: Limiter.self)
