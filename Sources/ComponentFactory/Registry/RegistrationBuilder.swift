@@ -24,7 +24,7 @@ public struct RegistrationBuilder<T> {
     /// a Swift-style `init(quest:hitRatio:)` works too. `init` with no
     /// parameters is what a component without `<initializer>` uses.
     ///
-    /// Closures of one to four parameters take the overloads in
+    /// Closures of one to six parameters take the overloads in
     /// `RegistrationBuilderArities.swift`, which the compiler prefers: there
     /// each argument's cast is compiled for its own type. This form takes
     /// any number, through a parameter pack, whose casts stay generic.

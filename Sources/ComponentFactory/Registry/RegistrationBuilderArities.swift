@@ -1,4 +1,5 @@
-/// The registration builders for closures of one to four parameters.
+/// The registration builders for closures of one to four parameters, and
+/// initializers of five and six (a controller's usual size).
 ///
 /// They say the same as the parameter-pack forms in ``RegistrationBuilder``,
 /// and the compiler prefers them: a parameter pack is walked one element
@@ -44,6 +45,37 @@ extension RegistrationBuilder {
                      arguments.next(B.self),
                      arguments.next(C.self),
                      arguments.next(D.self)))
+        }
+    }
+
+    /// An initializer of 5 parameters; see the parameter-pack form.
+    @inlinable
+    public mutating func initializer<A, B, C, D, E>(_ selector: String = "init",
+                                                    _ body: @escaping @Sendable (A, B, C, D, E) throws -> T) {
+        add(selector, .initializer,
+            parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self), InjectableType(D.self),
+                             InjectableType(E.self)]) { arguments in
+            Instance(try body(arguments.next(A.self),
+                     arguments.next(B.self),
+                     arguments.next(C.self),
+                     arguments.next(D.self),
+                     arguments.next(E.self)))
+        }
+    }
+
+    /// An initializer of 6 parameters; see the parameter-pack form.
+    @inlinable
+    public mutating func initializer<A, B, C, D, E, F>(_ selector: String = "init",
+                                                       _ body: @escaping @Sendable (A, B, C, D, E, F) throws -> T) {
+        add(selector, .initializer,
+            parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self), InjectableType(D.self),
+                             InjectableType(E.self), InjectableType(F.self)]) { arguments in
+            Instance(try body(arguments.next(A.self),
+                     arguments.next(B.self),
+                     arguments.next(C.self),
+                     arguments.next(D.self),
+                     arguments.next(E.self),
+                     arguments.next(F.self)))
         }
     }
 

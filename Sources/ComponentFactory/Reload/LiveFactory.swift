@@ -112,23 +112,30 @@ public final class LiveFactory: Sendable {
 
     /// Runs `body` with the graph serving now, which stays whole (its
     /// singletons not destroyed) until `body` returns, whatever reloads meanwhile.
+    /// Inlinable, with ``withScope(seeding:_:)-([ScopeSeed],_)``, so that
+    /// each caller's `Result` is known where it is compiled: as a generic
+    /// parameter, its metadata was looked up at run time on each call.
+    @inlinable
     nonisolated(nonsending) public func withFactory<Result, Failure: Error>(
         _ body: (Factory) async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
         let generation = lease()
-        let result: Swift.Result<Result, Failure>
+        // No `Swift.Result` kept across the await: its metadata is looked up at run time where `Result` is generic.
+        let result: Result
         do {
-            result = .success(try await body(generation.factory))
+            result = try await body(generation.factory)
         } catch {
-            result = .failure(error)
+            await end(generation)
+            throw error
         }
         await end(generation)
-        return try result.get()
+        return result
     }
 
     /// Opens a request scope on the graph serving now, as
     /// ``Factory/withScope(seeding:_:)-([String:Sendable],_)`` does, and runs `body` in it: every
     /// lookup of the request sees that one graph.
+    @inlinable
     nonisolated(nonsending) public func withScope<Result>(
         seeding values: [String: any Sendable] = [:], _ body: (RequestScope) async throws -> Result
     ) async throws -> Result {
@@ -139,6 +146,7 @@ public final class LiveFactory: Sendable {
     /// as ``Factory/withScope(seeding:_:)-([ScopeSeed],_)`` does, and runs
     /// `body` in it. Seeds and handles made from any generation fit every
     /// other: a reload keeps the assemblies.
+    @inlinable
     nonisolated(nonsending) public func withScope<Result>(
         seeding seeds: [ScopeSeed], _ body: (RequestScope) async throws -> Result
     ) async throws -> Result {
@@ -146,7 +154,8 @@ public final class LiveFactory: Sendable {
     }
 
     /// The generation serving now, counted as in use.
-    private func lease() -> LiveGeneration {
+    @usableFromInline
+    func lease() -> LiveGeneration {
         state.withLock { state in
             state.current.acquire()
             return state.current
@@ -154,7 +163,8 @@ public final class LiveFactory: Sendable {
     }
 
     /// Ends a use of `generation`, destroying what it replaced when it was the last.
-    nonisolated(nonsending) private func end(_ generation: LiveGeneration) async {
+    @usableFromInline
+    nonisolated(nonsending) func end(_ generation: LiveGeneration) async {
         guard let replaced = generation.release() else { return }
         await destroy(replaced, of: generation)
     }

@@ -3,6 +3,7 @@ import Synchronization
 /// One graph of a ``LiveFactory``: the factory built for one set of values,
 /// and who is still using it. Once a reload replaces it, the singletons it
 /// replaced are destroyed when the last use that began before the swap ends.
+@usableFromInline
 final class LiveGeneration: Sendable {
     private struct Leases {
         var count = 0
@@ -13,7 +14,7 @@ final class LiveGeneration: Sendable {
 
     /// 1 for the graph built at load, one more at each swap.
     let number: Int
-    let factory: Factory
+    @usableFromInline let factory: Factory
     /// What the graph was made from, for the next reload to compare.
     let side: ReloadReach.Side
     private let leases = Mutex(Leases())

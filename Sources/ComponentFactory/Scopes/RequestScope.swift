@@ -182,11 +182,11 @@ public final class RequestScope: @unchecked Sendable {
             discard()
             return
         }
-        var closing: [(index: Int, instance: Instance)] = []
+        var closing: [ScopeEntries.Entry] = []
         lock.withLock { _ in closing = entries.close() }
         var failures: [Diagnostic] = []
-        for (index, instance) in closing {
-            if let failure = await factory.async.destroy(instance, of: factory.table.plans[index], timeout: nil) {
+        for entry in closing {
+            if let failure = await factory.async.destroy(entry.instance, of: factory.table.plans[entry.index], timeout: nil) {
                 failures.append(failure)
             }
         }
@@ -205,17 +205,24 @@ public final class RequestScope: @unchecked Sendable {
     /// scope is open. A failure to close is thrown after `body`'s own result.
     @inlinable
     nonisolated(nonsending) func run<Result>(_ body: (RequestScope) async throws -> Result) async throws -> Result {
-        let result: Swift.Result<Result, any Error>
+        let result: Result
         do {
-            result = .success(try await body(self))
+            result = try await body(self)
         } catch {
-            result = .failure(error)
+            try await end()
+            throw error
         }
+        try await end()
+        return result
+    }
+
+    /// Closes the scope at the end of ``run(_:)``: with no suspension when nothing has a destroy method.
+    @inlinable
+    nonisolated(nonsending) func end() async throws(DiagnosticReport) {
         if closingRunsDestroyMethods {
             try await close()
         } else {
             discard()
         }
-        return try result.get()
     }
 }

@@ -7,7 +7,8 @@
 /// holds it does the locking. Not copyable, so that reading it borrows it in
 /// place rather than copying (and retaining) its entries.
 struct ScopeEntries: ~Copyable {
-    private struct Entry {
+    /// A component's index in the plans, and its instance.
+    struct Entry {
         let index: Int
         let instance: Instance
     }
@@ -58,13 +59,30 @@ struct ScopeEntries: ~Copyable {
 
     /// Closes the entries: the components built in the scope, newest first,
     /// let go of here; nothing the second time.
-    mutating func close() -> [(index: Int, instance: Instance)] {
+    mutating func close() -> [Entry] {
         guard !isClosed else { return [] }
         isClosed = true
-        let inline = [first, second, third, fourth].prefix(count).compactMap { $0 }
-        let closing = (inline + more)[seededCount...].reversed().map { (index: $0.index, instance: $0.instance) }
+        // One array, filled newest first: the built entries are those after the seeded ones.
+        var closing: [Entry] = []
+        closing.reserveCapacity(count - seededCount)
+        var position = count
+        while position > seededCount {
+            position -= 1
+            if let entry = entry(at: position) { closing.append(entry) }
+        }
         discard()
         return closing
+    }
+
+    /// The entry at `position`, in the order added.
+    private func entry(at position: Int) -> Entry? {
+        switch position {
+        case 0: first
+        case 1: second
+        case 2: third
+        case 3: fourth
+        default: more[position - 4]
+        }
     }
 
     /// Closes the entries, letting go of everything: when no component of the scope has a destroy method.

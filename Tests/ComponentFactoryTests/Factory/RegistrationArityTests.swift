@@ -1,8 +1,8 @@
 @_spi(Tooling) import ComponentFactory
 import Testing
 
-/// Closures of one to four parameters are registered through their own
-/// overloads, the rest through the parameter-pack form: both must hand
+/// Closures of one to four parameters (initializers: six) are registered
+/// through their own overloads, the rest through the parameter-pack form: both must hand
 /// every argument to its own parameter, in order.
 @Suite struct RegistrationArityTests {
     /// What a registered closure received, in order.
@@ -27,6 +27,12 @@ import Testing
             r.initializer("initWithA:b:c:d:e:") { (a: String, b: Int, c: Bool, d: Double, e: String) in
                 Received([a, "\(b)", "\(c)", "\(d)", e])
             }
+            r.initializer("initWithA:b:c:d:e:f:") { (a: String, b: Int, c: Bool, d: Double, e: String, f: Int) in
+                Received([a, "\(b)", "\(c)", "\(d)", e, "\(f)"])
+            }
+            r.initializer("initWithA:b:c:d:e:f:g:") { (a: String, b: Int, c: Bool, d: Double, e: String, f: Int, g: Bool) in
+                Received([a, "\(b)", "\(c)", "\(d)", e, "\(f)", "\(g)"])
+            }
             r.classMethod("receivedWithA:") { (a: String) in Received(["class", a]) }
             r.classMethod("receivedWithA:b:c:d:") { (a: String, b: Int, c: Bool, d: Double) in Received(["class", a, "\(b)", "\(c)", "\(d)"]) }
             r.classMethod("receivedWithA:b:c:d:e:") { (a: String, b: Int, c: Bool, d: Double, e: String) in
@@ -46,7 +52,7 @@ import Testing
         return registry
     }
 
-    static let arguments = [("a", "x"), ("b", "7"), ("c", "yes"), ("d", "2.5"), ("e", "last")]
+    static let arguments = [("a", "x"), ("b", "7"), ("c", "yes"), ("d", "2.5"), ("e", "last"), ("f", "6"), ("g", "no")]
 
     static func initializer(_ selector: String, count: Int, classMethod: Bool = false) -> String {
         let given = arguments.prefix(count).map { "<argument parameterName=\"\($0.0)\" value=\"\($0.1)\"/>" }.joined()
@@ -55,11 +61,12 @@ import Testing
 
     @Test(arguments: [
         ("init", 0), ("initWithA:", 1), ("initWithA:b:", 2), ("initWithA:b:c:", 3), ("initWithA:b:c:d:", 4), ("initWithA:b:c:d:e:", 5),
+        ("initWithA:b:c:d:e:f:", 6), ("initWithA:b:c:d:e:f:g:", 7),
     ])
     func anInitializerOfAnyArityGetsItsArgumentsInOrder(selector: String, count: Int) throws {
         let factory = try AssemblyFixture.factory(
             "<component class=\"Received\" key=\"r\">\(Self.initializer(selector, count: count))</component>", registry: Self.registry())
-        let expected = ["x", "7", "true", "2.5", "last"].prefix(count)
+        let expected = ["x", "7", "true", "2.5", "last", "6", "false"].prefix(count)
         #expect(try factory.component(forKey: "r", as: Received.self).values == Array(expected))
     }
 
