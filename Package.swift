@@ -17,6 +17,10 @@ let package = Package(
         // Services on swift-service-lifecycle, a product of its own: the core and the tool never build it.
         .library(name: "ComponentFactoryLifecycle", targets: ["ComponentFactoryLifecycle"]),
         .executable(name: "factory", targets: ["factory"]),
+        // Checks at build time: the registry-free checks of a target's assemblies (and its typed keys) on every build
+        // that changes them; and `swift package validate-assemblies --tool <app's tool>` for the registry-aware ones.
+        .plugin(name: "CheckAssemblies", targets: ["CheckAssemblies"]),
+        .plugin(name: "ValidateAssemblies", targets: ["ValidateAssemblies"]),
         .library(name: "MiddleAges", targets: ["MiddleAges"]),
         .executable(name: "middle-ages", targets: ["middle-ages"]),
         .library(name: "HumanResources", targets: ["HumanResources"]),
@@ -99,7 +103,16 @@ let package = Package(
         ),
         .target(name: "ComponentFactoryMacros", dependencies: ["ComponentFactory", "ComponentFactoryMacrosPlugin"]),
         .executableTarget(name: "factory", dependencies: ["FactoryTool"]),
-        .target(name: "MiddleAges", dependencies: ["ComponentFactory", "ComponentFactoryMacros"]),
+        .plugin(name: "CheckAssemblies", capability: .buildTool(), dependencies: ["factory"], path: "Sources/Plugins/CheckAssemblies"),
+        .plugin(
+            name: "ValidateAssemblies",
+            capability: .command(intent: .custom(verb: "validate-assemblies",
+                                                 description: "Build the app's own tool (--tool PRODUCT) and run its validate")),
+            path: "Sources/Plugins/ValidateAssemblies"
+        ),
+        // Checked on every build that changes its assembly or configuration, with typed keys for its users and tests.
+        .target(name: "MiddleAges", dependencies: ["ComponentFactory", "ComponentFactoryMacros"], exclude: ["component-factory.json"],
+                plugins: ["CheckAssemblies"]),
         .executableTarget(name: "middle-ages", dependencies: ["FactoryTool", "MiddleAges"]),
         .target(name: "HumanResources", dependencies: ["ComponentFactory", "ComponentFactoryMacros", "CSQLite"]),
         .executableTarget(name: "human-resources", dependencies: ["FactoryTool", "HumanResources"]),

@@ -21,6 +21,51 @@
 /// Every problem in the assemblies, the configuration or against the
 /// registry is thrown together as a `DiagnosticReport`, each with its file:line.
 public enum TestFactory {
+    /// The factory of the test under way: the one the ``FactoryTrait``
+    /// (`.factory(…)`) made for this test case, or that ``withFactory(_:_:)``
+    /// runs its body with. Throws ``NoTestFactory`` outside both, rather
+    /// than handing out some other test's factory.
+    public static var current: Factory {
+        get throws(NoTestFactory) {
+            guard let factory = currentFactory else { throw NoTestFactory() }
+            return factory
+        }
+    }
+
+    @TaskLocal static var currentFactory: Factory?
+
+    /// Runs `body` with `factory` as ``current``, then shuts the factory
+    /// down, whether `body` returned or threw: what the trait does around
+    /// each test case, and what an XCTest test calls itself.
+    ///
+    /// ```swift
+    /// func testPostingSendsOneRequest() async throws {
+    ///     let patcher = Patcher()
+    ///     try patcher.patch("transport", with: RecordingTransport())
+    ///     let factory = try await TestFactory.makeAsync(registry: TweeterRegistry.make(),
+    ///                                                   assemblies: ["Assemblies/Tweeter.xml"], patcher: patcher)
+    ///     try await TestFactory.withFactory(factory) { factory in … }
+    /// }
+    /// ```
+    nonisolated(nonsending) public static func withFactory<Result: Sendable>(
+        _ factory: Factory, _ body: @Sendable (Factory) async throws -> Result
+    ) async throws -> Result {
+        let result: Result
+        do {
+            result = try await $currentFactory.withValue(factory) { try await body(factory) }
+        } catch {
+            try await factory.async.shutdown()
+            throw error
+        }
+        try await factory.async.shutdown()
+        return result
+    }
+
+    /// Runs `function` with `factory` as ``current``, and shuts the factory down after.
+    static func run(with factory: Factory, _ function: @Sendable () async throws -> Void) async throws {
+        try await withFactory(factory) { _ in try await function() }
+    }
+
     /// A factory for one test: `assemblies` with `config`'s `environment` (`test` by default), `overrides` on top, the process's environment variables ignored, and the `patcher`'s patches in place before anything is built.
     public static func make(
         registry: ComponentRegistry, assemblies: [String], config: String? = "Config", environment: String = "test",

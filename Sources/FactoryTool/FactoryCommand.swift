@@ -10,6 +10,7 @@ struct FactoryCommand: ParsableCommand {
         CommandConfiguration(
             commandName: toolName,
             abstract: "Validate ComponentFactory assemblies and configuration before they ship.",
-            subcommands: [ValidateCommand.self, BuildCommand.self, PropertiesCommand.self, GraphCommand.self, SchemaCommand.self, LSPCommand.self])
+            subcommands: [ValidateCommand.self, BuildCommand.self, PropertiesCommand.self, GraphCommand.self, SchemaCommand.self, LSPCommand.self,
+                          PluginCheckCommand.self])
     }
 }

@@ -68,6 +68,20 @@ struct SalaryReportTests {
         #expect(try second.component(forKey: "employeeStore", as: (any EmployeeStore).self).allEmployees().isEmpty)
     }
 
+    /// With the `.factory` trait, each case of a parameterized test has its own stack, and so its own
+    /// `:memory:` database, however many cases run beside it.
+    @Test(.factory(registry: HumanResourcesRegistry.make(), assemblies: [HumanResourcesExample.root + "/Assemblies/HumanResources.xml"],
+                   config: HumanResourcesExample.root + "/Config", overrides: ["employee.store.class": "SQLiteEmployeeStore"]),
+          arguments: 1...20)
+    func eachCaseOfTheTraitHasItsOwnDatabase(employees: Int) throws {
+        let store = try TestFactory.current.component(forKey: "employeeStore", as: (any EmployeeStore).self)
+        for index in 0..<employees {
+            try store.add(Employee(name: "employee \(index)", department: "Sales", salary: index))
+        }
+
+        #expect(try store.allEmployees().count == employees)
+    }
+
     @Test func textIsStoredAsWrittenEvenWithQuotesAndAccents() throws {
         let store = SQLiteEmployeeStore(path: SQLiteEmployeeStore.inMemory)
         let tricky = Employee(name: "Zoë O'Brien", department: "R&D; DROP TABLE employees", salary: -1)

@@ -17,6 +17,19 @@ struct TweetClientTests {
         #expect(transport.requests.first?.method == "POST")
     }
 
+    /// The same, with the `.factory` trait making this test's factory, its transport patched with a stub of its own.
+    @Test(.factory(registry: TweeterRegistry.make(), assemblies: [TweeterExample.assembly], config: TweeterExample.root + "/Config",
+                   overrides: ["tweeter.drafts.path": "/nonexistent/drafts.json"],
+                   patches: { try $0.patch("transport", with: RecordingTransport()) }))
+    func aTweetIsPostedThroughTheFactoryTheTraitMade() async throws {
+        let factory = try TestFactory.current
+        let transport = try factory.component(forKey: "transport", as: RecordingTransport.self)
+
+        try factory.component(forKey: "tweetClient", as: TweetClient.self).tweet("hello matey", observer: RecordingObserver())
+
+        #expect(transport.requests.map(\.bodyText) == ["status=hello%20matey"])
+    }
+
     @Test func theMessageIsTheStatusParameterOfAFormBody() async throws {
         let (client, transport) = try await TweeterExample.client()
 

@@ -1,0 +1,69 @@
+import ComponentFactory
+import Testing
+
+/// A Swift Testing trait that gives each test its own factory, reachable in
+/// the test's body as ``TestFactory/current``: tests run in parallel with
+/// no factory, patch or singleton shared between them.
+///
+/// Each run of a test, and each case of a parameterized one, gets a factory
+/// made for it alone (a patcher of its own, with the patches applied before
+/// anything is built), which is shut down when the case ends. Applied to a
+/// suite, it gives every test of the suite, and of the suites inside it,
+/// its own factory the same way.
+///
+/// ```swift
+/// @Test(.factory(registry: TweeterRegistry.make(), assemblies: ["Assemblies/Tweeter.xml"],
+///                patches: { try $0.patch("transport", with: RecordingTransport()) }))
+/// func postingSendsOneRequest() async throws {
+///     let composer = try await TestFactory.current.async.component(forKey: "composer", as: TweetComposer.self)
+///     …
+/// }
+/// ```
+public struct FactoryTrait: TestTrait, SuiteTrait, TestScoping {
+    /// Makes the factory of one test case, with a patcher of its own.
+    let make: @Sendable (Patcher) async throws -> Factory
+    /// Runs on the new patcher before the factory is made.
+    let patches: @Sendable (Patcher) throws -> Void
+
+    /// Every test of a suite it is applied to gets its own factory.
+    public var isRecursive: Bool { true }
+
+    /// A factory per test case; none for a suite as a whole.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> FactoryTrait? {
+        testCase == nil ? nil : self
+    }
+
+    /// Makes the test case's factory, runs the case with it as ``TestFactory/current``, and shuts it down.
+    public func provideScope(for test: Test, testCase: Test.Case?,
+                             performing function: @Sendable () async throws -> Void) async throws {
+        let patcher = Patcher()
+        try patches(patcher)
+        let factory = try await make(patcher)
+        try await TestFactory.run(with: factory, function)
+    }
+}
+
+extension Trait where Self == FactoryTrait {
+    /// Each test case gets a factory of its own, made as
+    /// ``TestFactory/makeAsync(registry:assemblies:config:environment:overrides:patcher:)``
+    /// makes one, with `patches` applied to its own ``Patcher`` first; the
+    /// test reaches it as ``TestFactory/current``. `registry` is made anew
+    /// for each case too, and may throw (`registry: try AppRegistry.make()`):
+    /// the case then fails with its error.
+    public static func factory(
+        registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [String], config: String? = "Config",
+        environment: String = "test", overrides: [String: String] = [:], patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
+    ) -> Self {
+        FactoryTrait(make: { patcher in
+            try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config, environment: environment,
+                                            overrides: overrides, patcher: patcher)
+        }, patches: patches)
+    }
+
+    /// Each test case gets the factory `make` returns for it, given a
+    /// ``Patcher`` of the case's own to load it with (`patcher.load` or
+    /// `TestFactory.make(…, patcher:)`) or to attach to it.
+    public static func factory(_ make: @escaping @Sendable (Patcher) async throws -> Factory) -> Self {
+        FactoryTrait(make: make, patches: { _ in })
+    }
+}

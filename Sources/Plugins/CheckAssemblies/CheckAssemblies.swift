@@ -1,0 +1,101 @@
+import Foundation
+import PackagePlugin
+
+/// The build-tool plugin: applied to a target, it checks the target's
+/// assemblies and configuration for every environment on each build where
+/// one of them changed (`factory plugin-check`), printing each problem as a
+/// `file:line:col: error:` or `warning:` line; an error fails the build.
+/// With typed keys on, it also generates the target's typed keys.
+///
+/// It reads `component-factory.json` in the target's directory when there is
+/// one, else takes the target's `Assemblies` and `Config` directories:
+///
+/// ```json
+/// {"assemblies": ["Assemblies"], "config": "Config",
+///  "typedKeys": {"name": "MiddleAgesKeys", "public": true, "imports": [], "types": {"Quest": "any Quest"}}}
+/// ```
+///
+/// Paths are relative to the target's directory.
+@main
+struct CheckAssemblies: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let directory = target.directoryURL
+        let settings = try PluginSettings(directory: directory)
+        guard !settings.assemblies.isEmpty else {
+            Diagnostics.warning("CheckAssemblies: target '\(target.name)' has no Assemblies directory and no component-factory.json "
+                                    + "naming its assemblies: nothing to check")
+            return []
+        }
+        let output = context.pluginWorkDirectoryURL.appending(path: "ComponentFactoryChecks.swift")
+        var arguments = ["plugin-check"] + settings.assemblies.map(\.path) + ["--output", output.path]
+        if let config = settings.config { arguments += ["--config", config.path] }
+        if let keys = settings.typedKeys {
+            arguments += ["--typed-keys", keys.name]
+            if keys.public == true { arguments.append("--public") }
+            for module in keys.imports ?? [] { arguments += ["--import", module] }
+            for (registered, type) in (keys.types ?? [:]).sorted(by: { $0.key < $1.key }) { arguments += ["--type", "\(registered)=\(type)"] }
+        }
+        let inputs = settings.inputFiles
+        return [.buildCommand(displayName: "Checking the assemblies of \(target.name) for every environment",
+                              executable: try context.tool(named: "factory").url, arguments: arguments,
+                              inputFiles: inputs, outputFiles: [output])]
+    }
+}
+
+/// What the plugin checks for one target: `component-factory.json`'s, or the defaults.
+struct PluginSettings {
+    struct File: Decodable {
+        var assemblies: [String]?
+        var config: String?
+        var typedKeys: TypedKeys?
+    }
+
+    struct TypedKeys: Decodable {
+        var name: String
+        var `public`: Bool?
+        var imports: [String]?
+        var types: [String: String]?
+    }
+
+    static let fileName = "component-factory.json"
+
+    let assemblies: [URL]
+    let config: URL?
+    let typedKeys: TypedKeys?
+    /// The settings file itself, when there is one: a change to it reruns the checks too.
+    let settingsFile: URL?
+
+    init(directory: URL) throws {
+        let file = directory.appending(path: Self.fileName)
+        let manager = FileManager.default
+        var settings = File()
+        if manager.fileExists(atPath: file.path) {
+            settings = try JSONDecoder().decode(File.self, from: Data(contentsOf: file))
+            settingsFile = file
+        } else {
+            settingsFile = nil
+        }
+        let assemblies = (settings.assemblies ?? ["Assemblies"]).map { directory.appending(path: $0) }
+        self.assemblies = assemblies.filter { manager.fileExists(atPath: $0.path) }
+        let config = directory.appending(path: settings.config ?? "Config")
+        self.config = manager.fileExists(atPath: config.path) ? config : nil
+        typedKeys = settings.typedKeys
+    }
+
+    /// Every assembly and .properties file the checks read, and the settings file.
+    var inputFiles: [URL] {
+        var files = assemblies.flatMap { Self.files(under: $0, suffix: ".xml") }
+        if let config { files += Self.files(under: config, suffix: ".properties") }
+        if let settingsFile { files.append(settingsFile) }
+        return files
+    }
+
+    private static func files(under url: URL, suffix: String) -> [URL] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else { return [url] }
+        let found = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        return found.filter { $0.path.hasSuffix(suffix) }.sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,91 @@
+import ComponentFactoryTesting
+@_spi(Tooling) import FactoryTool
+import Foundation
+import Testing
+
+/// `factory plugin-check`, what the CheckAssemblies build-tool plugin runs:
+/// the checks for every environment, lines that name the environment, and
+/// the generated file written only when nothing is an error.
+struct PluginCheckCommandTests {
+    /// A target's assembly and config root, with `properties` as the base file and `production` as its overlay.
+    static func target(assembly: String, properties: String, production: String = "") throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try directory.write("Assemblies/App.xml", "<assembly>\n<property-placeholder location=\"app.properties\"/>\n" + assembly + "\n</assembly>\n")
+        try directory.write("Config/app.properties", properties)
+        try directory.write("Config/app-test.properties", "")
+        try directory.write("Config/app-production.properties", production)
+        return directory
+    }
+
+    static func check(_ directory: TemporaryDirectory, _ extra: String...) async -> (status: Int32, output: String, generated: String?) {
+        let output = directory.file("Keys.swift")
+        let arguments = ["plugin-check", directory.file("Assemblies"), "--config", directory.file("Config"), "--output", output] + extra
+        let result = await FactoryTool.run(arguments: arguments, environment: ToolEnvironment())
+        return (result.status, result.standardOutput, try? String(contentsOfFile: output, encoding: .utf8))
+    }
+
+    @Test func aPlaceholderMissingOnlyInProductionIsAnErrorThatNamesIt() async throws {
+        let directory = try Self.target(assembly: #"<component class="Quest" key="quest"><property name="name" value="${quest.name}"/></component>"#,
+                                        properties: "", production: "")
+        try directory.write("Config/app-test.properties", "quest.name = a test\n")
+        try directory.write("Keys.swift", "// from an earlier build")
+        let run = await Self.check(directory)
+        #expect(run.status == 1)
+        #expect(run.output.contains("App.xml:3:") && run.output.contains("error: unresolved placeholder")
+                    && run.output.contains("(in environment 'production')"), "\(run.output)")
+        #expect(!run.output.contains("(in environment 'test')"))
+        #expect(run.generated == nil, "a failed check leaves no output, so the next build checks again")
+    }
+
+    @Test func aCleanTargetGetsItsTypedKeys() async throws {
+        let directory = try Self.target(assembly: """
+            <component class="Knight" key="knight"><property name="quest" ref="main-quest"/></component>
+            <component class="Quest" key="main-quest"/>
+            <component class="${store.class}" key="store"/>
+            <component class="Caller" key="caller" scope="request" seeded="yes"/>
+            <component class="Knight" key="default" profile="production"/>
+            <component class="Array&lt;Int&gt;" key="numbers"/>
+            """, properties: "store.class = MemoryStore\n", production: "store.class = SQLStore\n")
+        let run = await Self.check(directory, "--typed-keys", "AppKeys", "--public", "--import", "App", "--type", "Quest=any Quest")
+        #expect(run.status == 0, "\(run.output)")
+        let source = try #require(run.generated)
+        #expect(source.contains("import App\n"))
+        #expect(source.contains("public struct AppKeys: Sendable {"))
+        #expect(source.contains("let knight: ComponentHandle<Knight>"))
+        #expect(source.contains("let mainQuest: ComponentHandle<any Quest>"), "types maps a registered name")
+        #expect(source.contains("public func mainQuest() throws(DiagnosticReport) -> any Quest {"))
+        #expect(source.contains("public func mainQuest() async throws(DiagnosticReport) -> any Quest {"))
+        #expect(source.contains("public func store<T>(as type: T.Type = T.self) throws(DiagnosticReport) -> T {"),
+                "a class a placeholder makes differ between environments is asked for")
+        #expect(source.contains("public func numbers<T>(as type: T.Type = T.self)"), "a name that is no Swift type is asked for")
+        #expect(source.contains("public func caller(in scope: RequestScope) async throws(DiagnosticReport) -> Caller {"))
+        #expect(source.contains("public func `default`() throws(DiagnosticReport) -> Knight {")
+                    && source.contains("try factory.component(try factory.handle(forKey: \"default\", as: Knight.self))"),
+                "a key of one environment only is looked up when called")
+        #expect(source.contains("public func appKeys() throws(DiagnosticReport) -> AppKeys {"))
+    }
+
+    @Test func withoutTypedKeysTheOutputIsAComment() async throws {
+        let directory = try Self.target(assembly: #"<component class="Quest" key="quest"/>"#, properties: "")
+        let run = await Self.check(directory)
+        #expect(run.status == 0)
+        #expect(run.generated?.hasPrefix("// Generated by ComponentFactory's CheckAssemblies plugin") == true)
+        #expect(run.generated?.contains("struct") == false)
+    }
+
+    @Test func keysThatWouldMakeTheSameNameGetNoneAndAWarning() async throws {
+        let directory = try Self.target(assembly: """
+            <component class="Quest" key="main-quest"/>
+            <component class="Quest" key="main.quest"/>
+            <component class="Quest" key="factory"/>
+            <component class="Quest" key="2fa"/>
+            """, properties: "")
+        let run = await Self.check(directory, "--typed-keys", "Keys")
+        #expect(run.status == 0)
+        #expect(run.output.contains("warning: keys 'main-quest' and 'main.quest' would make the same typed key mainQuest()"), "\(run.output)")
+        let source = try #require(run.generated)
+        #expect(!source.contains("func mainQuest"))
+        #expect(source.contains("func factoryComponent() throws"))
+        #expect(source.contains("func _2fa() throws"))
+    }
+}
