@@ -1,6 +1,6 @@
 // Resolving with the factory, in one run, against the same work done by hand
 // and with Swinject 2.10.0:
-//   1. a singleton by key (ns per lookup);
+//   1. a singleton by key (ns per lookup), and by a typed handle beside a field read;
 //   2. a prototype graph of 10 objects (ratio to hand-built, and to Swinject);
 //   3. the memory of the plans of a 10,000-component assembly.
 // Each timing is the median of 21 rounds, interleaved round by round; the graph and
@@ -61,6 +61,13 @@ func swinjectContainer() -> Container {
 // MARK: Timing
 
 @inline(never) func consume(_ value: AnyObject) { withExtendedLifetime(value) {} }
+/// What `component(forKey:)` returns, taken as it is: an `Any`, with no cast in the harness.
+@inline(never) func consume(any value: Any) { withExtendedLifetime(value) {} }
+
+/// A plain `final class` field, for the handle's figure: reading it through a call that
+/// returns it owned costs the read and one retain, which the caller releases.
+final class Holder { var leaf = Leaf(value: 4) }
+@inline(never) func read(_ holder: Holder) -> Leaf { holder.leaf }
 
 func nanoseconds(iterations: Int, _ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -108,6 +115,7 @@ let graphIterations = 20_000
 let lookupIterations = 500_000
 var ours: [Double] = [], hand: [Double] = [], swinject: [Double] = [], swinjectUnsynchronized: [Double] = []
 var singletonAny: [Double] = [], singletonTyped: [Double] = [], singletonSwinject: [Double] = []
+var singletonHandle: [Double] = [], fieldRead: [Double] = [], handleRatios: [Double] = []
 var dictionaryLookup: [Double] = []
 // Each round's own ratios: ours ÷ hand-built, Swinject ÷ ours.
 var handRatios: [Double] = [], swinjectRatios: [Double] = [], swinjectPlainRatios: [Double] = []
@@ -116,6 +124,12 @@ var handRatios: [Double] = [], swinjectRatios: [Double] = [], swinjectPlainRatio
 let plainDictionary: [String: Any] = Dictionary(uniqueKeysWithValues: factory.keys.map { ($0, Leaf(value: 0) as Any) })
 @inline(never) func lookupKey() -> String { "singletonLeaf" }
 let singletonKey = lookupKey()
+let singletonHandleMade = try factory.handle(forKey: singletonKey, as: Leaf.self)
+// Spring's bean factory, in a JVM beside this process, takes its turn after ours in each round.
+let spring = SpringPeer(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Java"))
+var springRounds: [SpringPeer.Round] = []
+let holder = Holder()
 
 for round in 0..<(rounds + 3) {
     let (graph, byHand) = try paired(iterations: graphIterations,
@@ -123,28 +137,45 @@ for round in 0..<(rounds + 3) {
                                      { consume(handBuiltGrove()) })
     let peer = nanoseconds(iterations: graphIterations / 10) { consume(resolver.resolve(Grove.self)!) }
     let peerPlain = nanoseconds(iterations: graphIterations / 10) { consume(container.resolve(Grove.self)!) }
-    let anyLookup = try nanoseconds(iterations: lookupIterations) { consume(try factory.component(forKey: singletonKey) as AnyObject) }
+    let anyLookup = try nanoseconds(iterations: lookupIterations) { consume(any: try factory.component(forKey: singletonKey)) }
     let typedLookup = try nanoseconds(iterations: lookupIterations) { consume(try factory.component(forKey: singletonKey, as: Leaf.self)) }
     let plainLookup = nanoseconds(iterations: lookupIterations) { if let leaf = plainDictionary[singletonKey] as? Leaf { consume(leaf) } }
     let peerLookup = nanoseconds(iterations: lookupIterations / 10) { consume(resolver.resolve(Leaf.self, name: "singleton")!) }
+    let (handleLookup, field) = try paired(iterations: lookupIterations,
+                                           { consume(try factory.component(singletonHandleMade)) }, { consume(read(holder)) })
+    let springRound = spring?.round(lookups: lookupIterations)
     guard round >= 3 else { continue }  // warm-up
     ours.append(graph); hand.append(byHand); swinject.append(peer); swinjectUnsynchronized.append(peerPlain)
     handRatios.append(graph / byHand); swinjectRatios.append(peer / graph); swinjectPlainRatios.append(peerPlain / graph)
     singletonAny.append(anyLookup); singletonTyped.append(typedLookup); singletonSwinject.append(peerLookup)
     dictionaryLookup.append(plainLookup)
+    singletonHandle.append(handleLookup); fieldRead.append(field); handleRatios.append(handleLookup / field)
+    if let springRound { springRounds.append(springRound) }
 }
 
 print("10-object prototype graph (median of \(rounds) rounds, ns per graph; ratios are the median of each round's own):")
 print("  hand-built              \(fmt(median(hand)))")
-print("  ComponentFactory        \(fmt(median(ours)))   = \(spread(handRatios)) hand-built")
+print("  ComponentFactory        \(fmt(median(ours)))   = \(fmt(median(ours) / median(hand)))x hand-built (ratio of the medians); "
+      + "each round's own: \(spread(handRatios))")
 print("  Swinject (synchronized) \(fmt(median(swinject)))   = \(spread(swinjectRatios)) ComponentFactory")
 print("  Swinject (plain)        \(fmt(median(swinjectUnsynchronized)))   = \(spread(swinjectPlainRatios)) ComponentFactory")
 print("Singleton by key (ns per lookup):")
-print("  component(forKey:)       \(fmt(median(singletonAny)))")
+print("  component(forKey:)       \(fmt(median(singletonAny)))   (as Any)")
 print("  component(forKey:as:)    \(fmt(median(singletonTyped)))")
 print("  Swinject (synchronized)  \(fmt(median(singletonSwinject)))")
+print("  component(handle)        \(fmt(median(singletonHandle)))   = \(spread(handleRatios)) a final class field read and retained "
+      + "(\(fmt(median(fieldRead))) ns; handle made once with factory.handle(forKey:as:))")
 print("  [String: Any] + as? Leaf \(fmt(median(dictionaryLookup)))   (the floor of a lookup by String key here; "
       + "component(forKey:as:) = \(fmt(median(singletonTyped) / median(dictionaryLookup)))x it)")
+if let spring, springRounds.count == rounds {
+    let (typed, any, grove) = (springRounds.map(\.typed), springRounds.map(\.any), springRounds.map(\.grove))
+    let faster = zip(singletonTyped, typed).filter { $0 < $1 }.count
+    print("Spring Framework \(spring.version), DefaultListableBeanFactory, same run, its turn after ours in each round:")
+    print("  getBean(name, Class)     \(fmt(median(typed)))   against component(forKey:as:) \(fmt(median(singletonTyped))): "
+          + (median(singletonTyped) < median(typed) ? "ours faster" : "Spring faster") + " (ours faster in \(faster) of \(rounds) rounds)")
+    print("  getBean(name)            \(fmt(median(any)))   against component(forKey:) \(fmt(median(singletonAny)))")
+    print("  getBean(\"grove\")         \(fmt(median(grove)))   against \(fmt(median(ours))) (10-object prototype graph, ns per graph)")
+}
 
 // MARK: Memory of the plans for 10,000 components
 

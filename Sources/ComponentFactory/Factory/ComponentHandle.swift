@@ -78,9 +78,9 @@ extension Factory {
     /// looked up; nil when this factory does not define the key.
     @usableFromInline @inline(__always)
     func index<T>(of handle: ComponentHandle<T>) -> Int? {
-        let plans = table.plans
-        if handle.index >= 0, handle.index < plans.count,
-           Unmanaged.passUnretained(plans[handle.index])._withUnsafeGuaranteedRef({ $0.key == handle.key }) {
+        // The table's array read in place, not bound to a local: a copy of it would cost a retain and a release.
+        if handle.index >= 0, handle.index < table.plans.count,
+           Unmanaged.passUnretained(table.plans[handle.index])._withUnsafeGuaranteedRef({ $0.key == handle.key }) {
             return handle.index
         }
         return index(ofKey: handle.key)
