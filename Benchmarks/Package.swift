@@ -53,6 +53,8 @@ let package = Package(
             dependencies: ["BenchmarkInputs", .product(name: "JavaProperties", package: "ComponentFactory")]
         ),
         .executableTarget(name: "whole-process-benchmark", dependencies: ["BenchmarkInputs"]),
+        // From process start to the first component, against Spring's application context.
+        .executableTarget(name: "startup-benchmark", dependencies: [.product(name: "ComponentFactory", package: "ComponentFactory")]),
         // Stage by stage, in one process: where whole-process-benchmark's time goes.
         .executableTarget(
             name: "phase-timings",

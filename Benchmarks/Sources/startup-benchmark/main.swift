@@ -1,0 +1,153 @@
+// Start-up as a Spring Boot user feels it (issue 29): from process start to the
+// first component, for an app of 1,000 components in three environments, 100 of
+// them eager singletons, each with a value from the environment's .properties.
+// `Factory.load` in a process of this executable (`startup-benchmark child DIR ENV`)
+// against Spring 4.3's `FileSystemXmlApplicationContext` over the same beans, with
+// the same properties through a placeholder configurer (`Java/SpringStartup.java`),
+// each a whole process, alternating, median of nine wall times.
+//
+//   apt-get install libspring-context-java       # Spring 4.3's context, beans, core
+//   cd Benchmarks && swift build -c release --product startup-benchmark && ./.build/release/startup-benchmark
+@_spi(Tooling) import ComponentFactory
+import Foundation
+
+final class Leaf: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+final class Node: Sendable {
+    let name: String
+    let leaf: Leaf
+    init(name: String, leaf: Leaf) { (self.name, self.leaf) = (name, leaf) }
+}
+
+let components = 1_000
+let singletons = 100
+let environments = ["development", "test", "production"]
+
+func registry() -> ComponentRegistry {
+    var registry = ComponentRegistry()
+    registry.register(Leaf.self) { $0.initializer("initWithName:") { (name: String) in Leaf(name: name) } }
+    registry.register(Node.self) { $0.initializer("initWithName:leaf:") { (name: String, leaf: Leaf) in Node(name: name, leaf: leaf) } }
+    return registry
+}
+
+// The child: load, resolve the first component, print its name, exit.
+if CommandLine.arguments.dropFirst().first == "child", CommandLine.arguments.count == 4 {
+    let directory = CommandLine.arguments[2]
+    let factory = try Factory.load(assemblies: [directory + "/Assemblies"], config: directory + "/Config",
+                                   environment: CommandLine.arguments[3], registry: registry())
+    print(try factory.component(forKey: "node2", as: Node.self).name)
+    exit(0)
+}
+
+/// The app, written for both: Assemblies/app.xml and Config/*.properties for the
+/// factory; spring.xml and the same properties for Spring. Components 0–99 are
+/// eager singletons (`node<N>`), each needing a prototype leaf; the rest are
+/// prototype leaves (`leaf<N>`). Every component's name is a placeholder.
+func writeApp(in directory: URL) throws {
+    let manager = FileManager.default
+    try manager.createDirectory(at: directory.appendingPathComponent("Assemblies"), withIntermediateDirectories: true)
+    try manager.createDirectory(at: directory.appendingPathComponent("Config"), withIntermediateDirectories: true)
+    var xml = "<assembly>\n<property-placeholder location=\"app.properties\"/>\n"
+    var spring = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <beans xmlns="http://www.springframework.org/schema/beans" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+               xsi:schemaLocation="http://www.springframework.org/schema/beans http://www.springframework.org/schema/beans/spring-beans.xsd">
+
+        """
+    var base = ""
+    for index in 0..<components {
+        base += "component.\(index).name = component \(index)\n"
+        if index < singletons {
+            let leaf = singletons + index
+            xml += "<component class=\"Node\" key=\"node\(index)\" scope=\"singleton\"><initializer selector=\"initWithName:leaf:\">"
+                + "<argument parameterName=\"name\" value=\"${component.\(index).name}\"/>"
+                + "<argument parameterName=\"leaf\" ref=\"leaf\(leaf)\"/></initializer></component>\n"
+            spring += "<bean id=\"node\(index)\" class=\"SpringStartup$Node\"><constructor-arg value=\"${component.\(index).name}\"/>"
+                + "<constructor-arg ref=\"leaf\(leaf)\"/></bean>\n"
+        } else {
+            xml += "<component class=\"Leaf\" key=\"leaf\(index)\" scope=\"prototype\"><initializer selector=\"initWithName:\">"
+                + "<argument parameterName=\"name\" value=\"${component.\(index).name}\"/></initializer></component>\n"
+            spring += "<bean id=\"leaf\(index)\" class=\"SpringStartup$Leaf\" scope=\"prototype\">"
+                + "<constructor-arg value=\"${component.\(index).name}\"/></bean>\n"
+        }
+    }
+    try (xml + "</assembly>\n").write(to: directory.appendingPathComponent("Assemblies/app.xml"), atomically: true, encoding: .utf8)
+    try (spring + "</beans>\n").write(to: directory.appendingPathComponent("spring.xml"), atomically: true, encoding: .utf8)
+    try base.write(to: directory.appendingPathComponent("Config/app.properties"), atomically: true, encoding: .utf8)
+    // Each environment overrides the names of a hundred components.
+    for (offset, environment) in environments.enumerated() {
+        let overlay = (0..<100).map { "component.\($0 * 10 + offset).name = \(environment) component \($0 * 10 + offset)\n" }.joined()
+        try overlay.write(to: directory.appendingPathComponent("Config/app-\(environment).properties"), atomically: true, encoding: .utf8)
+    }
+}
+
+/// Runs `arguments`, and returns its wall time in seconds and its first line of output.
+func run(_ arguments: [String]) throws -> (seconds: Double, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    let clock = ContinuousClock()
+    let start = clock.now
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let elapsed = clock.now - start
+    guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad, userInfo: ["command": arguments.joined(separator: " ")]) }
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return (seconds, String(output.split(separator: "\n").first ?? ""))
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("startup-benchmark-\(getpid())")
+defer { try? FileManager.default.removeItem(at: directory) }
+try writeApp(in: directory)
+let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let jars = ["spring3-context", "spring3-beans", "spring3-core", "spring3-expression", "spring3-aop", "commons-logging"]
+    .map { "/usr/share/java/\($0).jar" }
+var springClasspath: String?
+if let missing = jars.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
+    print("Spring skipped: no \(missing) (Debian: apt-get install libspring-context-java)")
+} else {
+    let classes = directory.appendingPathComponent("classes").path
+    _ = try run(["javac", "-nowarn", "-cp", jars.joined(separator: ":"), "-d", classes,
+                 benchmarks.appendingPathComponent("Java/SpringStartup.java").path])
+    springClasspath = (jars + [classes]).joined(separator: ":")
+}
+
+let rounds = 9
+let environment = "production"
+let ours = [CommandLine.arguments[0], "child", directory.path, environment]
+let theirs = springClasspath.map { ["java", "-cp", $0, "SpringStartup", directory.appendingPathComponent("spring.xml").path,
+                                    directory.appendingPathComponent("Config").path, environment] }
+var ourTimes: [Double] = [], springTimes: [Double] = []
+for round in 0..<rounds {
+    let (factorySide, springSide): ((Double, String), (Double, String)?)
+    if round % 2 == 0 {
+        factorySide = try run(ours)
+        springSide = try theirs.map(run)
+    } else {
+        springSide = try theirs.map(run)
+        factorySide = try run(ours)
+    }
+    guard factorySide.1 == "production component 2" else {
+        fatalError("the factory's first component is '\(factorySide.1)'")
+    }
+    if let springSide, springSide.1 != factorySide.1 { fatalError("Spring's first component is '\(springSide.1)', ours '\(factorySide.1)'") }
+    ourTimes.append(factorySide.0)
+    if let springSide { springTimes.append(springSide.0) }
+}
+print("Start-up: process start to the first component, \(components) components (\(singletons) eager singletons), "
+      + "environment \(environment) of \(environments.count) (median of \(rounds) whole processes, alternating):")
+print(String(format: "  Factory.load                          %.1f ms (%.1f-%.1f)", median(ourTimes) * 1000,
+             (ourTimes.min() ?? 0) * 1000, (ourTimes.max() ?? 0) * 1000))
+if !springTimes.isEmpty {
+    print(String(format: "  Spring FileSystemXmlApplicationContext %.1f ms (%.1f-%.1f) = %.1fx ours", median(springTimes) * 1000,
+                 (springTimes.min() ?? 0) * 1000, (springTimes.max() ?? 0) * 1000, median(springTimes) / median(ourTimes)))
+}
