@@ -106,6 +106,10 @@ if CommandLine.arguments.dropFirst().first == "profile-graph" {
     for _ in 0..<200_000 { consume(try factory.component(forKey: "grove", as: Grove.self)) }
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "profile-any" {
+    for _ in 0..<5_000_000 { consume(any: try factory.component(forKey: "singletonLeaf")) }
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "profile-singleton" {
     for _ in 0..<5_000_000 { consume(try factory.component(forKey: "singletonLeaf", as: Leaf.self)) }
     exit(0)

@@ -73,7 +73,7 @@ public final class Factory: Sendable {
     /// registered closure that threw.
     public func component(forKey key: String) throws(DiagnosticReport) -> Any {
         do {
-            return try instance(forKey: key).value
+            return try instance(forKey: key).taken()
         } catch {
             throw DiagnosticReport(describing: error)
         }
