@@ -20,10 +20,8 @@ import Testing
 /// }
 /// ```
 public struct FactoryTrait: TestTrait, SuiteTrait, TestScoping {
-    /// Makes the factory of one test case, with a patcher of its own.
+    /// Makes the factory of one test case, given a new patcher of its own.
     let make: @Sendable (Patcher) async throws -> Factory
-    /// Runs on the new patcher before the factory is made.
-    let patches: @Sendable (Patcher) throws -> Void
 
     /// Every test of a suite it is applied to gets its own factory.
     public var isRecursive: Bool { true }
@@ -36,10 +34,8 @@ public struct FactoryTrait: TestTrait, SuiteTrait, TestScoping {
     /// Makes the test case's factory, runs the case with it as ``TestFactory/current``, and shuts it down.
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        let patcher = Patcher()
-        try patches(patcher)
-        let factory = try await make(patcher)
-        try await TestFactory.run(with: factory, function)
+        let factory = try await make(Patcher())
+        try await TestFactory.withFactory(factory) { _ in try await function() }
     }
 }
 
@@ -54,16 +50,17 @@ extension Trait where Self == FactoryTrait {
         registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [String], config: String? = "Config",
         environment: String = "test", overrides: [String: String] = [:], patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
     ) -> Self {
-        FactoryTrait(make: { patcher in
-            try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config, environment: environment,
-                                            overrides: overrides, patcher: patcher)
-        }, patches: patches)
+        FactoryTrait { patcher in
+            try patches(patcher)
+            return try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config,
+                                                   environment: environment, overrides: overrides, patcher: patcher)
+        }
     }
 
     /// Each test case gets the factory `make` returns for it, given a
     /// ``Patcher`` of the case's own to load it with (`patcher.load` or
     /// `TestFactory.make(…, patcher:)`) or to attach to it.
     public static func factory(_ make: @escaping @Sendable (Patcher) async throws -> Factory) -> Self {
-        FactoryTrait(make: make, patches: { _ in })
+        FactoryTrait(make: make)
     }
 }

@@ -61,11 +61,6 @@ public enum TestFactory {
         return result
     }
 
-    /// Runs `function` with `factory` as ``current``, and shuts the factory down after.
-    static func run(with factory: Factory, _ function: @Sendable () async throws -> Void) async throws {
-        try await withFactory(factory) { _ in try await function() }
-    }
-
     /// A factory for one test: `assemblies` with `config`'s `environment` (`test` by default), `overrides` on top, the process's environment variables ignored, and the `patcher`'s patches in place before anything is built.
     public static func make(
         registry: ComponentRegistry, assemblies: [String], config: String? = "Config", environment: String = "test",

@@ -46,17 +46,14 @@ struct Instance {
         self.object = object
     }
 
-    /// What it holds, as an `Any`.
+    /// What it holds, as an `Any`: ``taken()`` of a copy.
     @usableFromInline
-    var value: Any {
-        if let boxed = object as? Boxed { return boxed.value }
-        return object
-    }
+    var value: Any { taken() }
 
     /// What it holds, as an `Any`, taken: the instance's own reference
-    /// moves into the `Any`, where ``value`` copies it (a retain, and a
-    /// release when the instance goes), which was a third of a lookup that
-    /// returns an `Any`.
+    /// moves into the `Any`, where ``value`` copies it first (a retain, and
+    /// a release when the instance goes), which was a third of a lookup that
+    /// returns an `Any`. A box gives its value.
     @inlinable
     consuming func taken() -> Any {
         if let boxed = object as? Boxed { return boxed.value }

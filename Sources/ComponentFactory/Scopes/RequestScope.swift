@@ -177,11 +177,21 @@ public final class RequestScope: @unchecked Sendable {
     /// to watch each. Every one runs even when another fails; the failures
     /// are thrown together after. A closed scope builds nothing more; closing
     /// it again does nothing.
+    /// Inlinable, so that closing a scope with nothing to destroy (what
+    /// ``Factory/withScope(seeding:_:)-([String:Sendable],_)`` does at each
+    /// request's end) lets its instances go with no suspension.
+    @inlinable
     nonisolated(nonsending) public func close() async throws(DiagnosticReport) {
         guard closingRunsDestroyMethods else {
             discard()
             return
         }
+        try await closeRunningDestroyMethods()
+    }
+
+    /// ``close()`` when a request component has a destroy method.
+    @usableFromInline
+    nonisolated(nonsending) func closeRunningDestroyMethods() async throws(DiagnosticReport) {
         var closing: [ScopeEntries.Entry] = []
         lock.withLock { _ in closing = entries.close() }
         var failures: [Diagnostic] = []
@@ -209,20 +219,10 @@ public final class RequestScope: @unchecked Sendable {
         do {
             result = try await body(self)
         } catch {
-            try await end()
+            try await close()
             throw error
         }
-        try await end()
+        try await close()
         return result
-    }
-
-    /// Closes the scope at the end of ``run(_:)``: with no suspension when nothing has a destroy method.
-    @inlinable
-    nonisolated(nonsending) func end() async throws(DiagnosticReport) {
-        if closingRunsDestroyMethods {
-            try await close()
-        } else {
-            discard()
-        }
     }
 }
