@@ -106,6 +106,13 @@ if CommandLine.arguments.dropFirst().first == "profile-graph" {
     for _ in 0..<200_000 { consume(try factory.component(forKey: "grove", as: Grove.self)) }
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "profile-none" {
+    exit(0)  // what every profile pays before its loop: subtract it
+}
+if CommandLine.arguments.dropFirst().first == "profile-hand" {
+    for _ in 0..<200_000 { consume(handBuiltGrove()) }
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "profile-any" {
     for _ in 0..<5_000_000 { consume(any: try factory.component(forKey: "singletonLeaf")) }
     exit(0)

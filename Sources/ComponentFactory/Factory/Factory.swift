@@ -171,7 +171,7 @@ public final class Factory: Sendable {
     private func resolve(_ index: Int) throws -> Instance {
         if !table.suspensions.isEmpty && table.suspensions.canSuspend(index) { throw requiresAsync(index) }
         var resolution = Resolution()
-        return try instance(index, in: &resolution)
+        return try table.direct.contains(index) ? directInstance(index, in: &resolution) : instance(index, in: &resolution)
     }
 
     /// `requires-async`: the synchronous lookup of a component whose building can suspend.
@@ -369,6 +369,24 @@ public final class Factory: Sendable {
         }
     }
 
+    /// The instance of the direct plan at `index` (see ``DirectPlans``):
+    /// its maker called inside the frame that a failure's path names, with
+    /// none of the checks that only properties and callbacks need. One
+    /// nested too deeply, or patched, is built as any other is.
+    func directInstance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
+        // The table holds every plan for the factory's life: lend it, with no retain per component.
+        try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef { plan in
+            let isGraph = plan.scope == .objectGraph
+            if isGraph, let kept = resolution.graphInstance(index) { return kept }
+            guard resolution.depth < Self.maximumNesting, patches.isEmpty else { return try instance(index, in: &resolution) }
+            resolution.depth += 1
+            defer { resolution.depth -= 1 }
+            let built = try resolution.construct(index) { resolution in try make(plan, in: &resolution) }
+            if isGraph { resolution.keepInGraph(index, built) }
+            return built
+        }
+    }
+
     /// How deeply components may be built one inside another (through
     /// arguments, properties, collections or `depends-on`) in one resolution.
     /// Each level costs a few kilobytes of the calling thread's stack, so a
@@ -515,7 +533,9 @@ public final class Factory: Sendable {
             throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
         }
         let component = plan.argumentComponents[position]
-        if component >= 0 { return .built(try instance(component, in: &resolution)) }
+        if component >= 0 {
+            return .built(try table.direct.contains(component) ? directInstance(component, in: &resolution) : instance(component, in: &resolution))
+        }
         // The plan holds its constants while the factory lives: lend them.
         if case .constant(let constant) = plan.arguments[position] { return .constant(.passUnretained(constant.object)) }
         return .built(try value(plan.arguments[position], in: &resolution))

@@ -44,6 +44,12 @@ final class PatchTable: @unchecked Sendable {
         return lock.withLock { stacks[index]?.last?.make }
     }
 
+    /// Whether nothing is patched: one atomic load.
+    @inline(__always)
+    var isEmpty: Bool {
+        patchedCount.load(ordering: .acquiring) == 0
+    }
+
     /// Puts a patch on top of `index`, remembering what the slot held; returns its id.
     func push(_ index: Int, make: @escaping Make, displacing displaced: Instance?) -> Int {
         lock.withLock {

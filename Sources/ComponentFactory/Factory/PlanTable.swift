@@ -22,6 +22,8 @@ final class PlanTable: @unchecked Sendable {
     let requestComponentsCanSuspend: Bool
     /// Whether some request component has a destroy method for a scope's close to run.
     let requestComponentsHaveDestroyMethods: Bool
+    /// Which plans are built straight through, with none of the checks that properties and callbacks need.
+    let direct: DirectPlans
 
     /// `parents` are the parent factories' tables, nearest first: a
     /// component that needs one of theirs that can suspend can too.
@@ -41,5 +43,6 @@ final class PlanTable: @unchecked Sendable {
         let suspensions = self.suspensions
         self.requestComponentsCanSuspend = plans.contains { $0.scope == .request && suspensions.canSuspend($0.index) }
         self.requestComponentsHaveDestroyMethods = plans.contains { $0.scope == .request && $0.destroyMethod != nil }
+        self.direct = DirectPlans(plans: plans, hasPostProcessors: !postProcessors.isEmpty)
     }
 }

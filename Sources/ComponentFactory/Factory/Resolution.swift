@@ -5,22 +5,17 @@
 /// injections waiting for such a component.
 ///
 /// A value passed `inout` down the resolution, so that it costs no
-/// allocation and its accesses are checked at compile time. Parallel arrays searched from the end, not dictionaries or arrays of
-/// tuples: they stay a few entries long, and resolving a graph of prototypes
-/// must not pay for hashing or runtime tuple metadata.
+/// allocation and its accesses are checked at compile time.
 @usableFromInline
 struct Resolution {
-    private var publishedIndexes: [Int] = []
-    private var publishedInstances: [Instance] = []
+    private var published = IndexedEntries<Instance>()
     /// The innermost component inside its initializer; each frame points
     /// to the one outside it. The frames live in the calls of
     /// ``construct(_:_:)`` that made them, so a resolution is never copied
     /// out of the call that resolves.
     private var innermost: UnsafePointer<ConstructionFrame>?
-    private var graphIndexes: [Int] = []
-    private var graphInstances: [Instance] = []
-    private var waitingTargets: [Int] = []
-    private var waitingInjections: [(Any) throws -> Void] = []
+    private var graph = IndexedEntries<Instance>()
+    private var waiting = IndexedEntries<(Any) throws -> Void>()
     /// How many components are being built, one inside another: bounded, so
     /// that no chain of components can overflow the call stack.
     var depth = 0
@@ -38,12 +33,7 @@ struct Resolution {
     var holdsScopeLock = false
 
     func inProgress(_ index: Int) -> Instance? {
-        var position = publishedIndexes.count
-        while position > 0 {
-            position -= 1
-            if publishedIndexes[position] == index { return publishedInstances[position] }
-        }
-        return nil
+        published.last(for: index)
     }
 
     /// One component inside its initializer, in the frame of the call that
@@ -86,46 +76,30 @@ struct Resolution {
     }
 
     mutating func publish(_ index: Int, _ instance: Instance) {
-        publishedIndexes.append(index)
-        publishedInstances.append(instance)
+        published.append(index, instance)
     }
 
     mutating func unpublish() {
-        publishedIndexes.removeLast()
-        publishedInstances.removeLast()
+        published.removeLast()
     }
 
     func graphInstance(_ index: Int) -> Instance? {
-        for position in graphIndexes.indices where graphIndexes[position] == index {
-            return graphInstances[position]
-        }
-        return nil
+        graph.last(for: index)
     }
 
     mutating func keepInGraph(_ index: Int, _ instance: Instance) {
-        graphIndexes.append(index)
-        graphInstances.append(instance)
+        graph.append(index, instance)
     }
 
-    var hasWaiting: Bool { !waitingTargets.isEmpty }
+    var hasWaiting: Bool { !waiting.isEmpty }
 
     /// Runs `inject` with the instance of `target` once it leaves its initializer.
     mutating func wait(for target: Int, _ inject: @escaping (Any) throws -> Void) {
-        waitingTargets.append(target)
-        waitingInjections.append(inject)
+        waiting.append(target, inject)
     }
 
-    /// The injections waiting for `index`, removed.
+    /// The injections waiting for `index`, in the order they began waiting, removed.
     mutating func takeWaiting(for index: Int) -> [(Any) throws -> Void] {
-        var ready: [(Any) throws -> Void] = []
-        var position = waitingTargets.count
-        while position > 0 {
-            position -= 1
-            if waitingTargets[position] == index {
-                ready.insert(waitingInjections.remove(at: position), at: 0)
-                waitingTargets.remove(at: position)
-            }
-        }
-        return ready
+        waiting.removeAll(for: index)
     }
 }
