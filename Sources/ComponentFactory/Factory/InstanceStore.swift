@@ -1,20 +1,22 @@
 import Foundation
 import Synchronization
+import SystemSupport
 
 /// The shared instances of one factory: singletons, weak singletons, and
 /// the order they were created in, for shutdown.
 ///
 /// A built singleton is read without a lock: its slot is an atomic
 /// reference, stored with release ordering once the instance is finished and
-/// loaded with acquire ordering. A reader marks itself in one of two counters
-/// (by the current epoch) while it loads and retains the instance. Whoever
-/// takes an instance out of a slot (shutdown, a patch) first empties the
-/// slot, then waits for a grace period, as read-copy-update does: it moves
-/// the epoch on twice, each time waiting until the readers of the epoch
-/// before have left. After that no reader can still be about to retain the
-/// old instance, so it may be released, and its destroy callback run,
-/// without any reader handing it out afterwards. The store owns exactly the
-/// instances in its slots, so memory stays flat however often they change.
+/// loaded with acquire ordering. A reader marks itself inside a read section
+/// (``ReadSections``: a plain store to a record of its thread's own) while it
+/// loads and retains the instance; a slot that holds nothing needs no mark.
+/// Whoever takes an instance out of a slot (shutdown, a patch, a reload)
+/// first empties the slot, then waits for a grace period, as read-copy-update
+/// does: every read section that might have seen the old instance has ended.
+/// After that no reader can still be about to retain it, so it may be
+/// released, and its destroy callback run, without any reader handing it
+/// out afterwards. The store owns exactly the instances in its slots, so
+/// memory stays flat however often they change.
 ///
 /// Weak singletons are read under a short lock (a pthread mutex, which
 /// ThreadSanitizer understands). Creating an instance happens under a
@@ -41,9 +43,8 @@ final class InstanceStore: @unchecked Sendable {
     private let strong: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>
     /// Which components are weak singletons, by index: held weakly, read under the lock.
     private let isWeak: [Bool]
-    /// The epoch, and the readers inside a lock-free read, counted by the epoch they started in.
-    private let epoch = Atomic<Int>(0)
-    private let readers: UnsafeMutablePointer<Atomic<Int>>
+    /// Where readers mark their lock-free reads, and a writer waits for them.
+    private let sections = ReadSections.shared
     private var state = State()
     private let stateLock = NSLock()
     private let creation = NSRecursiveLock()
@@ -54,16 +55,11 @@ final class InstanceStore: @unchecked Sendable {
         for index in isWeak.indices {
             (strong + index).initialize(to: Atomic<Unmanaged<AnyObject>?>(nil))
         }
-        self.readers = .allocate(capacity: 2)
-        readers.initialize(to: Atomic<Int>(0))
-        (readers + 1).initialize(to: Atomic<Int>(0))
     }
 
     deinit {
         strong.deinitialize(count: isWeak.count)
         strong.deallocate()
-        readers.deinitialize(count: 2)
-        readers.deallocate()
     }
 
     private func withState<Result>(_ body: (inout State) -> Result) -> Result {
@@ -73,11 +69,14 @@ final class InstanceStore: @unchecked Sendable {
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).
     @inline(__always)
     func shared(_ index: Int) -> Instance? {
-        let counter = readers + (epoch.load(ordering: .sequentiallyConsistent) & 1)
-        counter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        // Retained here, inside the read, so that a grace period covers it.
-        let object = strong[index].load(ordering: .sequentiallyConsistent).map { Instance(object: $0.takeUnretainedValue()) }
-        counter.pointee.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        var object: Instance?
+        // An empty slot (a prototype's, or a singleton not built yet) hands nothing out: no mark needed.
+        if strong[index].load(ordering: .acquiring) != nil {
+            let section = sections.enter()
+            // Retained here, inside the section, so that a grace period covers it.
+            object = strong[index].load(ordering: .acquiring).map { Instance(object: $0.takeUnretainedValue()) }
+            sections.leave(section)
+        }
         if let object { return object }
         guard isWeak[index] else { return nil }
         return withState { state in state.weakSlots[index]?.object.map(Instance.init(object:)) }
@@ -165,15 +164,7 @@ final class InstanceStore: @unchecked Sendable {
     }
 
     /// A grace period: every lock-free read that started before it has ended.
-    /// The epoch moves on twice; each time, the readers counted in the epoch
-    /// left behind are waited for, while new readers count in the other one.
     private func waitForReaders() {
-        for _ in 0..<2 {
-            let left = epoch.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue
-            let counter = readers + (left & 1)
-            while counter.pointee.load(ordering: .sequentiallyConsistent) != 0 {
-                sched_yield()
-            }
-        }
+        sections.waitForReaders()
     }
 }
