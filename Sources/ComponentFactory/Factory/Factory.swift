@@ -372,7 +372,9 @@ public final class Factory: Sendable {
     /// The instance of the direct plan at `index` (see ``DirectPlans``):
     /// its maker called inside the frame that a failure's path names, with
     /// none of the checks that only properties and callbacks need. One
-    /// nested too deeply, or patched, is built as any other is.
+    /// nested too deeply, or patched, is built as any other is. Inlined into
+    /// the argument it is for: one call frame a component, not two.
+    @inline(__always)
     func directInstance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         // The table holds every plan for the factory's life: lend it, with no retain per component.
         try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef { plan in

@@ -4,19 +4,14 @@
 /// from the end, not a dictionary or an array of tuples: they stay a few
 /// entries long, and resolving a graph must not pay for hashing or runtime
 /// tuple metadata.
-///
-/// Empty, it holds no array at all, so that a resolution that keeps nothing
-/// costs nothing to end: releasing even an empty array is a call, and a
-/// resolution has three of these.
 struct IndexedEntries<Value> {
-    private var indexes: [Int]?
-    private var values: [Value]?
+    private var indexes: [Int] = []
+    private var values: [Value] = []
 
-    var isEmpty: Bool { indexes?.isEmpty ?? true }
+    var isEmpty: Bool { indexes.isEmpty }
 
     /// The value added last for `index`, if any.
     func last(for index: Int) -> Value? {
-        guard let indexes, let values else { return nil }
         var position = indexes.count
         while position > 0 {
             position -= 1
@@ -26,22 +21,17 @@ struct IndexedEntries<Value> {
     }
 
     mutating func append(_ index: Int, _ value: Value) {
-        if indexes == nil {
-            indexes = []
-            values = []
-        }
-        indexes?.append(index)
-        values?.append(value)
+        indexes.append(index)
+        values.append(value)
     }
 
     mutating func removeLast() {
-        indexes?.removeLast()
-        values?.removeLast()
+        indexes.removeLast()
+        values.removeLast()
     }
 
     /// The values for `index`, in the order they were added, removed.
     mutating func removeAll(for index: Int) -> [Value] {
-        guard let indexes, let values else { return [] }
         var kept = IndexedEntries()
         var removed: [Value] = []
         for position in indexes.indices {

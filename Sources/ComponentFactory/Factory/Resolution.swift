@@ -5,17 +5,28 @@
 /// injections waiting for such a component.
 ///
 /// A value passed `inout` down the resolution, so that it costs no
-/// allocation and its accesses are checked at compile time.
+/// allocation and its accesses are checked at compile time. What it keeps
+/// by component index is in one object made the first time it keeps
+/// anything: most resolutions (a graph built by initializers alone) keep
+/// nothing, and end by releasing one nil rather than six empty lists.
 @usableFromInline
 struct Resolution {
-    private var published = IndexedEntries<Instance>()
+    /// The instances published early, the object-graph instances and the
+    /// waiting injections, by component index. Only its resolution, on one
+    /// thread at a time, ever reaches it: the exclusivity checks Swift would
+    /// add to each access are left out.
+    private final class Kept {
+        @exclusivity(unchecked) var published = IndexedEntries<Instance>()
+        @exclusivity(unchecked) var graph = IndexedEntries<Instance>()
+        @exclusivity(unchecked) var waiting = IndexedEntries<(Any) throws -> Void>()
+    }
+
+    private var kept: Kept?
     /// The innermost component inside its initializer; each frame points
     /// to the one outside it. The frames live in the calls of
     /// ``construct(_:_:)`` that made them, so a resolution is never copied
     /// out of the call that resolves.
     private var innermost: UnsafePointer<ConstructionFrame>?
-    private var graph = IndexedEntries<Instance>()
-    private var waiting = IndexedEntries<(Any) throws -> Void>()
     /// How many components are being built, one inside another: bounded, so
     /// that no chain of components can overflow the call stack.
     var depth = 0
@@ -33,7 +44,15 @@ struct Resolution {
     var holdsScopeLock = false
 
     func inProgress(_ index: Int) -> Instance? {
-        published.last(for: index)
+        kept?.published.last(for: index)
+    }
+
+    /// What the resolution keeps, made now if it keeps nothing yet.
+    private mutating func keeping() -> Kept {
+        if let kept { return kept }
+        let made = Kept()
+        kept = made
+        return made
     }
 
     /// One component inside its initializer, in the frame of the call that
@@ -76,30 +95,30 @@ struct Resolution {
     }
 
     mutating func publish(_ index: Int, _ instance: Instance) {
-        published.append(index, instance)
+        keeping().published.append(index, instance)
     }
 
     mutating func unpublish() {
-        published.removeLast()
+        kept?.published.removeLast()
     }
 
     func graphInstance(_ index: Int) -> Instance? {
-        graph.last(for: index)
+        kept?.graph.last(for: index)
     }
 
     mutating func keepInGraph(_ index: Int, _ instance: Instance) {
-        graph.append(index, instance)
+        keeping().graph.append(index, instance)
     }
 
-    var hasWaiting: Bool { !waiting.isEmpty }
+    var hasWaiting: Bool { !(kept?.waiting.isEmpty ?? true) }
 
     /// Runs `inject` with the instance of `target` once it leaves its initializer.
     mutating func wait(for target: Int, _ inject: @escaping (Any) throws -> Void) {
-        waiting.append(target, inject)
+        keeping().waiting.append(target, inject)
     }
 
     /// The injections waiting for `index`, in the order they began waiting, removed.
     mutating func takeWaiting(for index: Int) -> [(Any) throws -> Void] {
-        waiting.removeAll(for: index)
+        kept?.waiting.removeAll(for: index) ?? []
     }
 }
