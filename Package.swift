@@ -66,7 +66,8 @@ let package = Package(
         .target(name: "JavaProperties", dependencies: ["SystemSupport"]),
         .target(
             name: "ComponentFactory",
-            dependencies: ["JavaProperties", "SystemSupport", "CLibXML2", .product(name: "Logging", package: "swift-log")]
+            // CSystemSupport directly too: a read section's marks, inlined here, call its compiler barrier.
+            dependencies: ["JavaProperties", "SystemSupport", "CSystemSupport", "CLibXML2", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "ComponentFactoryConfiguration",

@@ -29,10 +29,17 @@ import Darwin
 /// // A writer: slot.store(nil, ...); sections.waitForReaders(); then release what was there.
 /// ```
 ///
+/// Public, where the rest of SystemSupport is `package`: this toolchain
+/// (Swift 6.3) does not inline `@inlinable package` functions into another
+/// module, and a read section called rather than inlined cost each lookup a
+/// call, and on the async path a retain and release of this object (the
+/// async lookup of a built singleton went from 67-71 to 78-84 ns).
+/// SystemSupport is no product: apps do not see it.
+///
 /// One for the process, since threads are the process's. A record is never
 /// freed: when its thread ends it waits, even, for the next new thread, so
 /// there are as many as threads have read at once.
-package final class ReadSections: @unchecked Sendable {
+public final class ReadSections: @unchecked Sendable {
     /// The records of every thread that has read, for writers to scan; and those free for a new thread.
     private struct Records {
         var all: [Record] = []
@@ -78,7 +85,7 @@ package final class ReadSections: @unchecked Sendable {
 
     /// Enters a read section on this thread: what ``leave(_:)`` takes.
     @inlinable @inline(__always)
-    package func enter() -> UnsafeMutablePointer<Atomic<Int>> {
+    public func enter() -> UnsafeMutablePointer<Atomic<Int>> {
         let record = pthread_getspecific(key).map { $0.assumingMemoryBound(to: Atomic<Int>.self) } ?? record()
         // Only this thread writes its count: a plain store, made odd.
         record.pointee.store(record.pointee.load(ordering: .relaxed) &+ 1, ordering: .releasing)
@@ -90,7 +97,7 @@ package final class ReadSections: @unchecked Sendable {
 
     /// Leaves the read section `record` was entered with, once what it read is retained.
     @inlinable @inline(__always)
-    package func leave(_ record: UnsafeMutablePointer<Atomic<Int>>) {
+    public func leave(_ record: UnsafeMutablePointer<Atomic<Int>>) {
         guard record != keylessRecord else { return leaveKeyless() }
         record.pointee.store(record.pointee.load(ordering: .relaxed) &+ 1, ordering: .releasing)
     }

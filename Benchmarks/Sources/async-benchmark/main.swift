@@ -87,6 +87,10 @@ func measure() async throws {
         for _ in 0..<10_000 { consume(await handBuiltGrove()) }
         return
     }
+    if CommandLine.arguments.dropFirst().first == "profile-lookup" {
+        for _ in 0..<5_000_000 { consume(try await syncFactory.async.component(forKey: "singletonLeaf", as: Leaf.self)) }
+        return
+    }
     if CommandLine.arguments.dropFirst().first == "profile-graph" {
         let count = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 300_000 : 300_000
         for _ in 0..<count { consume(try await asyncFactory.async.component(forKey: "grove", as: Grove.self)) }

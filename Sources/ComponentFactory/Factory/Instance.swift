@@ -78,17 +78,7 @@ struct Instance {
         if held == ObjectIdentifier(Box<Value>.self) {
             return unsafeDowncast(object, to: Box<Value>.self).typed
         }
-        return try Self.cast(object, to: Value.self, otherwise: failure)
-    }
-
-    /// What ``take(as:otherwise:)`` does past its two comparisons: a cast
-    /// from the value as an `Any`. Out of line (yet specialized for each
-    /// type), so that every registered closure that takes arguments stays
-    /// small: its existential boxes and dynamic cast made each one's frame
-    /// and prologue larger for the few arguments that need them.
-    @inlinable @inline(never)
-    static func cast<Value>(_ object: AnyObject, to wanted: Value.Type, otherwise failure: (Any.Type) -> any Error) throws -> Value {
-        try ComponentFactory.cast(Instance(object: object).taken(), to: Value.self, otherwise: failure)
+        return try cast(value, to: Value.self, otherwise: failure)
     }
 }
 

@@ -1,3 +1,4 @@
+import CSystemSupport
 import Foundation
 import Synchronization
 import SystemSupport
