@@ -57,7 +57,7 @@ public final class ReadSections: @unchecked Sendable {
     @usableFromInline let key: pthread_key_t
     /// Whether the kernel gives writers a barrier on every thread (then readers need none of their own).
     @usableFromInline let asymmetric: Bool
-    private let records = Mutex(Records())
+    private let records = Locked(Records())
     /// What every thread shares when no key could be made (the process ran
     /// out of them): a read section holds this lock for reading, a writer
     /// takes it for writing. Never used while there is a key.

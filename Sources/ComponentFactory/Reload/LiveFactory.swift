@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 import SystemSupport
 
 /// A factory that follows its configuration: when the `.properties` files
@@ -49,7 +48,7 @@ public final class LiveFactory: Sendable {
     private let registry: ComponentRegistry
     private let parent: Factory?
     private let logger: Logger?
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// One reload at a time.
     private let reloading = AsyncCreationLock()
     /// How long a destroy method of a replaced singleton may take.
@@ -86,7 +85,7 @@ public final class LiveFactory: Sendable {
         self.registry = registry
         self.parent = parent
         self.logger = logger
-        self.state = Mutex(State(current: first))
+        self.state = Locked(State(current: first))
     }
 
     /// What a reload compares a validated environment by; nil when it made no factory.

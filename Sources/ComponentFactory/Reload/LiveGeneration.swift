@@ -1,4 +1,4 @@
-import Synchronization
+import SystemSupport
 
 /// One graph of a ``LiveFactory``: the factory built for one set of values,
 /// and who is still using it. Once a reload replaces it, the singletons it
@@ -17,7 +17,7 @@ final class LiveGeneration: Sendable {
     @usableFromInline let factory: Factory
     /// What the graph was made from, for the next reload to compare.
     let side: ReloadReach.Side
-    private let leases = Mutex(Leases())
+    private let leases = Locked(Leases())
 
     init(number: Int, factory: Factory, side: ReloadReach.Side) {
         self.number = number

@@ -1,4 +1,4 @@
-import Synchronization
+import SystemSupport
 
 /// A short-lived child of a built factory, one per request: its `request`
 /// components are built once in it, and released, their destroy methods
@@ -31,7 +31,7 @@ import Synchronization
 public final class RequestScope: @unchecked Sendable {
     /// The factory the scope is a child of.
     public let factory: Factory
-    private let lock = Mutex<Void>(())
+    private let lock = Locked(())
     @exclusivity(unchecked) private var entries = ScopeEntries()
     /// Request components whose building can suspend are built one
     /// resolution at a time; nil when the factory has none that can.
@@ -102,9 +102,7 @@ public final class RequestScope: @unchecked Sendable {
         resolution.scope = Unmanaged.passUnretained(self)
         // The whole resolution holds the lock: one lock taken per lookup, however many request components it builds.
         resolution.holdsScopeLock = true
-        var instance: Instance?
-        try lock.withLock { _ throws in instance = try factory.instance(index, in: &resolution) }
-        return instance
+        return try lock.withLock { _ in try factory.instance(index, in: &resolution) }
     }
 
     /// The component at `index`, found for `key`, built in this scope by the async path.
@@ -124,15 +122,11 @@ public final class RequestScope: @unchecked Sendable {
     /// what the component needs.
     func instance(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
         if resolution.holdsScopeLock { return try instanceLocked(plan, in: &resolution) }
-        // Handed out through a local: what `withLock` returns it must be able to send, and an instance is not `Sendable`.
-        var instance: Instance?
-        try lock.withLock { _ throws in
+        return try lock.withLock { _ in
             resolution.holdsScopeLock = true
             defer { resolution.holdsScopeLock = false }
-            instance = try instanceLocked(plan, in: &resolution)
+            return try instanceLocked(plan, in: &resolution)
         }
-        guard let instance else { throw closed() }  // never: the lock's body set it, or threw
-        return instance
     }
 
     private func instanceLocked(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
@@ -147,21 +141,17 @@ public final class RequestScope: @unchecked Sendable {
 
     /// The instance of the request component at `index`, if the scope has one: for the async path.
     func existing(_ index: Int) -> Instance? {
-        var found: Instance?
-        lock.withLock { _ in found = entries.find(index) }
-        return found
+        lock.withLock { _ in entries.find(index) }
     }
 
     /// Keeps `instance`, which the async path built, unless the scope has one already: the one kept.
     func keep(_ index: Int, _ instance: Instance) throws -> Instance {
-        var kept: Instance?
-        try lock.withLock { _ throws in
-            kept = entries.find(index)
-            guard kept == nil else { return }
+        try lock.withLock { _ in
+            if let kept = entries.find(index) { return kept }
             guard !entries.isClosed else { throw closed() }
             entries.append(index, instance)
+            return instance
         }
-        return kept ?? instance
     }
 
     private func closed() -> Diagnostic {
@@ -192,8 +182,7 @@ public final class RequestScope: @unchecked Sendable {
     /// ``close()`` when a request component has a destroy method.
     @usableFromInline
     nonisolated(nonsending) func closeRunningDestroyMethods() async throws(DiagnosticReport) {
-        var closing: [ScopeEntries.Entry] = []
-        lock.withLock { _ in closing = entries.close() }
+        let closing = lock.withLock { _ in entries.close() }
         var failures: [Diagnostic] = []
         for entry in closing {
             if let failure = await factory.async.destroy(entry.instance, of: factory.table.plans[entry.index], timeout: nil) {

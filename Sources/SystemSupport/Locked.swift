@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// State that threads share, behind a pthread mutex: the one lock of the
+/// project's own types.
+///
+/// Not `Synchronization.Mutex`: on Linux its contended path waits in the
+/// kernel from code ThreadSanitizer does not see, so two uses of the same
+/// state, one after the other through a contended lock, were reported as a
+/// race (live reload's leases, in CI's instrumented run). ThreadSanitizer
+/// understands a pthread mutex. Not recursive.
+///
+/// ```swift
+/// let counts = Locked([String: Int]())
+/// counts.withLock { $0["reloads", default: 0] += 1 }
+/// ```
+///
+/// Public, where the rest of SystemSupport is `package`, so that
+/// ``withLock(_:)`` is inlined into other modules (see ``ReadSections``);
+/// SystemSupport is no product.
+public final class Locked<State>: @unchecked Sendable {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// Reached only inside ``withLock(_:)``, under the mutex: the exclusivity
+    /// checks Swift would add to each access are left out for that reason.
+    @exclusivity(unchecked) @usableFromInline var state: State
+
+    public init(_ state: State) {
+        self.state = state
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the state, holding the mutex.
+    @inlinable
+    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&state)
+    }
+}
