@@ -69,7 +69,9 @@ public final class ReadSections: @unchecked Sendable {
     private init() {
         var key = pthread_key_t()
         // A thread's record is given back when the thread ends.
-        let created = pthread_key_create(&key) { record in
+        let created = pthread_key_create(&key) { value in
+            // Optional on Linux, not on Darwin.
+            let record: UnsafeMutableRawPointer? = value
             guard let record else { return }
             ReadSections.shared.giveBack(record.assumingMemoryBound(to: Atomic<Int>.self))
         }
