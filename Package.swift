@@ -58,9 +58,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // File reading, threads of our own, huge pages, path rules and read
-        // sections: the one home of what touches the operating system, shared
-        // as `package` API; with the C it needs (membarrier, a compiler barrier).
+        // File reading, threads of our own, huge pages, path rules, locks and
+        // read sections: the one home of what touches the operating system,
+        // shared as `package` API (`Locked` and `ReadSections` public, to be
+        // inlined); with the C it needs (membarrier, a compiler barrier).
         .target(name: "CSystemSupport"),
         .target(name: "SystemSupport", dependencies: ["CSystemSupport"]),
         .target(name: "JavaProperties", dependencies: ["SystemSupport"]),

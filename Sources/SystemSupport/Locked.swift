@@ -4,13 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// State that threads share, behind a pthread mutex: the one lock of the
-/// project's own types.
+/// State that threads share, behind a pthread mutex: a value and the lock
+/// that guards it, in one.
 ///
 /// Not `Synchronization.Mutex`: on Linux its contended path waits in the
 /// kernel from code ThreadSanitizer does not see, so two uses of the same
 /// state, one after the other through a contended lock, were reported as a
-/// race (live reload's leases, in CI's instrumented run). ThreadSanitizer
+/// race (live reload's leases, in the ThreadSanitizer suites). ThreadSanitizer
 /// understands a pthread mutex. Not recursive.
 ///
 /// ```swift

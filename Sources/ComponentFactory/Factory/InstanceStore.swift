@@ -46,8 +46,7 @@ final class InstanceStore: @unchecked Sendable {
     private let isWeak: [Bool]
     /// Where readers mark their lock-free reads, and a writer waits for them.
     private let sections = ReadSections.shared
-    private var state = State()
-    private let stateLock = NSLock()
+    private let state = Locked(State())
     private let creation = NSRecursiveLock()
 
     init(isWeak: [Bool]) {
@@ -63,10 +62,6 @@ final class InstanceStore: @unchecked Sendable {
         strong.deallocate()
     }
 
-    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
-        stateLock.withLock { body(&state) }
-    }
-
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).
     @inline(__always)
     func shared(_ index: Int) -> Instance? {
@@ -80,14 +75,14 @@ final class InstanceStore: @unchecked Sendable {
         }
         if let object { return object }
         guard isWeak[index] else { return nil }
-        return withState { state in state.weakSlots[index]?.object.map(Instance.init(object:)) }
+        return state.withLock { state in state.weakSlots[index]?.object.map(Instance.init(object:)) }
     }
 
     /// Keeps `instance` at `index`, weakly for a weak singleton (which, if
     /// it is not a class instance, cannot be held weakly and is not kept).
     func keep(_ index: Int, _ instance: Instance) {
         _ = replace(index, with: instance)
-        withState { state in
+        state.withLock { state in
             state.built[index] = state.builds
             state.builds += 1
         }
@@ -98,7 +93,7 @@ final class InstanceStore: @unchecked Sendable {
     /// Call it holding the creation lock.
     func replace(_ index: Int, with instance: Instance?) -> Instance? {
         if isWeak[index] {
-            return withState { state in
+            return state.withLock { state in
                 let previous = state.weakSlots[index]?.object
                 if let instance, instance.isObject {
                     state.weakSlots[index] = WeakReference(instance.object)
@@ -108,7 +103,7 @@ final class InstanceStore: @unchecked Sendable {
                 return previous.map(Instance.init(object:))
             }
         }
-        let previous = withState { state -> AnyObject? in
+        let previous = state.withLock { state -> AnyObject? in
             let previous = state.owned[index]
             state.owned[index] = instance?.object
             return previous
@@ -130,7 +125,7 @@ final class InstanceStore: @unchecked Sendable {
     /// still held, newest first. No read in progress can hand one out after this returns.
     func drain() -> [(index: Int, instance: Instance)] {
         creating {
-            let (order, owned, weak) = withState { state in
+            let (order, owned, weak) = state.withLock { state in
                 defer { state = State() }
                 return (state.built.sorted { $0.value > $1.value }.map(\.key), state.owned, state.weakSlots)
             }
@@ -150,7 +145,7 @@ final class InstanceStore: @unchecked Sendable {
     func take(_ index: Int) -> Instance? {
         creating {
             let instance = replace(index, with: nil)
-            withState { state in _ = state.built.removeValue(forKey: index) }
+            state.withLock { state in _ = state.built.removeValue(forKey: index) }
             return instance
         }
     }
@@ -159,7 +154,7 @@ final class InstanceStore: @unchecked Sendable {
     /// ``drain()`` takes them all: what a live factory's reload replaced.
     func take(_ slots: Set<Int>) -> [(index: Int, instance: Instance)] {
         creating {
-            let order = withState { state in state.built.filter { slots.contains($0.key) }.sorted { $0.value > $1.value }.map(\.key) }
+            let order = state.withLock { state in state.built.filter { slots.contains($0.key) }.sorted { $0.value > $1.value }.map(\.key) }
             return order.compactMap { index in take(index).map { (index, $0) } }
         }
     }
