@@ -3,19 +3,28 @@
 /// made. A value of plain fields, so that calling a closure allocates and
 /// retains nothing for it; inlinable, so that each cast is compiled for the
 /// registered parameter type.
+///
+/// It reads the plan's argument slots (see ``ArgumentTable``) in place: a
+/// constant of exactly the parameter's type is taken inside the closure,
+/// with no call, and a direct component is built with no lookup of its
+/// plan. Anything else, and every argument the async lookup prepared, is
+/// resolved by the factory from the plan.
 @usableFromInline
 struct ArgumentSource {
     /// Unmanaged: the factory and the plan outlive every call, and reading
     /// them must not retain them once per argument.
-    let factory: Unmanaged<Factory>
-    let plan: Unmanaged<ComponentPlan>
+    @usableFromInline let factory: Unmanaged<Factory>
+    @usableFromInline let plan: Unmanaged<ComponentPlan>
     /// The resolution under way, for the duration of the call.
-    let resolution: UnsafeMutablePointer<Resolution>
+    @usableFromInline let resolution: UnsafeMutablePointer<Resolution>
+    /// The plan's argument slots; empty while the async lookup hands prepared arguments.
+    @usableFromInline let slots: UnsafeBufferPointer<ArgumentSlot>
     @usableFromInline var position = 0
 
-    init(factory: Factory, plan: ComponentPlan, resolution: UnsafeMutablePointer<Resolution>) {
+    init(factory: Factory, plan: ComponentPlan, slots: UnsafeBufferPointer<ArgumentSlot>, resolution: UnsafeMutablePointer<Resolution>) {
         self.factory = .passUnretained(factory)
         self.plan = .passUnretained(plan)
+        self.slots = slots
         self.resolution = resolution
     }
 
@@ -23,6 +32,11 @@ struct ArgumentSource {
     mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
         let index = position
         position += 1
+        // A constant of exactly `Value` is read out of its box here, with no
+        // call: most constants are. Its type was noted when the slot was made.
+        if index < slots.count, slots[index].boxedType == ObjectIdentifier(Value.self) {
+            return slots[index].constant.unsafelyUnwrapped._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Value>.self).typed }
+        }
         return try argument(index).take(as: Value.self) { actual in
             ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
         }
@@ -37,12 +51,8 @@ struct ArgumentSource {
     }
 
     /// The argument at `index`, resolved; -1 is a factory method's factory component.
-    @usableFromInline
+    @inlinable @inline(__always)
     func argument(_ index: Int) throws -> ResolvedArgument {
-        try plan._withUnsafeGuaranteedRef { plan in
-            try factory._withUnsafeGuaranteedRef { factory in
-                try factory.argument(index, of: plan, in: &resolution.pointee)
-            }
-        }
+        try factory._withUnsafeGuaranteedRef { try $0.argument(index, of: plan, slots: slots, in: resolution) }
     }
 }

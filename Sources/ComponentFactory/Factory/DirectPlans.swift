@@ -25,7 +25,7 @@ struct DirectPlans: Sendable {
         var needers = [[Int]](repeating: [], count: plans.count)
         var queue: [Int] = []
         for plan in plans {
-            for argument in plan.argumentComponents where plans.indices.contains(argument) {
+            for case .component(let argument) in plan.arguments where plans.indices.contains(argument) {
                 needers[argument].append(plan.index)
             }
             if !isDirect[plan.index] { queue.append(plan.index) }

@@ -171,7 +171,9 @@ public final class Factory: Sendable {
     private func resolve(_ index: Int) throws -> Instance {
         if !table.suspensions.isEmpty && table.suspensions.canSuspend(index) { throw requiresAsync(index) }
         var resolution = Resolution()
-        return try table.direct.contains(index) ? directInstance(index, in: &resolution) : instance(index, in: &resolution)
+        guard table.direct.contains(index) else { return try instance(index, in: &resolution) }
+        // The table holds every plan for the factory's life: lend it, with no retain.
+        return try directInstance(.passUnretained(table.plans[index]), in: &resolution)
     }
 
     /// `requires-async`: the synchronous lookup of a component whose building can suspend.
@@ -369,22 +371,22 @@ public final class Factory: Sendable {
         }
     }
 
-    /// The instance of the direct plan at `index` (see ``DirectPlans``):
-    /// its maker called inside the frame that a failure's path names, with
-    /// none of the checks that only properties and callbacks need. One
-    /// nested too deeply, or patched, is built as any other is. Inlined into
-    /// the argument it is for: one call frame a component, not two.
+    /// The instance of the direct `plan` (see ``DirectPlans``): its maker
+    /// called inside the frame that a failure's path names, with none of
+    /// the checks that only properties and callbacks need. One nested too
+    /// deeply, or patched, is built as any other is. Inlined into the
+    /// argument it is for: one call frame a component, not two.
     @inline(__always)
-    func directInstance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
-        // The table holds every plan for the factory's life: lend it, with no retain per component.
-        try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef { plan in
+    func directInstance(_ lent: Unmanaged<ComponentPlan>, in resolution: inout Resolution) throws -> Instance {
+        // Lent: the table holds every plan for the factory's life, and a retain per component is measurable.
+        try lent._withUnsafeGuaranteedRef { plan in
             let isGraph = plan.scope == .objectGraph
-            if isGraph, let kept = resolution.graphInstance(index) { return kept }
-            guard resolution.depth < Self.maximumNesting, patches.isEmpty else { return try instance(index, in: &resolution) }
-            resolution.depth += 1
-            defer { resolution.depth -= 1 }
-            let built = try resolution.construct(index) { resolution in try make(plan, in: &resolution) }
-            if isGraph { resolution.keepInGraph(index, built) }
+            if isGraph, let kept = resolution.graphInstance(plan.index) { return kept }
+            guard resolution.depth < Self.maximumNesting, patches.isEmpty else { return try instance(plan.index, in: &resolution) }
+            resolution.depth &+= 1
+            defer { resolution.depth &-= 1 }
+            let built = try resolution.construct(plan.index) { resolution in try make(plan, slots: table.arguments.slots(of: plan.index), in: &resolution) }
+            if isGraph { resolution.keepInGraph(plan.index, built) }
             return built
         }
     }
@@ -507,10 +509,20 @@ public final class Factory: Sendable {
 
     /// Calls the registered initializer, class method or factory method of
     /// `plan`, which takes its arguments (and a factory method its factory
-    /// component) from the factory one by one.
+    /// component) from the factory one by one: the prepared ones while the
+    /// async lookup hands them, and otherwise as the plan's slots say.
     func make(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
+        let slots = resolution.prepared == nil ? table.arguments.slots(of: plan.index) : UnsafeBufferPointer(start: nil, count: 0)
+        return try make(plan, slots: slots, in: &resolution)
+    }
+
+    /// Calls the maker of `plan` with `slots`, its own argument slots (or
+    /// none, to take prepared arguments). Inlined into the argument a
+    /// direct component is for.
+    @inline(__always)
+    func make(_ plan: ComponentPlan, slots: UnsafeBufferPointer<ArgumentSlot>, in resolution: inout Resolution) throws -> Instance {
         try withUnsafeMutablePointer(to: &resolution) { pointer in
-            var arguments = ArgumentSource(factory: self, plan: plan, resolution: pointer)
+            var arguments = ArgumentSource(factory: self, plan: plan, slots: slots, resolution: pointer)
             do {
                 return try plan.make(&arguments)
             } catch {
@@ -519,11 +531,29 @@ public final class Factory: Sendable {
         }
     }
 
-    /// The argument at `position` of `plan`, for ``ArgumentSource``; -1 is
-    /// the factory component that a factory method is called on. Inlined
-    /// into the source's call: a layer fewer for every argument.
-    @inline(__always)
-    func argument(_ position: Int, of plan: ComponentPlan, in resolution: inout Resolution) throws -> ResolvedArgument {
+    /// The argument at `position` of `plan`, for ``ArgumentSource``, as
+    /// its slot says; -1 is the factory component a factory method is
+    /// called on. Called from the registered closure itself: one call
+    /// frame an argument.
+    @usableFromInline
+    func argument(_ position: Int, of plan: Unmanaged<ComponentPlan>, slots: UnsafeBufferPointer<ArgumentSlot>,
+                  in resolution: UnsafeMutablePointer<Resolution>) throws -> ResolvedArgument {
+        // One unsigned comparison: a negative position is past the end.
+        if UInt(bitPattern: position) < UInt(bitPattern: slots.count) {
+            let slot = slots[position]
+            if let direct = slot.direct { return .built(try directInstance(direct, in: &resolution.pointee)) }
+            if slot.component >= 0 { return .built(try instance(slot.component, in: &resolution.pointee)) }
+            if let constant = slot.constant { return .constant(constant) }
+        }
+        return try unslottedArgument(position, of: plan, in: &resolution.pointee)
+    }
+
+    /// The argument at `position` of `plan` that its slot does not say how
+    /// to take: a prepared argument (then no slot is read), the factory
+    /// component (position -1), or a value resolved from its plan.
+    @inline(never)
+    func unslottedArgument(_ position: Int, of lent: Unmanaged<ComponentPlan>, in resolution: inout Resolution) throws -> ResolvedArgument {
+        let plan = lent.takeUnretainedValue()
         if let prepared = resolution.prepared { return try Self.preparedArgument(position, prepared) }
         guard position >= 0 else {
             guard let factoryIndex = plan.factoryIndex else {
@@ -531,15 +561,9 @@ public final class Factory: Sendable {
             }
             return .built(try instance(factoryIndex, in: &resolution))
         }
-        guard position < plan.argumentComponents.count else {
+        guard position < plan.arguments.count else {
             throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
         }
-        let component = plan.argumentComponents[position]
-        if component >= 0 {
-            return .built(try table.direct.contains(component) ? directInstance(component, in: &resolution) : instance(component, in: &resolution))
-        }
-        // The plan holds its constants while the factory lives: lend them.
-        if case .constant(let constant) = plan.arguments[position] { return .constant(.passUnretained(constant.object)) }
         return .built(try value(plan.arguments[position], in: &resolution))
     }
 

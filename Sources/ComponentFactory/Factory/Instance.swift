@@ -91,6 +91,9 @@ class Boxed {
     @usableFromInline
     var value: Any { () }
 
+    /// The type of the boxed value. Never reached here, as ``value``.
+    var valueType: Any.Type { Void.self }
+
     fileprivate init() {}
 }
 
@@ -109,6 +112,8 @@ final class Box<Typed>: Boxed {
 
     @usableFromInline
     override var value: Any { typed }
+
+    override var valueType: Any.Type { Typed.self }
 }
 
 /// `value` as a `Value`, or the error `failure` makes of its actual type.

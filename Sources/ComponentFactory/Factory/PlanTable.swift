@@ -24,6 +24,8 @@ final class PlanTable: @unchecked Sendable {
     let requestComponentsHaveDestroyMethods: Bool
     /// Which plans are built straight through, with none of the checks that properties and callbacks need.
     let direct: DirectPlans
+    /// Every plan's arguments, as its registered closure reads them.
+    let arguments: ArgumentTable
 
     /// `parents` are the parent factories' tables, nearest first: a
     /// component that needs one of theirs that can suspend can too.
@@ -43,6 +45,8 @@ final class PlanTable: @unchecked Sendable {
         let suspensions = self.suspensions
         self.requestComponentsCanSuspend = plans.contains { $0.scope == .request && suspensions.canSuspend($0.index) }
         self.requestComponentsHaveDestroyMethods = plans.contains { $0.scope == .request && $0.destroyMethod != nil }
-        self.direct = DirectPlans(plans: plans, hasPostProcessors: !postProcessors.isEmpty)
+        let direct = DirectPlans(plans: plans, hasPostProcessors: !postProcessors.isEmpty)
+        self.direct = direct
+        self.arguments = ArgumentTable(plans: plans, direct: direct)
     }
 }
