@@ -58,14 +58,14 @@ struct ArgumentSlot {
     let component: Int
 
     init(_ argument: ValuePlan, plans: [ComponentPlan], direct: DirectPlans) {
-        boxedType = if case .constant(let value) = argument, let box = value.object as? Boxed { ObjectIdentifier(box.valueType) } else { nil }
         switch argument {
         case .constant(let value):
-            (constant, self.direct, component) = (.passUnretained(value.object), nil, -1)
+            let boxed = (value.object as? Boxed).map { ObjectIdentifier($0.valueType) }
+            (constant, boxedType, self.direct, component) = (.passUnretained(value.object), boxed, nil, -1)
         case .component(let index) where plans.indices.contains(index):
-            (constant, self.direct, component) = (nil, direct.contains(index) ? .passUnretained(plans[index]) : nil, index)
+            (constant, boxedType, self.direct, component) = (nil, nil, direct.contains(index) ? .passUnretained(plans[index]) : nil, index)
         case .component, .inherited, .collection, .dictionary:
-            (constant, self.direct, component) = (nil, nil, -1)
+            (constant, boxedType, self.direct, component) = (nil, nil, nil, -1)
         }
     }
 }
