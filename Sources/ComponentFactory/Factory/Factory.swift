@@ -358,7 +358,7 @@ public final class Factory: Sendable {
             case .request:
                 guard let scope = resolution.scope else { throw outsideScope(plan) }
                 // The scope outlives the resolution, which its caller runs: lend it, with no retain.
-                return try scope._withUnsafeGuaranteedRef { try $0.instance(plan, in: &resolution) }
+                return try scope._withUnsafeGuaranteedRef { try $0.instance(plan, of: self, in: &resolution) }
             case .singleton, .weakSingleton:
                 if let shared = store.shared(index) { return shared }
                 return try store.creating {

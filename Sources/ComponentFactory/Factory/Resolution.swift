@@ -37,10 +37,10 @@ struct Resolution {
     /// The request scope the resolution runs in; nil for a lookup on the
     /// factory itself. Unretained: the scope's own lookup runs the
     /// resolution, and holds the scope until it ends.
-    var scope: Unmanaged<RequestScope>?
+    var scope: Unmanaged<ScopeStorage>?
     /// Whether this resolution holds its scope's lock: it takes it for the
     /// first request component it builds, and keeps it while building what
-    /// that needs (see ``ScopeStore``).
+    /// that needs (see ``ScopeStorage``).
     var holdsScopeLock = false
 
     func inProgress(_ index: Int) -> Instance? {

@@ -116,7 +116,7 @@ public final class LiveFactory: Sendable {
     /// parameter, its metadata was looked up at run time on each call.
     @inlinable
     nonisolated(nonsending) public func withFactory<Result, Failure: Error>(
-        _ body: (Factory) async throws(Failure) -> Result
+        _ body: nonisolated(nonsending) (Factory) async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
         let generation = lease()
         // No `Swift.Result` kept across the await: its metadata is looked up at run time where `Result` is generic.
@@ -136,7 +136,7 @@ public final class LiveFactory: Sendable {
     /// lookup of the request sees that one graph.
     @inlinable
     nonisolated(nonsending) public func withScope<Result>(
-        seeding values: [String: any Sendable] = [:], _ body: (RequestScope) async throws -> Result
+        seeding values: [String: any Sendable] = [:], _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
         try await withFactory { factory async throws(any Error) in try await factory.withScope(seeding: values, body) }
     }
@@ -147,7 +147,7 @@ public final class LiveFactory: Sendable {
     /// other: a reload keeps the assemblies.
     @inlinable
     nonisolated(nonsending) public func withScope<Result>(
-        seeding seeds: [ScopeSeed], _ body: (RequestScope) async throws -> Result
+        seeding seeds: [ScopeSeed], _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
         try await withFactory { factory async throws(any Error) in try await factory.withScope(seeding: seeds, body) }
     }

@@ -1,12 +1,16 @@
+import Synchronization
 import SystemSupport
 
 /// One graph of a ``LiveFactory``: the factory built for one set of values,
 /// and who is still using it. Once a reload replaces it, the singletons it
 /// replaced are destroyed when the last use that began before the swap ends.
+///
+/// The uses are counted with an atomic counter, so that a request's lease
+/// and its end take no lock of the generation's own: the end of a use
+/// locks only when it was the last use of a replaced generation.
 @usableFromInline
 final class LiveGeneration: Sendable {
     private struct Leases {
-        var count = 0
         /// The plans that the next generation built anew: set when this one is replaced.
         var replaced: Set<Int>?
         var isDestroyed = false
@@ -17,6 +21,10 @@ final class LiveGeneration: Sendable {
     @usableFromInline let factory: Factory
     /// What the graph was made from, for the next reload to compare.
     let side: ReloadReach.Side
+    /// The uses under way.
+    private let uses = Atomic<Int>(0)
+    /// Set, before the plans are claimable, when a swap replaces the generation.
+    private let isRetired = Atomic<Bool>(false)
     private let leases = Locked(Leases())
 
     init(number: Int, factory: Factory, side: ReloadReach.Side) {
@@ -28,24 +36,26 @@ final class LiveGeneration: Sendable {
     /// Counts one more use. Called while the live factory's state is locked,
     /// so that no swap comes between choosing this generation and counting.
     func acquire() {
-        leases.withLock { $0.count += 1 }
+        uses.add(1, ordering: .sequentiallyConsistent)
     }
 
-    /// Ends one use: the plans to destroy, when it was the last use of a replaced generation.
+    /// Ends one use: the plans to destroy, when it was the last use of a
+    /// replaced generation. The count and the retirement are both
+    /// sequentially consistent, so that of a last release and a retirement
+    /// racing, at least one sees the other, and claims (once: ``claim(_:)``).
     func release() -> Set<Int>? {
-        leases.withLock { leases in
-            leases.count -= 1
-            return leases.count == 0 ? Self.claim(&leases) : nil
-        }
+        guard uses.subtract(1, ordering: .sequentiallyConsistent).newValue == 0,
+              isRetired.load(ordering: .sequentiallyConsistent) else { return nil }
+        return leases.withLock { Self.claim(&$0) }
     }
 
     /// Marks the generation replaced, with the plans its successor built
     /// anew: those plans, to destroy now, when nothing is using it.
     func retire(replacing plans: Set<Int>) -> Set<Int>? {
-        leases.withLock { leases in
-            leases.replaced = plans
-            return leases.count == 0 ? Self.claim(&leases) : nil
-        }
+        leases.withLock { $0.replaced = plans }
+        isRetired.store(true, ordering: .sequentiallyConsistent)
+        guard uses.load(ordering: .sequentiallyConsistent) == 0 else { return nil }
+        return leases.withLock { Self.claim(&$0) }
     }
 
     /// The replaced plans still to destroy, whatever is using them: at the live factory's shutdown.

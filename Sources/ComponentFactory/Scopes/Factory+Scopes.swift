@@ -4,13 +4,13 @@ extension Factory {
     /// is `unknown-reference`; one that a component of the scope needs and
     /// `values` lacks is `build-failed` when that component is resolved.
     public func openScope(seeding values: [String: any Sendable] = [:]) throws(DiagnosticReport) -> RequestScope {
-        let scope = RequestScope(factory: self)
+        let scope = RequestScope(over: self)
         var problems: [Diagnostic] = []
         for (key, value) in values {
             guard let index = seededIndex(key, at: index(ofKey: key), problems: &problems) else { continue }
             // Opened to its own type: a class instance is then kept as itself, with no box and no cast later.
             func instance<Value>(_ value: Value) -> Instance { Instance(value) }
-            scope.seed(index, _openExistential(value, do: instance))
+            scope.storage.seed(index, _openExistential(value, do: instance))
         }
         if !problems.isEmpty { throw DiagnosticReport(problems) }
         return scope
@@ -19,20 +19,22 @@ extension Factory {
     /// A new request scope over this factory, seeded with `seeds`, each made
     /// by ``ComponentHandle/seed(_:)`` from a handle to a `seeded="yes"`
     /// component: as ``openScope(seeding:)-([String:Sendable])``
-    /// with no lookup of their keys.
+    /// with no lookup of their keys. Inlinable, so that the array of seeds,
+    /// read here and kept nowhere, can be made where the caller makes it
+    /// with no allocation of its own.
+    @inlinable
     public func openScope(seeding seeds: [ScopeSeed]) throws(DiagnosticReport) -> RequestScope {
-        let scope = RequestScope(factory: self)
+        let scope = RequestScope(over: self)
         var problems: [Diagnostic] = []
         for seed in seeds {
-            guard let index = seededIndex(seed.key, at: index(of: seed), problems: &problems) else { continue }
-            scope.seed(index, seed.value.instance)
+            scope.seed(seed, of: self, problems: &problems)
         }
         if !problems.isEmpty { throw DiagnosticReport(problems) }
         return scope
     }
 
     /// `index`, found for `key`, when it is a seeded request component's; else nil, and why, in `problems`.
-    private func seededIndex(_ key: String, at index: Int?, problems: inout [Diagnostic]) -> Int? {
+    func seededIndex(_ key: String, at index: Int?, problems: inout [Diagnostic]) -> Int? {
         if let index, table.isSeeded[index] { return index }
         let candidates = table.plans.filter { table.isSeeded[$0.index] }.map(\.key)
         problems.append(Diagnostic(.unknownReference, "no seeded request component '\(key)' to seed"
@@ -45,7 +47,7 @@ extension Factory {
     /// does around each request. A failure to close is thrown after `body`'s own result.
     @inlinable
     nonisolated(nonsending) public func withScope<Result>(
-        seeding values: [String: any Sendable] = [:], _ body: (RequestScope) async throws -> Result
+        seeding values: [String: any Sendable] = [:], _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
         try await openScope(seeding: values).run(body)
     }
@@ -54,7 +56,7 @@ extension Factory {
     /// ``withScope(seeding:_:)-([String:Sendable],_)`` does, with no lookup of their keys.
     @inlinable
     nonisolated(nonsending) public func withScope<Result>(
-        seeding seeds: [ScopeSeed], _ body: (RequestScope) async throws -> Result
+        seeding seeds: [ScopeSeed], _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
         try await openScope(seeding: seeds).run(body)
     }

@@ -1,11 +1,10 @@
-import SystemSupport
-
 /// A short-lived child of a built factory, one per request: its `request`
 /// components are built once in it, and released, their destroy methods
 /// run, when it closes. Opening one compiles nothing and builds nothing: it
 /// is one small object holding the factory, the values it is seeded with
 /// (the request, the caller, a trace id), which `seeded="yes"` components
 /// stand for in the assembly, and the request components built in it.
+/// Copies of a `RequestScope` are the same scope.
 ///
 /// Everything else comes from the factory as usual: singletons are shared,
 /// and prototype and object-graph components that need a request component
@@ -19,39 +18,28 @@ import SystemSupport
 /// ```
 ///
 /// Any number of tasks may resolve in one scope at once: each request
-/// component is built once, under the scope's lock. The lock is not
-/// recursive: the resolution that takes it notes so
-/// (`Resolution.holdsScopeLock`), and the request components it builds on
-/// the way come back here on the same thread without taking it again. A
-/// singleton never needs a request component (that is `scope-widening`), so
-/// a thread that holds a singleton's creation lock never waits for a scope's.
-/// The entries are read and written under the lock only, which is what makes
-/// the scope `Sendable`; the exclusivity checks Swift would add to each
-/// access are left out for that reason.
-public final class RequestScope: @unchecked Sendable {
+/// component is built once, under the scope's lock.
+public struct RequestScope: @unchecked Sendable {
+    /// The entries and their lock, in one object. A variable,
+    /// so that ``end()`` can tell whether anything else still holds it;
+    /// never replaced. Its entries are reached under its lock only, which is
+    /// what makes the scope `Sendable`.
+    @usableFromInline var storage: ScopeStorage
     /// The factory the scope is a child of.
     public let factory: Factory
-    private let lock = Locked(())
-    @exclusivity(unchecked) private var entries = ScopeEntries()
-    /// Request components whose building can suspend are built one
-    /// resolution at a time; nil when the factory has none that can.
-    let asyncCreation: AsyncCreationLock?
-    /// Whether closing runs destroy methods, which can suspend; if not, it lets the instances go.
-    @usableFromInline let closingRunsDestroyMethods: Bool
 
-    init(factory: Factory) {
+    @usableFromInline
+    init(over factory: Factory) {
         self.factory = factory
-        // The factory holds its table for its life: read it with no retain.
-        let (canSuspend, hasDestroyMethods) = Unmanaged.passUnretained(factory.table)._withUnsafeGuaranteedRef {
-            ($0.requestComponentsCanSuspend, $0.requestComponentsHaveDestroyMethods)
-        }
-        self.asyncCreation = canSuspend ? AsyncCreationLock() : nil
-        self.closingRunsDestroyMethods = hasDestroyMethods
+        storage = ScopeStorage.open(over: factory)
     }
 
-    /// Adds a value the scope is seeded with, before it is handed out.
-    func seed(_ index: Int, _ instance: Instance) {
-        entries.seed(index, instance)
+    /// Adds the value `seed` carries, before the scope is handed out;
+    /// what is wrong with it goes in `problems`. `factory` is the scope's own.
+    @usableFromInline
+    func seed(_ seed: borrowing ScopeSeed, of factory: Factory, problems: inout [Diagnostic]) {
+        guard let index = factory.seededIndex(seed.key, at: factory.index(of: seed), problems: &problems) else { return }
+        storage.seed(index, seed.value.instance)
     }
 
     // MARK: Lookup
@@ -76,7 +64,6 @@ public final class RequestScope: @unchecked Sendable {
     /// The component at `index`, found for `key` (nil when the factory does not define it), as `type`.
     @inlinable
     nonisolated(nonsending) func component<T>(at index: Int?, key: String, as type: T.Type) async throws(DiagnosticReport) -> T {
-        let factory = self.factory
         do {
             let instance: Instance
             if let ready = try instanceWithoutSuspending(at: index) {
@@ -98,11 +85,7 @@ public final class RequestScope: @unchecked Sendable {
         guard let index else { return nil }
         let suspensions = factory.table.suspensions
         guard suspensions.isEmpty || !suspensions.canSuspend(index) else { return nil }
-        var resolution = Resolution()
-        resolution.scope = Unmanaged.passUnretained(self)
-        // The whole resolution holds the lock: one lock taken per lookup, however many request components it builds.
-        resolution.holdsScopeLock = true
-        return try lock.withLock { _ in try factory.instance(index, in: &resolution) }
+        return try storage.instanceLocked(index, of: factory)
     }
 
     /// The component at `index`, found for `key`, built in this scope by the async path.
@@ -110,52 +93,9 @@ public final class RequestScope: @unchecked Sendable {
     nonisolated(nonsending) func instanceAsync(at index: Int?, key: String) async throws -> Instance {
         guard let index else { return try await factory.instanceAsync(at: nil, key: key).instance }
         var resolution = Factory.AsyncResolution()
-        resolution.sync.scope = Unmanaged.passUnretained(self)
+        // Lent, with no retain: this scope holds its storage until the resolution ends.
+        resolution.sync.scope = Unmanaged.passUnretained(storage)
         return try await factory.instanceAsync(index, in: &resolution)
-    }
-
-    // MARK: Building
-
-    /// The request component of `plan`, built the first time by
-    /// `resolution`, a synchronous one: under the lock, which the resolution
-    /// takes here unless it holds it already, and keeps while it builds
-    /// what the component needs.
-    func instance(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
-        if resolution.holdsScopeLock { return try instanceLocked(plan, in: &resolution) }
-        return try lock.withLock { _ in
-            resolution.holdsScopeLock = true
-            defer { resolution.holdsScopeLock = false }
-            return try instanceLocked(plan, in: &resolution)
-        }
-    }
-
-    private func instanceLocked(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
-        if let kept = entries.find(plan.index) { return kept }
-        guard !entries.isClosed else { throw closed() }
-        let made = try factory.build(plan, in: &resolution)
-        // Made already on the way, through a property cycle: that one is kept.
-        if let kept = entries.find(plan.index) { return kept }
-        entries.append(plan.index, made)
-        return made
-    }
-
-    /// The instance of the request component at `index`, if the scope has one: for the async path.
-    func existing(_ index: Int) -> Instance? {
-        lock.withLock { _ in entries.find(index) }
-    }
-
-    /// Keeps `instance`, which the async path built, unless the scope has one already: the one kept.
-    func keep(_ index: Int, _ instance: Instance) throws -> Instance {
-        try lock.withLock { _ in
-            if let kept = entries.find(index) { return kept }
-            guard !entries.isClosed else { throw closed() }
-            entries.append(index, instance)
-            return instance
-        }
-    }
-
-    private func closed() -> Diagnostic {
-        Diagnostic(.buildFailed, "this request scope is closed; open a new one", at: nil)
     }
 
     // MARK: Closing
@@ -167,13 +107,12 @@ public final class RequestScope: @unchecked Sendable {
     /// to watch each. Every one runs even when another fails; the failures
     /// are thrown together after. A closed scope builds nothing more; closing
     /// it again does nothing.
-    /// Inlinable, so that closing a scope with nothing to destroy (what
-    /// ``Factory/withScope(seeding:_:)-([String:Sendable],_)`` does at each
-    /// request's end) lets its instances go with no suspension.
+    /// Inlinable, so that closing a scope with nothing to destroy lets its
+    /// instances go with no suspension.
     @inlinable
     nonisolated(nonsending) public func close() async throws(DiagnosticReport) {
-        guard closingRunsDestroyMethods else {
-            discard()
+        guard storage.closingRunsDestroyMethods else {
+            storage.discard()
             return
         }
         try await closeRunningDestroyMethods()
@@ -182,9 +121,9 @@ public final class RequestScope: @unchecked Sendable {
     /// ``close()`` when a request component has a destroy method.
     @usableFromInline
     nonisolated(nonsending) func closeRunningDestroyMethods() async throws(DiagnosticReport) {
-        let closing = lock.withLock { _ in entries.close() }
         var failures: [Diagnostic] = []
-        for entry in closing {
+        var closing = storage.close()
+        while let entry = closing.popBuilt() {
             if let failure = await factory.async.destroy(entry.instance, of: factory.table.plans[entry.index], timeout: nil) {
                 failures.append(failure)
             }
@@ -192,26 +131,31 @@ public final class RequestScope: @unchecked Sendable {
         if !failures.isEmpty { throw DiagnosticReport(failures) }
     }
 
-    /// Closes the scope when no request component has a destroy method: what
-    /// ``close()`` does then, with no suspension.
-    @usableFromInline
-    func discard() {
-        lock.withLock { _ in entries.discard() }
+    /// Closes the scope at the end of ``run(_:)``, as ``close()`` does. When
+    /// no request component has a destroy method and nothing else holds the
+    /// scope (`body` kept no copy), nothing can build in it again or see it
+    /// closed: letting it go here releases its instances, with no lock taken.
+    @inlinable
+    nonisolated(nonsending) mutating func end() async throws(DiagnosticReport) {
+        if isKnownUniquelyReferenced(&storage), !storage.closingRunsDestroyMethods { return }
+        try await close()
     }
 
     /// Runs `body` in the scope, then closes it, whether `body` returned or
     /// threw: what ``Factory/withScope(seeding:_:)-(_,_)`` does once the
     /// scope is open. A failure to close is thrown after `body`'s own result.
     @inlinable
-    nonisolated(nonsending) func run<Result>(_ body: (RequestScope) async throws -> Result) async throws -> Result {
+    nonisolated(nonsending) consuming func run<Result>(
+        _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
+    ) async throws -> Result {
         let result: Result
         do {
             result = try await body(self)
         } catch {
-            try await close()
+            try await end()
             throw error
         }
-        try await close()
+        try await end()
         return result
     }
 }

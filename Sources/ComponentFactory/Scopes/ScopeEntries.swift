@@ -3,10 +3,10 @@
 /// closing newest first. A scope holds a handful: the first four sit in the
 /// scope itself, with no allocation of their own (an array per scope was a
 /// sixth of opening one in the scope benchmark), searched from the newest by
-/// index, with no hashing; more go on in an array. The ``RequestScope`` that
-/// holds it does the locking. Not copyable, so that reading it borrows it in
-/// place rather than copying (and retaining) its entries.
-struct ScopeEntries: ~Copyable {
+/// index, with no hashing; more go on in an array. The ``ScopeStorage``
+/// that holds it does the locking, and reaches it in place, through a
+/// pointer, so that reading it copies (and retains) no entry.
+struct ScopeEntries {
     /// A component's index in the plans, and its instance.
     struct Entry {
         let index: Int
@@ -44,6 +44,7 @@ struct ScopeEntries: ~Copyable {
     }
 
     /// The instance kept for the component at `index`, if any.
+    @inline(__always)
     func find(_ index: Int) -> Instance? {
         var position = more.count
         while position > 0 {
@@ -57,31 +58,28 @@ struct ScopeEntries: ~Copyable {
         return nil
     }
 
-    /// Closes the entries: the components built in the scope, newest first,
-    /// let go of here; nothing the second time.
-    mutating func close() -> [Entry] {
-        guard !isClosed else { return [] }
+    /// Closes the entries: what they held is handed back, and nothing is
+    /// kept; nothing the second time. Moved out, with no copy: the caller
+    /// takes the built components, newest first, with ``popBuilt()``.
+    mutating func close() -> ScopeEntries {
+        var taken = ScopeEntries()
+        guard !isClosed else { return taken }
+        swap(&self, &taken)
         isClosed = true
-        // One array, filled newest first: the built entries are those after the seeded ones.
-        var closing: [Entry] = []
-        closing.reserveCapacity(count - seededCount)
-        var position = count
-        while position > seededCount {
-            position -= 1
-            if let entry = entry(at: position) { closing.append(entry) }
-        }
-        discard()
-        return closing
+        return taken
     }
 
-    /// The entry at `position`, in the order added.
-    private func entry(at position: Int) -> Entry? {
-        switch position {
-        case 0: first
-        case 1: second
-        case 2: third
-        case 3: fourth
-        default: more[position - 4]
+    /// The newest component built in the scope (not a seeded value), taken
+    /// out; nil when none is left.
+    mutating func popBuilt() -> Entry? {
+        guard count > seededCount else { return nil }
+        count -= 1
+        switch count {
+        case 0: defer { first = nil }; return first
+        case 1: defer { second = nil }; return second
+        case 2: defer { third = nil }; return third
+        case 3: defer { fourth = nil }; return fourth
+        default: return more.removeLast()
         }
     }
 

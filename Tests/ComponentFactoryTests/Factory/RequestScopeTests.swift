@@ -134,6 +134,36 @@ import Testing
         #expect(Trace.opened.load(ordering: .relaxed) - before == 1)
     }
 
+    @Test func tasksResolvingInOneScopeAtOnceShareItsRequestComponentsAndItFlushesThemOnce() async throws {
+        let factory = try AssemblyFixture.factory(components, registry: registry)
+        let ledger = try factory.component(forKey: "ledger", as: Ledger.self)
+        let audits = try await factory.withScope(seeding: ["caller": Caller(name: "ada")]) { scope in
+            try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                for _ in 0..<50 {
+                    group.addTask { ObjectIdentifier(try await scope.component(forKey: "handler", as: Handler.self).audit) }
+                }
+                return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+            }
+        }
+        #expect(audits.count == 1)
+        #expect(ledger.written == ["audit of ada"])
+    }
+
+    /// With a destroy method, closing runs it; without one, closing lets the
+    /// instances go, and must still close a scope that `body` kept a copy of.
+    @Test(arguments: [true, false]) func aScopeKeptPastItsEndIsClosedAndBuildsNothingMore(withDestroyMethod: Bool) async throws {
+        let assembly = withDestroyMethod ? components : components.replacingOccurrences(of: #" destroy-method="flush""#, with: "")
+        #expect(assembly.contains("destroy-method") == withDestroyMethod)
+        let factory = try AssemblyFixture.factory(assembly, registry: registry)
+        let kept = try await factory.withScope(seeding: ["caller": Caller(name: "ada")]) { scope in
+            _ = try await scope.component(forKey: "handler", as: Handler.self)
+            return scope
+        }
+        let late = await #expect(throws: DiagnosticReport.self) { try await kept.component(forKey: "handler", as: Handler.self) }
+        #expect(late?.diagnostics.first?.message == "this request scope is closed; open a new one", "\(String(describing: late))")
+        #expect(try factory.component(forKey: "ledger", as: Ledger.self).written == (withDestroyMethod ? ["audit of ada"] : []))
+    }
+
     @Test func aSingletonThatNeedsARequestComponentIsScopeWidening() {
         let widening = components + """
             <component class="Handler" key="reporter" scope="singleton">
