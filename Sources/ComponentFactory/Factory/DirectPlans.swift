@@ -1,16 +1,19 @@
-/// Which plans of a table are built straight through: a prototype or
-/// object-graph component whose instance is its maker's result and nothing
-/// more, and whose arguments are constants or other such components.
+/// Which plans of a table are built straight through: a prototype,
+/// object-graph or request component whose instance is its maker's result
+/// and nothing more, and all of whose arguments, to the bottom, are
+/// constants or components of that kind (of any scope, singletons too).
 ///
 /// Building one needs none of what the factory watches for elsewhere: it
-/// publishes nothing early, has no property that waits for a component,
-/// and nothing under it can close a cycle, since a loop of initializer
-/// references never compiles (`initializer-cycle`) and every component
-/// under it is direct too. So its resolution skips those checks: the
-/// lookup of an instance in progress, the walk of the components being
-/// built, the waiting injections, and the steps after the maker. The depth
-/// bound, patches, object-graph sharing and the path a failure names are
-/// kept (see ``Factory/directInstance(_:in:)``).
+/// publishes nothing early, nothing under it has a property that could wait
+/// for a component, and nothing under it can close a cycle, since a loop of
+/// initializer references never compiles (`initializer-cycle`). So its
+/// resolution skips those checks: the lookup of an instance in progress,
+/// the walk of the components being built, the waiting injections, and the
+/// steps after the maker. The depth bound, patches, object-graph sharing,
+/// a request component's one instance per scope and the path a failure
+/// names are kept (see ``Factory/directInstance(_:in:)``). A singleton
+/// argument is looked up as always: it is shared, and made once, under the
+/// store's lock.
 ///
 /// None is direct while the table has component post-processors: each
 /// instance passes through them.
@@ -19,27 +22,27 @@ struct DirectPlans: Sendable {
     private let isDirect: [Bool]
 
     init(plans: [ComponentPlan], hasPostProcessors: Bool) {
-        var isDirect = plans.map { !hasPostProcessors && Self.isPlain($0) }
-        // A plan is direct only if everything it is built from is: clear the
-        // ones that need a plan that is not, backwards along the needs, once each.
+        // Plain to the bottom: clear the plans that need one that is not,
+        // backwards along the needs, once each.
+        var isPlain = plans.map { !hasPostProcessors && Self.isPlain($0) }
         var needers = [[Int]](repeating: [], count: plans.count)
         var queue: [Int] = []
         for plan in plans {
             for case .component(let argument) in plan.arguments where plans.indices.contains(argument) {
                 needers[argument].append(plan.index)
             }
-            if !isDirect[plan.index] { queue.append(plan.index) }
+            if !isPlain[plan.index] { queue.append(plan.index) }
         }
         var head = 0
         while head < queue.count {
             let target = queue[head]
             head += 1
-            for needer in needers[target] where isDirect[needer] {
-                isDirect[needer] = false
+            for needer in needers[target] where isPlain[needer] {
+                isPlain[needer] = false
                 queue.append(needer)
             }
         }
-        self.isDirect = isDirect
+        self.isDirect = plans.map { isPlain[$0.index] && [.prototype, .objectGraph, .request].contains($0.scope) }
     }
 
     /// Whether the plan at `index` is built straight through.
@@ -48,11 +51,13 @@ struct DirectPlans: Sendable {
         isDirect[index]
     }
 
-    /// Whether `plan` itself is plain: a prototype or object-graph instance
-    /// made by a synchronous maker alone, from constants and components.
+    /// Whether `plan` itself is plain: made by a synchronous, nonisolated
+    /// maker alone, from constants and components, with no property,
+    /// callback or `depends-on` (a seeded request component, never made, is
+    /// plain too).
     private static func isPlain(_ plan: ComponentPlan) -> Bool {
-        guard plan.scope == .prototype || plan.scope == .objectGraph, !plan.publishesEarly, plan.ownSuspension == nil,
-              plan.isolation == .nonisolated, plan.dependencies.isEmpty, plan.factoryIndex == nil else { return false }
+        guard !plan.publishesEarly, plan.ownSuspension == nil, plan.isolation == .nonisolated, plan.dependencies.isEmpty,
+              plan.factoryIndex == nil else { return false }
         return plan.arguments.allSatisfy { argument in
             switch argument {
             case .constant, .component: true

@@ -344,29 +344,38 @@ public final class Factory: Sendable {
     // MARK: Building
 
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
-        if let current = resolution.inProgress(index) { return current }
         // The table holds every plan for the factory's life: lend it, with no retain per component.
-        return try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef { plan in
-            switch plan.scope {
-            case .prototype:
-                return try build(plan, in: &resolution)
-            case .objectGraph:
-                if let kept = resolution.graphInstance(index) { return kept }
-                let built = try build(plan, in: &resolution)
-                resolution.keepInGraph(index, built)
-                return built
-            case .request:
-                guard let scope = resolution.scope else { throw outsideScope(plan) }
-                // The scope outlives the resolution, which its caller runs: lend it, with no retain.
-                return try scope._withUnsafeGuaranteedRef { try $0.instance(plan, of: self, in: &resolution) }
-            case .singleton, .weakSingleton:
+        let lent = Unmanaged.passUnretained(table.plans[index])
+        // A direct component asked for by key or handle is built straight through, as an argument slot builds it.
+        if table.direct.contains(index) { return try directInstance(lent, in: &resolution) }
+        return try lent._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
+    }
+
+    /// The instance of `plan` by the path that checks everything: what
+    /// ``instance(_:in:)`` does for a plan that is not direct, and a direct
+    /// one does when patched or nested too deeply.
+    func checkedInstance(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
+        let index = plan.index
+        if let current = resolution.inProgress(index) { return current }
+        switch plan.scope {
+        case .prototype:
+            return try build(plan, in: &resolution)
+        case .objectGraph:
+            if let kept = resolution.graphInstance(index) { return kept }
+            let built = try build(plan, in: &resolution)
+            resolution.keepInGraph(index, built)
+            return built
+        case .request:
+            guard let scope = resolution.scope else { throw outsideScope(plan) }
+            // The scope outlives the resolution, which its caller runs: lend it, with no retain.
+            return try scope._withUnsafeGuaranteedRef { try $0.instance(plan, of: self, in: &resolution) }
+        case .singleton, .weakSingleton:
+            if let shared = store.shared(index) { return shared }
+            return try store.creating {
                 if let shared = store.shared(index) { return shared }
-                return try store.creating {
-                    if let shared = store.shared(index) { return shared }
-                    let built = try build(plan, in: &resolution)
-                    store.keep(index, built)
-                    return built
-                }
+                let built = try build(plan, in: &resolution)
+                store.keep(index, built)
+                return built
             }
         }
     }
@@ -382,13 +391,25 @@ public final class Factory: Sendable {
         try lent._withUnsafeGuaranteedRef { plan in
             let isGraph = plan.scope == .objectGraph
             if isGraph, let kept = resolution.graphInstance(plan.index) { return kept }
-            guard resolution.depth < Self.maximumNesting, patches.isEmpty else { return try instance(plan.index, in: &resolution) }
-            resolution.depth &+= 1
-            defer { resolution.depth &-= 1 }
-            let built = try resolution.construct(plan.index) { resolution in try make(plan, slots: table.arguments.slots(of: plan.index), in: &resolution) }
+            guard resolution.depth < Self.maximumNesting, patches.isEmpty else { return try checkedInstance(plan, in: &resolution) }
+            if plan.scope == .request {
+                // The scope keeps one per request: it finds it, or has it made here.
+                guard let scope = resolution.scope else { throw outsideScope(plan) }
+                return try scope._withUnsafeGuaranteedRef { try $0.directInstance(plan, of: self, in: &resolution) }
+            }
+            let built = try makeDirect(plan, in: &resolution)
             if isGraph { resolution.keepInGraph(plan.index, built) }
             return built
         }
+    }
+
+    /// Makes the direct `plan`'s instance: its maker called inside the
+    /// frame that a failure's path names, one level deeper.
+    @inline(__always)
+    func makeDirect(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
+        resolution.depth &+= 1
+        defer { resolution.depth &-= 1 }
+        return try resolution.construct(plan.index) { resolution in try make(plan, slots: table.arguments.slots(of: plan.index), in: &resolution) }
     }
 
     /// How deeply components may be built one inside another (through

@@ -152,6 +152,16 @@ public final class LiveFactory: Sendable {
         try await withFactory { factory async throws(any Error) in try await factory.withScope(seeding: seeds, body) }
     }
 
+    /// Opens a request scope on the graph serving now, seeded with the one
+    /// value `seed` gives, as ``Factory/withScope(seeding:_:)-(ScopeSeed,_)``
+    /// does, and runs `body` in it.
+    @inlinable
+    nonisolated(nonsending) public func withScope<Result>(
+        seeding seed: ScopeSeed, _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
+    ) async throws -> Result {
+        try await withFactory { factory async throws(any Error) in try await factory.withScope(seeding: seed, body) }
+    }
+
     /// The generation serving now, counted as in use.
     @usableFromInline
     func lease() -> LiveGeneration {

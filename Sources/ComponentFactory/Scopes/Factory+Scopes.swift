@@ -19,11 +19,15 @@ extension Factory {
     /// A new request scope over this factory, seeded with `seeds`, each made
     /// by ``ComponentHandle/seed(_:)`` from a handle to a `seeded="yes"`
     /// component: as ``openScope(seeding:)-([String:Sendable])``
-    /// with no lookup of their keys. Inlinable, so that the array of seeds,
-    /// read here and kept nowhere, can be made where the caller makes it
-    /// with no allocation of its own.
-    @inlinable
+    /// with no lookup of their keys.
     public func openScope(seeding seeds: [ScopeSeed]) throws(DiagnosticReport) -> RequestScope {
+        try openScope(seedingEach: seeds)
+    }
+
+    /// A new request scope seeded with each of `seeds`: for an array, or for
+    /// one seed with no array made.
+    @inlinable
+    func openScope(seedingEach seeds: some Sequence<ScopeSeed>) throws(DiagnosticReport) -> RequestScope {
         let scope = RequestScope(over: self)
         var problems: [Diagnostic] = []
         for seed in seeds {
@@ -59,6 +63,17 @@ extension Factory {
         seeding seeds: [ScopeSeed], _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
         try await openScope(seeding: seeds).run(body)
+    }
+
+    /// Runs `body` in a new request scope seeded with the one value `seed`
+    /// gives, as ``withScope(seeding:_:)-([ScopeSeed],_)`` does with
+    /// `[seed]`, with no array made: a server that seeds one value (the
+    /// request, or its caller) allocates one object less per request.
+    @inlinable
+    nonisolated(nonsending) public func withScope<Result>(
+        seeding seed: ScopeSeed, _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
+    ) async throws -> Result {
+        try await openScope(seedingEach: CollectionOfOne(seed)).run(body)
     }
 
     /// `build-failed`: a request component asked for outside any scope.

@@ -120,6 +120,22 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
         }
     }
 
+    /// The direct request component of `plan` (see ``DirectPlans``), made
+    /// by `factory` (the scope's own) straight through the first time, in
+    /// `resolution`, under the lock as ``instance(_:of:in:)`` takes it. A
+    /// seeded one not given is left to that path, which names what is missing.
+    func directInstance(_ plan: ComponentPlan, of factory: Factory, in resolution: inout Resolution) throws -> Instance {
+        guard resolution.holdsScopeLock else { return try instance(plan, of: factory, in: &resolution) }
+        let index = plan.index
+        let (kept, isOpen) = withUnsafeMutablePointerToHeader { ($0.pointee.entries.find(index), !$0.pointee.entries.isClosed) }
+        if let kept { return kept }
+        guard isOpen, !factory.table.isSeeded[index] else { return try instanceHoldingLock(plan, of: factory, in: &resolution) }
+        let made = try factory.makeDirect(plan, in: &resolution)
+        // Nothing under a direct component can need it again: no entry for it came in while it was made.
+        withUnsafeMutablePointerToHeader { $0.pointee.entries.append(index, made) }
+        return made
+    }
+
     /// The instance of the request component at `index`, if the scope has one: for the async path.
     func existing(_ index: Int) -> Instance? {
         withLock { $0.find(index) }

@@ -59,6 +59,22 @@ import Testing
         }
     }
 
+    @Test func oneSeedGivenAloneSeedsTheScopeAsTheSameSeedInAnArray() async throws {
+        let factory = try AssemblyFixture.factory(components, registry: registry)
+        let (trip, driver) = (try factory.handle(forKey: "trip", as: Trip.self), try factory.handle(forKey: "driver", as: Driver.self))
+        let alone = try await factory.withScope(seeding: driver.seed(Driver(name: "ada"))) { scope in try await scope.component(trip) }
+        let inArray = try await factory.withScope(seeding: [driver.seed(Driver(name: "ada"))]) { scope in try await scope.component(trip) }
+        #expect(alone.driver.name == "ada" && inArray.driver.name == "ada")
+        #expect(alone !== inArray, "each scope its own trip")
+        // A seed for a component that is not seeded is refused alike, alone or in an array.
+        let other = try AssemblyFixture.factory(#"<component class="Driver" key="trip" scope="request" seeded="yes"/>"#, registry: registry)
+        let stray = try other.handle(forKey: "trip", as: Driver.self).seed(Driver(name: "bo"))
+        let refusedAlone = await #expect(throws: DiagnosticReport.self) { try await factory.withScope(seeding: stray) { _ in } }
+        let refusedInArray = await #expect(throws: DiagnosticReport.self) { try await factory.withScope(seeding: [stray]) { _ in } }
+        #expect(refusedAlone?.diagnostics.first?.code == .unknownReference)
+        #expect(refusedAlone?.diagnostics.map(\.message) == refusedInArray?.diagnostics.map(\.message))
+    }
+
     @Test func makingAHandleChecksTheKeyAndTheType() throws {
         let factory = try AssemblyFixture.factory(components, registry: registry)
         let misspelled = #expect(throws: DiagnosticReport.self) { try factory.handle(forKey: "engin", as: Diesel.self) }

@@ -33,14 +33,14 @@ public enum LinksServer {
         let router = Router()
         router.post("links") { request, context -> EditedResponse<Link> in
             let body = try await request.decode(as: NewLink.self, context: context)
-            let link = try await live.withScope(seeding: [caller.seed(Self.caller(of: request))]) { scope in
+            let link = try await live.withScope(seeding: caller.seed(Self.caller(of: request))) { scope in
                 try await scope.component(controller).create(url: body.url)
             }
             return EditedResponse(status: .created, response: link)
         }
         router.get("links/:code") { request, context -> Link in
             let code = try context.parameters.require("code")
-            return try await live.withScope(seeding: [caller.seed(Self.caller(of: request))]) { scope in
+            return try await live.withScope(seeding: caller.seed(Self.caller(of: request))) { scope in
                 try await scope.component(controller).resolve(code: code)
             }
         }
