@@ -1,3 +1,4 @@
+import Synchronization
 /// Every plan's arguments as its registered closure reads them: one slot
 /// an argument, laid out once when the table is made and read in place
 /// while resolving, so that an argument costs no matching of its
@@ -14,25 +15,49 @@ final class ArgumentTable: @unchecked Sendable {
     private let storage: UnsafeMutableBufferPointer<ArgumentSlot>
     /// For each plan, its slots within ``storage``.
     private let slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>]
+    /// The conversion cells of the slots that name a singleton, one after another (see ``ConversionCell``).
+    private let conversions: UnsafeMutableBufferPointer<Atomic<Unmanaged<AnyObject>?>>
 
     init(plans: [ComponentPlan], direct: DirectPlans) {
-        let storage = UnsafeMutableBufferPointer<ArgumentSlot>.allocate(capacity: plans.reduce(0) { $0 + $1.arguments.count })
+        let count = plans.reduce(0) { $0 + $1.arguments.count }
+        let storage = UnsafeMutableBufferPointer<ArgumentSlot>.allocate(capacity: count)
+        let singletonArguments = plans.reduce(0) { total, plan in
+            total + plan.arguments.count { if case .component(let index) = $0 { Self.isSingleton(index, in: plans) } else { false } }
+        }
+        let conversions = UnsafeMutableBufferPointer<Atomic<Unmanaged<AnyObject>?>>.allocate(capacity: singletonArguments)
         var slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>] = []
         slotsByPlan.reserveCapacity(plans.count)
-        var start = 0
+        var (start, cells) = (0, 0)
         for plan in plans {
             for (offset, argument) in plan.arguments.enumerated() {
-                storage.initializeElement(at: start + offset, to: ArgumentSlot(argument, plans: plans, direct: direct))
+                var cell: ConversionCell?
+                if case .component(let index) = argument, Self.isSingleton(index, in: plans), let base = conversions.baseAddress {
+                    (base + cells).initialize(to: Atomic(nil))
+                    cell = ConversionCell(base + cells)
+                    cells += 1
+                }
+                storage.initializeElement(at: start + offset, to: ArgumentSlot(argument, plans: plans, direct: direct, conversion: cell))
             }
             slotsByPlan.append(UnsafeBufferPointer(rebasing: storage[start..<start + plan.arguments.count]))
             start += plan.arguments.count
         }
         self.storage = storage
         self.slotsByPlan = slotsByPlan
+        self.conversions = conversions
     }
 
     deinit {
+        for index in conversions.indices {
+            (conversions.baseAddress.unsafelyUnwrapped + index).pointee.load(ordering: .acquiring)?.release()
+        }
+        if let base = conversions.baseAddress { base.deinitialize(count: conversions.count) }
+        conversions.deallocate()
         storage.deallocate()
+    }
+
+    /// Whether `index` names a singleton (not a weak one: a kept conversion would hold it).
+    private static func isSingleton(_ index: Int, in plans: [ComponentPlan]) -> Bool {
+        plans.indices.contains(index) && plans[index].scope == .singleton
     }
 
     /// The slots of the plan at `index`, in argument order.
@@ -56,8 +81,11 @@ struct ArgumentSlot {
     let direct: Unmanaged<ComponentPlan>?
     /// The index of a component argument, or -1.
     let component: Int
+    /// Where a singleton argument's conversion to its parameter's type is kept; nil for anything else.
+    @usableFromInline let conversion: ConversionCell?
 
-    init(_ argument: ValuePlan, plans: [ComponentPlan], direct: DirectPlans) {
+    init(_ argument: ValuePlan, plans: [ComponentPlan], direct: DirectPlans, conversion: ConversionCell?) {
+        self.conversion = conversion
         switch argument {
         case .constant(let value):
             let boxed = (value.object as? Boxed).map { ObjectIdentifier($0.valueType) }

@@ -85,6 +85,36 @@ struct Instance {
 /// What every box is, so that a box's value can be read as an `Any` without
 /// knowing its type: one class cast, where a protocol would need a
 /// conformance lookup on every instance read that way.
+extension Instance {
+    /// ``take(as:otherwise:)`` for a singleton argument, whose conversion
+    /// to `Value` (a protocol it conforms to, say), once made by a cast, is
+    /// kept in `cell` and read from there after. Only a class instance's
+    /// conversion is kept: it holds the instance, whose identity is then
+    /// its own for as long as the conversion is kept.
+    @inlinable @inline(__always)
+    consuming func take<Value>(as wanted: Value.Type, keepingConversionIn cell: ConversionCell,
+                               otherwise failure: (Any.Type) -> any Error) throws -> Value {
+        let held = ObjectIdentifier(type(of: object))
+        if held == ObjectIdentifier(Value.self) {
+            return unsafeBitCast(object, to: Value.self)
+        }
+        if held == ObjectIdentifier(Box<Value>.self) {
+            return unsafeDowncast(object, to: Box<Value>.self).typed
+        }
+        if let kept = cell.value(for: object, as: Value.self) { return kept }
+        return try convertAndKeep(as: Value.self, in: cell, otherwise: failure)
+    }
+
+    /// The cast ``take(as:keepingConversionIn:otherwise:)`` makes the first time, its result kept.
+    @inlinable @inline(never)
+    func convertAndKeep<Value>(as wanted: Value.Type, in cell: ConversionCell, otherwise failure: (Any.Type) -> any Error) throws -> Value {
+        let source = object
+        let value = try Instance(object: source).take(as: Value.self, otherwise: failure)
+        if !(source is Boxed) { cell.offer(value, madeFrom: source) }
+        return value
+    }
+}
+
 @usableFromInline
 class Boxed {
     /// The boxed value. Never reached here: the only boxes are ``Box``es, which override it.

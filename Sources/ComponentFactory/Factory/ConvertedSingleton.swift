@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A singleton argument as its parameter's type wants it, when that type is
+/// not the singleton's own (a protocol it conforms to, say): converted
+/// once, by a dynamic cast, and kept in the argument's slot, so that later
+/// resolutions skip the cast. A dynamic cast to a protocol costs the
+/// runtime's conformance lookup, about 120 ns here and four times that
+/// when two threads cast at once, where reading the kept value costs a
+/// comparison.
+///
+/// The kept value holds the singleton it was made from, and so keeps that
+/// object alive for as long as the factory's plans live, after shutdown
+/// too; `source` is that object's identity, which cannot be reused while
+/// it is held. A singleton rebuilt or patched since is another object: its
+/// arguments are cast as always.
+@usableFromInline
+final class ConvertedSingleton<Value> {
+    @usableFromInline let source: ObjectIdentifier
+    @usableFromInline let value: Value
+
+    init(source: ObjectIdentifier, value: Value) {
+        (self.source, self.value) = (source, value)
+    }
+}
+
+/// Where a slot keeps its ``ConvertedSingleton``: a cell of the
+/// ``ArgumentTable``'s, set once, by whichever resolution converts first,
+/// and never replaced, so that a reader may use what it loads with no
+/// retain for as long as the table lives. The table releases what its
+/// cells hold when it goes.
+@usableFromInline
+struct ConversionCell {
+    @usableFromInline let kept: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>
+
+    init(_ kept: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>) {
+        self.kept = kept
+    }
+
+    /// The value kept for a singleton argument if `object` is the singleton it was made from.
+    @inlinable @inline(__always)
+    func value<Value>(for object: AnyObject, as wanted: Value.Type) -> Value? {
+        guard let conversion = kept.pointee.load(ordering: .acquiring) else { return nil }
+        return conversion._withUnsafeGuaranteedRef { kept in
+            guard ObjectIdentifier(type(of: kept)) == ObjectIdentifier(ConvertedSingleton<Value>.self) else { return nil }
+            let converted = unsafeDowncast(kept, to: ConvertedSingleton<Value>.self)
+            return converted.source == ObjectIdentifier(object) ? converted.value : nil
+        }
+    }
+
+    /// Keeps `value`, made from `object`, unless a conversion was kept first.
+    @usableFromInline
+    func offer<Value>(_ value: Value, madeFrom object: AnyObject) {
+        let retained = Unmanaged<AnyObject>.passRetained(ConvertedSingleton(source: ObjectIdentifier(object), value: value))
+        if !kept.pointee.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing).exchanged {
+            retained.release()
+        }
+    }
+}
