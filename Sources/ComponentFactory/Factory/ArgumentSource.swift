@@ -37,14 +37,9 @@ struct ArgumentSource {
         if index < slots.count, slots[index].boxedType == ObjectIdentifier(Value.self) {
             return slots[index].constant.unsafelyUnwrapped._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Value>.self).typed }
         }
-        let resolved = try argument(index)
         // A singleton's conversion to a type not its own is kept in its slot, once made.
-        if index < slots.count, let cell = slots[index].conversion, case .built(let instance) = resolved {
-            return try instance.take(as: Value.self, keepingConversionIn: cell) { actual in
-                ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
-            }
-        }
-        return try resolved.take(as: Value.self) { actual in
+        let cell = index < slots.count ? slots[index].conversion : nil
+        return try argument(index).take(as: Value.self, keepingConversionIn: cell) { actual in
             ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
         }
     }

@@ -42,7 +42,8 @@ struct DirectPlans: Sendable {
                 queue.append(needer)
             }
         }
-        self.isDirect = plans.map { isPlain[$0.index] && [.prototype, .objectGraph, .request].contains($0.scope) }
+        // A singleton is shared, and made once under the store's lock: never straight through.
+        self.isDirect = plans.map { isPlain[$0.index] && $0.scope != .singleton && $0.scope != .weakSingleton }
     }
 
     /// Whether the plan at `index` is built straight through.

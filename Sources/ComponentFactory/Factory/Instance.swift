@@ -68,15 +68,22 @@ struct Instance {
     /// An instance exactly of the class `Value`, or a box of exactly a
     /// `Value`, is handed over by comparing type metadata: most arguments
     /// are, and this costs no dynamic cast, and for a class no retain.
-    /// Anything else (a protocol, a superclass, a mismatch) is cast from ``value``.
+    /// Anything else (a protocol, a superclass, a mismatch) is cast from
+    /// ``value``; given a singleton argument's `cell`, a class instance's
+    /// cast is made once, kept there, and read from there after.
     @inlinable @inline(__always)
-    consuming func take<Value>(as wanted: Value.Type, otherwise failure: (Any.Type) -> any Error) throws -> Value {
+    consuming func take<Value>(as wanted: Value.Type, keepingConversionIn cell: ConversionCell? = nil,
+                               otherwise failure: (Any.Type) -> any Error) throws -> Value {
         let held = ObjectIdentifier(type(of: object))
         if held == ObjectIdentifier(Value.self) {
             return unsafeBitCast(object, to: Value.self)
         }
         if held == ObjectIdentifier(Box<Value>.self) {
             return unsafeDowncast(object, to: Box<Value>.self).typed
+        }
+        if let cell {
+            if let kept = cell.value(for: object, as: Value.self) { return kept }
+            return try convertAndKeep(as: Value.self, in: cell, otherwise: failure)
         }
         return try cast(value, to: Value.self, otherwise: failure)
     }
@@ -86,30 +93,13 @@ struct Instance {
 /// knowing its type: one class cast, where a protocol would need a
 /// conformance lookup on every instance read that way.
 extension Instance {
-    /// ``take(as:otherwise:)`` for a singleton argument, whose conversion
-    /// to `Value` (a protocol it conforms to, say), once made by a cast, is
-    /// kept in `cell` and read from there after. Only a class instance's
-    /// conversion is kept: it holds the instance, whose identity is then
-    /// its own for as long as the conversion is kept.
-    @inlinable @inline(__always)
-    consuming func take<Value>(as wanted: Value.Type, keepingConversionIn cell: ConversionCell,
-                               otherwise failure: (Any.Type) -> any Error) throws -> Value {
-        let held = ObjectIdentifier(type(of: object))
-        if held == ObjectIdentifier(Value.self) {
-            return unsafeBitCast(object, to: Value.self)
-        }
-        if held == ObjectIdentifier(Box<Value>.self) {
-            return unsafeDowncast(object, to: Box<Value>.self).typed
-        }
-        if let kept = cell.value(for: object, as: Value.self) { return kept }
-        return try convertAndKeep(as: Value.self, in: cell, otherwise: failure)
-    }
-
-    /// The cast ``take(as:keepingConversionIn:otherwise:)`` makes the first time, its result kept.
+    /// The cast ``take(as:keepingConversionIn:otherwise:)`` makes the first
+    /// time, its result kept: only a class instance's, which the kept value
+    /// holds, so that its identity stays its own while kept.
     @inlinable @inline(never)
     func convertAndKeep<Value>(as wanted: Value.Type, in cell: ConversionCell, otherwise failure: (Any.Type) -> any Error) throws -> Value {
         let source = object
-        let value = try Instance(object: source).take(as: Value.self, otherwise: failure)
+        let value = try cast(Instance(object: source).value, to: Value.self, otherwise: failure)
         if !(source is Boxed) { cell.offer(value, madeFrom: source) }
         return value
     }

@@ -12,10 +12,11 @@ enum ResolvedArgument {
 
     /// The argument as a `Value`, or the error `failure` makes of the type it holds.
     @inlinable @inline(__always)
-    consuming func take<Value>(as wanted: Value.Type, otherwise failure: (Any.Type) -> any Error) throws -> Value {
+    consuming func take<Value>(as wanted: Value.Type, keepingConversionIn cell: ConversionCell? = nil,
+                               otherwise failure: (Any.Type) -> any Error) throws -> Value {
         switch consume self {
         case .built(let instance):
-            return try instance.take(as: Value.self, otherwise: failure)
+            return try instance.take(as: Value.self, keepingConversionIn: cell, otherwise: failure)
         case .constant(let constant):
             return try constant._withUnsafeGuaranteedRef { object in
                 if ObjectIdentifier(type(of: object)) == ObjectIdentifier(Box<Value>.self) {

@@ -103,18 +103,20 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
         }
     }
 
-    /// ``instance(_:of:in:)`` once the lock is held. The entries are reached
-    /// through the header for each step, never across the building, which
-    /// comes back here for the components it needs.
-    private func instanceHoldingLock(_ plan: ComponentPlan, of factory: Factory, in resolution: inout Resolution) throws -> Instance {
+    /// ``instance(_:of:in:)`` once the lock is held: made `direct`ly
+    /// (straight through, see ``DirectPlans``) or by the path that checks
+    /// everything. The entries are reached through the header for each step,
+    /// never across the making, which comes back here for the components it needs.
+    private func instanceHoldingLock(_ plan: ComponentPlan, of factory: Factory, direct: Bool = false,
+                                     in resolution: inout Resolution) throws -> Instance {
         let index = plan.index
         let (kept, isClosed) = withUnsafeMutablePointerToHeader { ($0.pointee.entries.find(index), $0.pointee.entries.isClosed) }
         if let kept { return kept }
         guard !isClosed else { throw Self.closed() }
-        let made = try factory.build(plan, in: &resolution)
+        let made = direct ? try factory.makeDirect(plan, in: &resolution) : try factory.build(plan, in: &resolution)
         return withUnsafeMutablePointerToHeader { header in
-            // Made already on the way, through a property cycle: that one is kept.
-            if let kept = header.pointee.entries.find(index) { return kept }
+            // Made already on the way, through a property cycle, which nothing direct can close: that one is kept.
+            if !direct, let kept = header.pointee.entries.find(index) { return kept }
             header.pointee.entries.append(index, made)
             return made
         }
@@ -123,17 +125,11 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
     /// The direct request component of `plan` (see ``DirectPlans``), made
     /// by `factory` (the scope's own) straight through the first time, in
     /// `resolution`, under the lock as ``instance(_:of:in:)`` takes it. A
-    /// seeded one not given is left to that path, which names what is missing.
+    /// seeded one not given is left to the path that checks everything,
+    /// which names what is missing.
     func directInstance(_ plan: ComponentPlan, of factory: Factory, in resolution: inout Resolution) throws -> Instance {
         guard resolution.holdsScopeLock else { return try instance(plan, of: factory, in: &resolution) }
-        let index = plan.index
-        let (kept, isOpen) = withUnsafeMutablePointerToHeader { ($0.pointee.entries.find(index), !$0.pointee.entries.isClosed) }
-        if let kept { return kept }
-        guard isOpen, !factory.table.isSeeded[index] else { return try instanceHoldingLock(plan, of: factory, in: &resolution) }
-        let made = try factory.makeDirect(plan, in: &resolution)
-        // Nothing under a direct component can need it again: no entry for it came in while it was made.
-        withUnsafeMutablePointerToHeader { $0.pointee.entries.append(index, made) }
-        return made
+        return try instanceHoldingLock(plan, of: factory, direct: !factory.table.isSeeded[plan.index], in: &resolution)
     }
 
     /// The instance of the request component at `index`, if the scope has one: for the async path.
