@@ -33,7 +33,7 @@ final class ArgumentTable: @unchecked Sendable {
                 var cell: ConversionCell?
                 if case .component(let index) = argument, Self.isSingleton(index, in: plans), let base = conversions.baseAddress {
                     (base + cells).initialize(to: Atomic(nil))
-                    cell = ConversionCell(base + cells)
+                    cell = ConversionCell(base + cells, singleton: index)
                     cells += 1
                 }
                 storage.initializeElement(at: start + offset, to: ArgumentSlot(argument, plans: plans, direct: direct, conversion: cell))

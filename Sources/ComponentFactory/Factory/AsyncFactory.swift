@@ -119,18 +119,17 @@ public struct AsyncFactory: Sendable {
     /// With no timeout, an async one runs in the caller's own task and is
     /// awaited however long it takes: a request scope's, bounded by the request.
     nonisolated(nonsending) func destroy(_ instance: Instance, of plan: ComponentPlan, timeout: Duration?) async -> Diagnostic? {
-        guard let destroy = plan.destroyMethod else { return nil }
         let failure: (any Error)?
-        if let runAsync = destroy.runAsync, let timeout {
+        if let runAsync = plan.destroyMethod?.runAsync, let timeout {
             let component = CrossingInstance(instance)
             switch await Deadline.run(within: timeout, { try await runAsync(component) }) {
             case .finished: failure = nil
             case .failed(let error): failure = error
             case .timedOut:
-                failure = Diagnostic(.buildFailed, "destroy method '\(destroy.name)' of component '\(plan.key)' did not finish "
+                failure = Diagnostic(.buildFailed, "destroy method '\(plan.destroyMethod?.name ?? "")' of component '\(plan.key)' did not finish "
                                          + "within \(timeout); the other destroy methods ran on", at: plan.location)
             }
-        } else if let runAsync = destroy.runAsync {
+        } else if let runAsync = plan.destroyMethod?.runAsync {
             do {
                 try await runAsync(CrossingInstance(instance))
                 failure = nil
@@ -138,18 +137,10 @@ public struct AsyncFactory: Sendable {
                 failure = error
             }
         } else {
-            var target = instance.value
-            do {
-                try destroy.run(&target)
-                failure = nil
-            } catch {
-                failure = error
-            }
+            failure = factory.runDestroy(instance, of: plan)
         }
         guard let failure else { return nil }
-        let diagnostic = failure as? Diagnostic ?? Factory.buildFailure(failure, key: plan.key, location: plan.location, path: [plan.key])
-        factory.log(diagnostic, component: plan.key)
-        return diagnostic
+        return factory.destroyFailed(failure, of: plan)
     }
 
     /// A dry run: builds every component that is not `lazy-init`, then

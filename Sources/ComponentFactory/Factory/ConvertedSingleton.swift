@@ -31,19 +31,30 @@ final class ConvertedSingleton<Value> {
 @usableFromInline
 struct ConversionCell {
     @usableFromInline let kept: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>
+    /// The index of the singleton the slot names.
+    @usableFromInline let singleton: Int
 
-    init(_ kept: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>) {
-        self.kept = kept
+    init(_ kept: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>, singleton: Int) {
+        (self.kept, self.singleton) = (kept, singleton)
     }
 
     /// The value kept for a singleton argument if `object` is the singleton it was made from.
     @inlinable @inline(__always)
     func value<Value>(for object: AnyObject, as wanted: Value.Type) -> Value? {
-        guard let conversion = kept.pointee.load(ordering: .acquiring) else { return nil }
+        value(madeFrom: UInt(bitPattern: ObjectIdentifier(object)), as: Value.self)
+    }
+
+    /// The value kept for a singleton argument if it was made from the
+    /// object at `address` (0 for none): the singleton the factory serves
+    /// now, read from its slot with no retain. An object kept here cannot
+    /// share its address with another, since the kept value holds it.
+    @inlinable @inline(__always)
+    func value<Value>(madeFrom address: UInt, as wanted: Value.Type) -> Value? {
+        guard address != 0, let conversion = kept.pointee.load(ordering: .acquiring) else { return nil }
         return conversion._withUnsafeGuaranteedRef { kept in
             guard ObjectIdentifier(type(of: kept)) == ObjectIdentifier(ConvertedSingleton<Value>.self) else { return nil }
             let converted = unsafeDowncast(kept, to: ConvertedSingleton<Value>.self)
-            return converted.source == ObjectIdentifier(object) ? converted.value : nil
+            return UInt(bitPattern: converted.source) == address ? converted.value : nil
         }
     }
 
@@ -54,5 +65,14 @@ struct ConversionCell {
         if !kept.pointee.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing).exchanged {
             retained.release()
         }
+    }
+}
+
+extension Factory {
+    /// The address of the singleton at `index` served now, or 0 when none
+    /// is built: what a ``ConversionCell`` compares with what it kept.
+    @usableFromInline
+    func servedSingleton(_ index: Int) -> UInt {
+        store.address(index)
     }
 }

@@ -253,18 +253,11 @@ public final class Factory: Sendable {
         for (slot, instance) in store.drain() {
             let plan = table.plans[slot % table.plans.count]
             guard let destroy = plan.destroyMethod else { continue }
-            var target = instance.value
-            do {
-                guard !destroy.isAsync else {
-                    throw Diagnostic(.requiresAsync, "destroy method '\(destroy.name)' of component '\(plan.key)' is async: "
-                                         + "shut down with 'await factory.async.shutdown()'", at: plan.location)
-                }
-                try destroy.run(&target)
-            } catch {
-                let failure = error as? Diagnostic ?? Self.buildFailure(error, key: plan.key, location: plan.location, path: [plan.key])
-                log(failure, component: plan.key)
-                failures.append(failure)
-            }
+            let failure = destroy.isAsync
+                ? Diagnostic(.requiresAsync, "destroy method '\(destroy.name)' of component '\(plan.key)' is async: "
+                                 + "shut down with 'await factory.async.shutdown()'", at: plan.location)
+                : runDestroy(instance, of: plan)
+            if let failure { failures.append(destroyFailed(failure, of: plan)) }
         }
         if !failures.isEmpty { throw DiagnosticReport(failures) }
     }

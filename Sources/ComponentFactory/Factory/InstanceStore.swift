@@ -51,7 +51,12 @@ final class InstanceStore: @unchecked Sendable {
 
     init(isWeak: [Bool]) {
         self.isWeak = isWeak
-        self.strong = .allocate(capacity: max(isWeak.count, 1))
+        // Lines of their own: every lookup of a singleton reads its slot, and a
+        // slot that shared a line with an object that requests write (a
+        // scope, say) was fetched again from the writer's core on each read.
+        let size = MemoryLayout<Atomic<Unmanaged<AnyObject>?>>.stride * max(isWeak.count, 1)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: (size + 127) / 128 * 128, alignment: 128)
+        self.strong = raw.bindMemory(to: Atomic<Unmanaged<AnyObject>?>.self, capacity: max(isWeak.count, 1))
         for index in isWeak.indices {
             (strong + index).initialize(to: Atomic<Unmanaged<AnyObject>?>(nil))
         }
@@ -59,7 +64,14 @@ final class InstanceStore: @unchecked Sendable {
 
     deinit {
         strong.deinitialize(count: isWeak.count)
-        strong.deallocate()
+        UnsafeMutableRawPointer(strong).deallocate()
+    }
+
+    /// The address of the singleton at `index`, or 0 when there is none:
+    /// read with no retain, and no read section, since it is only compared.
+    @inline(__always)
+    func address(_ index: Int) -> UInt {
+        strong[index].load(ordering: .acquiring).map { UInt(bitPattern: $0.toOpaque()) } ?? 0
     }
 
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).

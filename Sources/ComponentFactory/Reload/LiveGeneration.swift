@@ -16,13 +16,14 @@ final class LiveGeneration: Sendable {
         var isDestroyed = false
     }
 
+    /// The uses under way. First, so that it shares a cache line with the
+    /// object's reference count, which a lease writes too.
+    private let uses = Atomic<Int>(0)
     /// 1 for the graph built at load, one more at each swap.
     let number: Int
     @usableFromInline let factory: Factory
     /// What the graph was made from, for the next reload to compare.
     let side: ReloadReach.Side
-    /// The uses under way.
-    private let uses = Atomic<Int>(0)
     /// Set, before the plans are claimable, when a swap replaces the generation.
     private let isRetired = Atomic<Bool>(false)
     private let leases = Locked(Leases())
@@ -33,10 +34,14 @@ final class LiveGeneration: Sendable {
         self.side = side
     }
 
-    /// Counts one more use. Called while the live factory's state is locked,
-    /// so that no swap comes between choosing this generation and counting.
+    /// Counts one more use. Called inside a read section in which the live
+    /// factory served this generation: a swap waits for that section to
+    /// end before it retires the generation, so every use that chose it is
+    /// counted by then.
     func acquire() {
-        uses.add(1, ordering: .sequentiallyConsistent)
+        // Wrapping: one locked add. The checked `add` is a compare-and-swap loop, which
+        // threads leasing at once retried. The count cannot come near overflowing.
+        uses.wrappingAdd(1, ordering: .sequentiallyConsistent)
     }
 
     /// Ends one use: the plans to destroy, when it was the last use of a
@@ -44,7 +49,7 @@ final class LiveGeneration: Sendable {
     /// sequentially consistent, so that of a last release and a retirement
     /// racing, at least one sees the other, and claims (once: ``claim(_:)``).
     func release() -> Set<Int>? {
-        guard uses.subtract(1, ordering: .sequentiallyConsistent).newValue == 0,
+        guard uses.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0,
               isRetired.load(ordering: .sequentiallyConsistent) else { return nil }
         return leases.withLock { Self.claim(&$0) }
     }

@@ -4,7 +4,14 @@ extension Factory {
     /// is `unknown-reference`; one that a component of the scope needs and
     /// `values` lacks is `build-failed` when that component is resolved.
     public func openScope(seeding values: [String: any Sendable] = [:]) throws(DiagnosticReport) -> RequestScope {
-        let scope = RequestScope(over: self)
+        try openScope(seeding: values, keeping: true)
+    }
+
+    /// ``openScope(seeding:)-([String:Sendable])``, holding the factory when
+    /// `kept` (see ``ScopeStorage/open(over:keeping:)``).
+    @usableFromInline
+    func openScope(seeding values: [String: any Sendable], keeping kept: Bool) throws(DiagnosticReport) -> RequestScope {
+        let scope = RequestScope(over: self, keeping: kept)
         var problems: [Diagnostic] = []
         for (key, value) in values {
             guard let index = seededIndex(key, at: index(ofKey: key), problems: &problems) else { continue }
@@ -21,14 +28,14 @@ extension Factory {
     /// component: as ``openScope(seeding:)-([String:Sendable])``
     /// with no lookup of their keys.
     public func openScope(seeding seeds: [ScopeSeed]) throws(DiagnosticReport) -> RequestScope {
-        try openScope(seedingEach: seeds)
+        try openScope(seedingEach: seeds, keeping: true)
     }
 
     /// A new request scope seeded with each of `seeds`: for an array, or for
-    /// one seed with no array made.
+    /// one seed with no array made. It holds the factory when `kept`.
     @inlinable
-    func openScope(seedingEach seeds: some Sequence<ScopeSeed>) throws(DiagnosticReport) -> RequestScope {
-        let scope = RequestScope(over: self)
+    func openScope(seedingEach seeds: consuming some Sequence<ScopeSeed>, keeping kept: Bool) throws(DiagnosticReport) -> RequestScope {
+        let scope = RequestScope(over: self, keeping: kept)
         var problems: [Diagnostic] = []
         for seed in seeds {
             scope.seed(seed, of: self, problems: &problems)
@@ -53,7 +60,7 @@ extension Factory {
     nonisolated(nonsending) public func withScope<Result>(
         seeding values: [String: any Sendable] = [:], _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
-        try await openScope(seeding: values).run(body)
+        try await openScope(seeding: values, keeping: false).run(body)
     }
 
     /// Runs `body` in a new request scope seeded with `seeds`, as
@@ -62,7 +69,7 @@ extension Factory {
     nonisolated(nonsending) public func withScope<Result>(
         seeding seeds: [ScopeSeed], _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
-        try await openScope(seeding: seeds).run(body)
+        try await openScope(seedingEach: seeds, keeping: false).run(body)
     }
 
     /// Runs `body` in a new request scope seeded with the one value `seed`
@@ -71,9 +78,9 @@ extension Factory {
     /// request, or its caller) allocates one object less per request.
     @inlinable
     nonisolated(nonsending) public func withScope<Result>(
-        seeding seed: ScopeSeed, _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
+        seeding seed: consuming ScopeSeed, _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
-        try await openScope(seedingEach: CollectionOfOne(seed)).run(body)
+        try await openScope(seedingEach: CollectionOfOne(seed), keeping: false).run(body)
     }
 
     /// `build-failed`: a request component asked for outside any scope.

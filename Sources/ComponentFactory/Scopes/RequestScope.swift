@@ -20,26 +20,29 @@
 /// Any number of tasks may resolve in one scope at once: each request
 /// component is built once, under the scope's lock.
 public struct RequestScope: @unchecked Sendable {
-    /// The entries and their lock, in one object. A variable,
-    /// so that ``end()`` can tell whether anything else still holds it;
-    /// never replaced. Its entries are reached under its lock only, which is
-    /// what makes the scope `Sendable`.
+    /// The entries and their lock, and the factory, in one object. A
+    /// variable, so that ``end()`` can tell whether anything else still
+    /// holds it; never replaced. Its entries are reached under its lock
+    /// only, which is what makes the scope `Sendable`.
     @usableFromInline var storage: ScopeStorage
-    /// The factory the scope is a child of.
-    public let factory: Factory
 
+    /// The factory the scope is a child of.
+    public var factory: Factory { storage.factory.takeUnretainedValue() }
+
+    /// A scope over `factory`, which `kept` says whether the scope holds:
+    /// see ``ScopeStorage/open(over:keeping:)``.
     @usableFromInline
-    init(over factory: Factory) {
-        self.factory = factory
-        storage = ScopeStorage.open(over: factory)
+    init(over factory: Factory, keeping kept: Bool) {
+        storage = ScopeStorage.open(over: factory, keeping: kept)
     }
 
     /// Adds the value `seed` carries, before the scope is handed out;
     /// what is wrong with it goes in `problems`. `factory` is the scope's own.
     @usableFromInline
-    func seed(_ seed: borrowing ScopeSeed, of factory: Factory, problems: inout [Diagnostic]) {
+    func seed(_ seed: consuming ScopeSeed, of factory: Factory, problems: inout [Diagnostic]) {
         guard let index = factory.seededIndex(seed.key, at: factory.index(of: seed), problems: &problems) else { return }
-        storage.seed(index, seed.value.instance)
+        // Its value moved into the scope: copied, it cost a retain and a release per request.
+        storage.seed(index, (consume seed).value.instance)
     }
 
     // MARK: Lookup
@@ -51,18 +54,19 @@ public struct RequestScope: @unchecked Sendable {
     /// request component asked of a closed scope is `build-failed`.
     @inlinable
     nonisolated(nonsending) public func component<T>(forKey key: String, as type: T.Type = T.self) async throws(DiagnosticReport) -> T {
-        try await component(at: factory.index(ofKey: key), key: key, as: T.self)
+        try await component(at: index(ofKey: key), key: key, as: T.self)
     }
 
     /// The component `handle` names, resolved in this scope as
     /// ``component(forKey:as:)`` resolves it, with no lookup of its key.
     @inlinable
     nonisolated(nonsending) public func component<T>(_ handle: ComponentHandle<T>) async throws(DiagnosticReport) -> T {
-        try await component(at: factory.index(of: handle), key: handle.key, as: T.self)
+        try await component(at: index(of: handle), key: handle.key, as: T.self)
     }
 
     /// The component at `index`, found for `key` (nil when the factory does not define it), as `type`.
-    @inlinable
+    /// Always inlined: called, its frame was allocated on the task for every lookup.
+    @inlinable @inline(__always)
     nonisolated(nonsending) func component<T>(at index: Int?, key: String, as type: T.Type) async throws(DiagnosticReport) -> T {
         do {
             let instance: Instance
@@ -71,7 +75,7 @@ public struct RequestScope: @unchecked Sendable {
             } else {
                 instance = try await instanceAsync(at: index, key: key)
             }
-            return try instance.take(as: T.self) { actual in factory.mismatch(key: key, found: actual, wanted: "\(T.self)") }
+            return try instance.take(as: T.self) { actual in mismatch(key: key, found: actual, wanted: "\(T.self)") }
         } catch {
             throw DiagnosticReport(describing: error)
         }
@@ -83,9 +87,29 @@ public struct RequestScope: @unchecked Sendable {
     @usableFromInline
     func instanceWithoutSuspending(at index: Int?) throws -> Instance? {
         guard let index else { return nil }
-        let suspensions = factory.table.suspensions
-        guard suspensions.isEmpty || !suspensions.canSuspend(index) else { return nil }
-        return try storage.instanceLocked(index, of: factory)
+        return try storage.withFactory { factory in
+            let suspensions = factory.table.suspensions
+            guard suspensions.isEmpty || !suspensions.canSuspend(index) else { return nil }
+            return try storage.instanceLocked(index, of: factory)
+        }
+    }
+
+    /// The index of the component with `key`, as the scope's factory finds it.
+    @usableFromInline
+    func index(ofKey key: String) -> Int? {
+        storage.withFactory { $0.index(ofKey: key) }
+    }
+
+    /// The index `handle` stands for in the scope's factory.
+    @inlinable
+    func index<T>(of handle: ComponentHandle<T>) -> Int? {
+        storage.withFactory { $0.index(of: handle) }
+    }
+
+    /// `type-mismatch`: the component with `key` is `found`, not `wanted`.
+    @usableFromInline
+    func mismatch(key: String, found: Any.Type, wanted: String) -> Diagnostic {
+        storage.withFactory { $0.mismatch(key: key, found: found, wanted: wanted) }
     }
 
     /// The component at `index`, found for `key`, built in this scope by the async path.
@@ -124,27 +148,57 @@ public struct RequestScope: @unchecked Sendable {
         var failures: [Diagnostic] = []
         var closing = storage.close()
         while let entry = closing.popBuilt() {
-            if let failure = await factory.async.destroy(entry.instance, of: factory.table.plans[entry.index], timeout: nil) {
-                failures.append(failure)
-            }
+            if let failure = await destroy(entry) { failures.append(failure) }
         }
         if !failures.isEmpty { throw DiagnosticReport(failures) }
+    }
+
+    /// Runs the destroy method of `entry`'s component, as
+    /// ``AsyncFactory/destroy(_:of:timeout:)`` does with no timeout: nil
+    /// when it finished, else the failure, logged. The factory and the plan
+    /// are lent, and only an async method's closure is copied: a retain of
+    /// either writes a count that every request's thread writes too.
+    nonisolated(nonsending) private func destroy(_ entry: ScopeEntries.Entry) async -> Diagnostic? {
+        let index = entry.index
+        let runAsync = storage.withFactory { $0.withPlan(index) { $0.destroyMethod?.runAsync } }
+        let failure: (any Error)?
+        if let runAsync {
+            do {
+                try await runAsync(CrossingInstance(entry.instance))
+                failure = nil
+            } catch {
+                failure = error
+            }
+        } else {
+            failure = storage.withFactory { factory in factory.withPlan(index) { factory.runDestroy(entry.instance, of: $0) } }
+        }
+        guard let failure else { return nil }
+        return storage.withFactory { factory in factory.withPlan(index) { factory.destroyFailed(failure, of: $0) } }
     }
 
     /// Closes the scope at the end of ``run(_:)``, as ``close()`` does. When
     /// no request component has a destroy method and nothing else holds the
     /// scope (`body` kept no copy), nothing can build in it again or see it
     /// closed: letting it go here releases its instances, with no lock taken.
+    ///
+    /// A scope that `body` kept a copy of holds its factory from here on:
+    /// till now, ``Factory/withScope(seeding:_:)-(_,_)``'s caller did.
     @inlinable
     nonisolated(nonsending) mutating func end() async throws(DiagnosticReport) {
-        if isKnownUniquelyReferenced(&storage), !storage.closingRunsDestroyMethods { return }
+        if isKnownUniquelyReferenced(&storage) {
+            if !storage.closingRunsDestroyMethods { return }
+        } else {
+            storage.keepFactory()
+        }
         try await close()
     }
 
     /// Runs `body` in the scope, then closes it, whether `body` returned or
     /// threw: what ``Factory/withScope(seeding:_:)-(_,_)`` does once the
     /// scope is open. A failure to close is thrown after `body`'s own result.
-    @inlinable
+    /// Always inlined, as the lookups are: called, its frame was allocated
+    /// on the task, and it hopped back to the caller's executor after `body`.
+    @inlinable @inline(__always)
     nonisolated(nonsending) consuming func run<Result>(
         _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {

@@ -25,13 +25,13 @@ struct ScopeEntries {
     private(set) var isClosed = false
 
     /// Adds a value the scope is seeded with: only before anything is built in it.
-    mutating func seed(_ index: Int, _ instance: Instance) {
+    mutating func seed(_ index: Int, _ instance: consuming Instance) {
         append(index, instance)
         seededCount += 1
     }
 
     /// Adds a request component built in the scope.
-    mutating func append(_ index: Int, _ instance: Instance) {
+    mutating func append(_ index: Int, _ instance: consuming Instance) {
         let entry = Entry(index: index, instance: instance)
         switch count {
         case 0: first = entry

@@ -27,6 +27,16 @@ import Darwin
 final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
     @usableFromInline
     struct Header {
+        /// The factory the scope is a child of, with no retain: while the
+        /// scope is lent to the body of a `withScope`, that call's caller
+        /// holds the factory (a retain per request, on a count every
+        /// request's thread writes, cost more than the rest of opening
+        /// one with two threads serving); `keptFactory` holds it otherwise.
+        let factory: Unmanaged<Factory>
+        /// The factory, held: from the opening of a scope handed out by
+        /// `openScope`, and from the end of a `withScope` whose body kept a
+        /// copy of its scope. Written under the lock; never read but by its release.
+        var keptFactory: Factory?
         /// Request components whose building can suspend are built one
         /// resolution at a time; nil when the factory has none that can.
         let asyncCreation: AsyncCreationLock?
@@ -35,13 +45,16 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
         var entries = ScopeEntries()
     }
 
-    /// A new, empty scope over `factory`.
-    static func open(over factory: Factory) -> ScopeStorage {
+    /// A new, empty scope over `factory`, which it holds when `kept`: one
+    /// that is not must not outlive the caller's hold on the factory, or be
+    /// given ``keepFactory()`` before that ends.
+    static func open(over factory: Factory, keeping kept: Bool) -> ScopeStorage {
         // The factory holds its table for its life: read it with no retain.
         let (canSuspend, hasDestroyMethods) = Unmanaged.passUnretained(factory.table)._withUnsafeGuaranteedRef {
             ($0.requestComponentsCanSuspend, $0.requestComponentsHaveDestroyMethods)
         }
-        let header = Header(asyncCreation: canSuspend ? AsyncCreationLock() : nil,
+        let header = Header(factory: Unmanaged.passUnretained(factory), keptFactory: kept ? factory : nil,
+                            asyncCreation: canSuspend ? AsyncCreationLock() : nil,
                             closingRunsDestroyMethods: hasDestroyMethods)
         let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in header }, to: ScopeStorage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
@@ -55,6 +68,24 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
         withUnsafeMutablePointerToElements { mutex in
             _ = pthread_mutex_destroy(mutex)
             mutex.deinitialize(count: 1)
+        }
+    }
+
+    /// The scope's factory, with no retain: see ``Header/factory``.
+    @usableFromInline
+    var factory: Unmanaged<Factory> { withUnsafeMutablePointerToHeader { $0.pointee.factory } }
+
+    /// Runs `body` with the scope's factory, lent with no retain.
+    @inlinable
+    func withFactory<Result>(_ body: (Factory) throws -> Result) rethrows -> Result {
+        try factory._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Holds the factory from now on: when copies of the scope may outlive the caller's hold on it.
+    @usableFromInline
+    func keepFactory() {
+        withLock { _ in
+            withUnsafeMutablePointerToHeader { $0.pointee.keptFactory = $0.pointee.factory.takeUnretainedValue() }
         }
     }
 
@@ -74,8 +105,12 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
     /// Adds a value the scope is seeded with, before it is handed out: with
     /// no lock, since nothing else can reach the scope yet (handing it out
     /// orders this write before every other access).
-    func seed(_ index: Int, _ instance: Instance) {
-        withUnsafeMutablePointerToHeader { $0.pointee.entries.seed(index, instance) }
+    func seed(_ index: Int, _ instance: consuming Instance) {
+        // Moved in, not copied: a closure cannot consume what it captures, but it can take it out of an optional.
+        var moving = Optional(instance)
+        withUnsafeMutablePointerToHeader { header in
+            if let taken = moving.take() { header.pointee.entries.seed(index, taken) }
+        }
     }
 
     // MARK: Building

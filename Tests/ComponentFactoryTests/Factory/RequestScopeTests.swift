@@ -164,6 +164,40 @@ import Testing
         #expect(try factory.component(forKey: "ledger", as: Ledger.self).written == (withDestroyMethod ? ["audit of ada"] : []))
     }
 
+    /// A `withScope` lends its scope the caller's hold on the factory; a
+    /// copy that `body` keeps holds the factory itself from the end on.
+    @Test func aScopeKeptPastItsEndHoldsItsFactoryUntilTheScopeGoes() async throws {
+        weak var released: Factory?
+        var kept: RequestScope? = try await { () async throws -> RequestScope in
+            let factory = try AssemblyFixture.factory(components, registry: registry)
+            released = factory
+            return try await factory.withScope(seeding: ["caller": Caller(name: "ada")]) { $0 }
+        }()
+        #expect(released != nil, "the kept scope holds its factory")
+        #expect(try kept?.factory.component(forKey: "ledger", as: Ledger.self).written == [])
+        let late = await #expect(throws: DiagnosticReport.self) { try await kept?.component(forKey: "audit", as: AuditRecord.self) }
+        #expect(late?.diagnostics.first?.message == "this request scope is closed; open a new one", "\(String(describing: late))")
+        kept = nil
+        #expect(released == nil, "and lets it go with the scope")
+    }
+
+    /// A scope opened by `openScope` holds its factory from the start.
+    @Test func aScopeOpenedByHandHoldsItsFactory() async throws {
+        weak var released: Factory?
+        var scope: RequestScope? = try {
+            let factory = try AssemblyFixture.factory(components, registry: registry)
+            released = factory
+            return try factory.openScope(seeding: ["caller": Caller(name: "ada")])
+        }()
+        #expect(released != nil)
+        let handler = try await scope?.component(forKey: "handler", as: Handler.self)
+        #expect(handler?.audit.caller.name == "ada")
+        try await scope?.close()
+        #expect(handler?.audit.ledger.written == ["audit of ada"])
+        scope = nil
+        #expect(released == nil)
+    }
+
     @Test func aSingletonThatNeedsARequestComponentIsScopeWidening() {
         let widening = components + """
             <component class="Handler" key="reporter" scope="singleton">
