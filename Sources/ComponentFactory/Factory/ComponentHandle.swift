@@ -76,13 +76,20 @@ extension Factory {
     /// The index `handle` stands for in this factory: its own when the plan
     /// there has its key (a factory of the same assemblies), else its key's,
     /// looked up; nil when this factory does not define the key.
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     func index<T>(of handle: ComponentHandle<T>) -> Int? {
+        index(ofKey: handle.key, madeAt: handle.index)
+    }
+
+    /// The index of `key`, whose handle was made at `position`: not
+    /// generic, so that no caller calls an unspecialized copy.
+    @usableFromInline
+    func index(ofKey key: String, madeAt position: Int) -> Int? {
         // The table's array read in place, not bound to a local: a copy of it would cost a retain and a release.
-        if handle.index >= 0, handle.index < table.plans.count,
-           Unmanaged.passUnretained(table.plans[handle.index])._withUnsafeGuaranteedRef({ $0.key == handle.key }) {
-            return handle.index
+        if position >= 0, position < table.plans.count,
+           Unmanaged.passUnretained(table.plans[position])._withUnsafeGuaranteedRef({ $0.key == key }) {
+            return position
         }
-        return index(ofKey: handle.key)
+        return index(ofKey: key)
     }
 }

@@ -51,12 +51,7 @@ final class InstanceStore: @unchecked Sendable {
 
     init(isWeak: [Bool]) {
         self.isWeak = isWeak
-        // Lines of their own: every lookup of a singleton reads its slot, and a
-        // slot that shared a line with an object that requests write (a
-        // scope, say) was fetched again from the writer's core on each read.
-        let size = MemoryLayout<Atomic<Unmanaged<AnyObject>?>>.stride * max(isWeak.count, 1)
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: (size + 127) / 128 * 128, alignment: 128)
-        self.strong = raw.bindMemory(to: Atomic<Unmanaged<AnyObject>?>.self, capacity: max(isWeak.count, 1))
+        self.strong = .allocate(capacity: max(isWeak.count, 1))
         for index in isWeak.indices {
             (strong + index).initialize(to: Atomic<Unmanaged<AnyObject>?>(nil))
         }
@@ -64,7 +59,7 @@ final class InstanceStore: @unchecked Sendable {
 
     deinit {
         strong.deinitialize(count: isWeak.count)
-        UnsafeMutableRawPointer(strong).deallocate()
+        strong.deallocate()
     }
 
     /// The address of the singleton at `index`, or 0 when there is none:

@@ -57,13 +57,13 @@ extension RegistrationBuilder {
     /// `before-property-injection`, `after-property-injection`,
     /// `init-method` or `destroy-method`. It takes the component itself: a
     /// `Sendable` type (a class, an actor or a main-actor type) is changed in place.
+    @inlinable
     public mutating func callback(_ name: String, _ body: @escaping @Sendable (T) async throws -> Void) where T: Sendable {
-        callbacks[name] = CallbackRegistration(
-            name: name, run: { _ in throw AsyncOnly(name: name) },
-            runAsync: { component in
-                guard let typed = component.instance.value as? T else { return }
-                try await body(typed)
-            })
+        addCallback(name, run: { _ in throw AsyncOnly(name: name) }, runAsync: { component in
+            // An instance exactly of `T` is taken by comparing type metadata, as an argument is.
+            guard let typed = try? component.instance.take(as: T.self, otherwise: { _ in AsyncOnly(name: name) }) else { return }
+            try await body(typed)
+        })
     }
 
     /// A property set by an `async` closure, or one isolated to an actor:
@@ -97,7 +97,14 @@ extension RegistrationBuilder {
 /// What an async closure's synchronous entry throws: the factory never
 /// calls it, since a plan that can suspend is refused by the synchronous
 /// lookup before anything is built.
+@usableFromInline
 struct AsyncOnly: Error, CustomStringConvertible {
     let name: String
-    var description: String { "'\(name)' is async: only the async lookup calls it" }
+
+    @usableFromInline
+    init(name: String) {
+        self.name = name
+    }
+
+    @usableFromInline var description: String { "'\(name)' is async: only the async lookup calls it" }
 }

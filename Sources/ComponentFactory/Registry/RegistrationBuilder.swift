@@ -91,12 +91,23 @@ public struct RegistrationBuilder<T> {
 
     /// A callback that `before-property-injection`, `after-property-injection`,
     /// `init-method` or `destroy-method` can name.
+    @inlinable
     public mutating func callback(_ name: String, _ body: @escaping @Sendable (inout T) throws -> Void) {
-        callbacks[name] = CallbackRegistration(name: name, run: { instance in
+        addCallback(name, run: { instance in
             guard var typed = instance as? T else { return }
             try body(&typed)
             instance = typed
         })
+    }
+
+    /// Records a callback. Each caller makes its closures itself, so that
+    /// they are compiled for `T` where it is registered: compiled here, for
+    /// any `T`, an async destroy method's cast of its component looked up
+    /// type metadata at run time on every request that ran it.
+    @usableFromInline
+    mutating func addCallback(_ name: String, run: @escaping @Sendable (inout Any) throws -> Void,
+                              runAsync: (nonisolated(nonsending) @Sendable (CrossingInstance) async throws -> Void)? = nil) {
+        callbacks[name] = CallbackRegistration(name: name, run: run, runAsync: runAsync)
     }
 
     /// Makes the type findable by `protocolOrSuperclass` too: in autowiring,

@@ -28,6 +28,6 @@ extension ComponentHandle where Component: Sendable {
 extension Factory {
     /// The index `seed` stands for in this factory, as ``index(of:)`` finds a handle's.
     func index(of seed: ScopeSeed) -> Int? {
-        index(of: ComponentHandle<Any>(key: seed.key, index: seed.index))
+        index(ofKey: seed.key, madeAt: seed.index)
     }
 }
