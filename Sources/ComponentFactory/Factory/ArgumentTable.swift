@@ -33,7 +33,7 @@ final class ArgumentTable: @unchecked Sendable {
                 var cell: ConversionCell?
                 if case .component(let index) = argument, Self.isSingleton(index, in: plans), let base = conversions.baseAddress {
                     (base + cells).initialize(to: Atomic(nil))
-                    cell = ConversionCell(base + cells, singleton: index)
+                    cell = ConversionCell(base + cells)
                     cells += 1
                 }
                 storage.initializeElement(at: start + offset, to: ArgumentSlot(argument, plans: plans, direct: direct, conversion: cell))
@@ -80,7 +80,7 @@ struct ArgumentSlot {
     /// The plan of a direct component argument, lent; nil otherwise.
     let direct: Unmanaged<ComponentPlan>?
     /// The index of a component argument, or -1.
-    let component: Int
+    @usableFromInline let component: Int
     /// Where a singleton argument's conversion to its parameter's type is kept; nil for anything else.
     @usableFromInline let conversion: ConversionCell?
 

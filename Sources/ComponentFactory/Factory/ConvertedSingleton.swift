@@ -31,11 +31,9 @@ final class ConvertedSingleton<Value> {
 @usableFromInline
 struct ConversionCell {
     @usableFromInline let kept: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>
-    /// The index of the singleton the slot names.
-    @usableFromInline let singleton: Int
 
-    init(_ kept: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>, singleton: Int) {
-        (self.kept, self.singleton) = (kept, singleton)
+    init(_ kept: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>) {
+        self.kept = kept
     }
 
     /// The value kept for a singleton argument if `object` is the singleton it was made from.

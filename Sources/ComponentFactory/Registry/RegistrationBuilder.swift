@@ -102,8 +102,8 @@ public struct RegistrationBuilder<T> {
 
     /// Records a callback. Each caller makes its closures itself, so that
     /// they are compiled for `T` where it is registered: compiled here, for
-    /// any `T`, an async destroy method's cast of its component looked up
-    /// type metadata at run time on every request that ran it.
+    /// any `T`, an async destroy method's cast of its component went through
+    /// the runtime's dynamic cast on every request that ran it.
     @usableFromInline
     mutating func addCallback(_ name: String, run: @escaping @Sendable (inout Any) throws -> Void,
                               runAsync: (nonisolated(nonsending) @Sendable (CrossingInstance) async throws -> Void)? = nil) {
