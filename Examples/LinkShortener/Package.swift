@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "links", targets: ["links"]),
         .executable(name: "links-tool", targets: ["links-tool"]),
         .executable(name: "links-load", targets: ["links-load"]),
+        .executable(name: "links-inprocess", targets: ["links-inprocess"]),
     ],
     dependencies: [
         .package(name: "ComponentFactory", path: "../.."),
@@ -39,6 +40,7 @@ let package = Package(
             name: "links-tool",
             dependencies: ["Links", .product(name: "FactoryTool", package: "ComponentFactory")]
         ),
+        .executableTarget(name: "links-inprocess", dependencies: ["Links"]),
         .executableTarget(
             name: "links-load",
             dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
