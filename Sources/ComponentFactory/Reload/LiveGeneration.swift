@@ -16,8 +16,8 @@ final class LiveGeneration: Sendable {
         var isDestroyed = false
     }
 
-    /// The uses under way. First, so that it shares a cache line with the
-    /// object's reference count, which a lease writes too.
+    /// The uses under way. First, so that it lies next to the object's
+    /// reference count, which a lease writes too, most often on one cache line.
     private let uses = Atomic<Int>(0)
     /// 1 for the graph built at load, one more at each swap.
     let number: Int

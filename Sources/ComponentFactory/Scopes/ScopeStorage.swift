@@ -29,9 +29,8 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
     struct Header {
         /// The factory the scope is a child of, with no retain: while the
         /// scope is lent to the body of a `withScope`, that call's caller
-        /// holds the factory (a retain per request, on a count every
-        /// request's thread writes, cost more than the rest of opening
-        /// one with two threads serving); `keptFactory` holds it otherwise.
+        /// holds the factory (a retain per request writes a count that
+        /// every request's thread writes); `keptFactory` holds it otherwise.
         let factory: Unmanaged<Factory>
         /// The factory, held: from the opening of a scope handed out by
         /// `openScope`, and from the end of a `withScope` whose body kept a
