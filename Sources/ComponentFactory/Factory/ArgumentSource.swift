@@ -40,8 +40,9 @@ struct ArgumentSource {
         // A singleton's conversion to a type not its own is kept in its slot, once made: given
         // while the singleton served now is the one it was made from, found with no retain of either.
         let cell = index < slots.count ? slots[index].conversion : nil
-        if let cell, let kept = cell.value(madeFrom: factory._withUnsafeGuaranteedRef({ $0.servedSingleton(slots[index].component) }),
-                                           as: Value.self) {
+        if let cell, let kept = cell.value(as: Value.self, ifMadeFrom: {
+            factory._withUnsafeGuaranteedRef { $0.servedSingleton(slots[index].component) }
+        }) {
             return kept
         }
         return try argument(index).take(as: Value.self, keepingConversionIn: cell) { actual in

@@ -86,8 +86,7 @@ extension Factory {
     @usableFromInline
     func index(ofKey key: String, madeAt position: Int) -> Int? {
         // The table's array read in place, not bound to a local: a copy of it would cost a retain and a release.
-        if position >= 0, position < table.plans.count,
-           Unmanaged.passUnretained(table.plans[position])._withUnsafeGuaranteedRef({ $0.key == key }) {
+        if position >= 0, position < table.plans.count, withPlan(position, { $0.key == key }) {
             return position
         }
         return index(ofKey: key)

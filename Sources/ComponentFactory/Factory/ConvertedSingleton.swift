@@ -36,23 +36,20 @@ struct ConversionCell {
         self.kept = kept
     }
 
-    /// The value kept for a singleton argument if `object` is the singleton it was made from.
-    @inlinable @inline(__always)
-    func value<Value>(for object: AnyObject, as wanted: Value.Type) -> Value? {
-        value(madeFrom: UInt(bitPattern: ObjectIdentifier(object)), as: Value.self)
-    }
-
     /// The value kept for a singleton argument if it was made from the
-    /// object at `address` (0 for none): the singleton the factory serves
-    /// now, read from its slot with no retain. An object kept here cannot
-    /// share its address with another, since the kept value holds it.
+    /// object at the address `served` gives (0 for none): the singleton the
+    /// factory serves now, read from its slot with no retain, and asked
+    /// for only once a conversion is kept, so that an argument that never
+    /// needs one (exactly its parameter's class) pays one load. An object
+    /// kept here cannot share its address with another, since the kept value holds it.
     @inlinable @inline(__always)
-    func value<Value>(madeFrom address: UInt, as wanted: Value.Type) -> Value? {
-        guard address != 0, let conversion = kept.pointee.load(ordering: .acquiring) else { return nil }
+    func value<Value>(as wanted: Value.Type, ifMadeFrom served: () -> UInt) -> Value? {
+        guard let conversion = kept.pointee.load(ordering: .acquiring) else { return nil }
         return conversion._withUnsafeGuaranteedRef { kept in
             guard ObjectIdentifier(type(of: kept)) == ObjectIdentifier(ConvertedSingleton<Value>.self) else { return nil }
             let converted = unsafeDowncast(kept, to: ConvertedSingleton<Value>.self)
-            return UInt(bitPattern: converted.source) == address ? converted.value : nil
+            let address = served()
+            return address != 0 && UInt(bitPattern: converted.source) == address ? converted.value : nil
         }
     }
 

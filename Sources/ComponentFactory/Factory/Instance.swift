@@ -70,7 +70,7 @@ struct Instance {
     /// are, and this costs no dynamic cast, and for a class no retain.
     /// Anything else (a protocol, a superclass, a mismatch) is cast from
     /// ``value``; given a singleton argument's `cell`, a class instance's
-    /// cast is made once, kept there, and read from there after.
+    /// cast is kept there, for ``ArgumentSource`` to hand out after.
     @inlinable @inline(__always)
     consuming func take<Value>(as wanted: Value.Type, keepingConversionIn cell: ConversionCell? = nil,
                                otherwise failure: (Any.Type) -> any Error) throws -> Value {
@@ -81,10 +81,8 @@ struct Instance {
         if held == ObjectIdentifier(Box<Value>.self) {
             return unsafeDowncast(object, to: Box<Value>.self).typed
         }
-        if let cell {
-            if let kept = cell.value(for: object, as: Value.self) { return kept }
-            return try convertAndKeep(as: Value.self, in: cell, otherwise: failure)
-        }
+        // The kept conversion was looked for already, by the argument source, before this instance was resolved.
+        if let cell { return try convertAndKeep(as: Value.self, in: cell, otherwise: failure) }
         return try cast(value, to: Value.self, otherwise: failure)
     }
 }
