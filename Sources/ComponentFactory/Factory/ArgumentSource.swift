@@ -28,71 +28,15 @@ struct ArgumentSource {
         self.resolution = resolution
     }
 
-    /// The next argument, as `Value`. What is inlined into each registered
-    /// closure, once an argument, is one call, shared by every closure,
-    /// and a switch on what it found: a constant or component of exactly
-    /// `Value` (most arguments) is taken there. Everything else (a kept
-    /// conversion, a cast, a box, a failure) is one more call, to code
-    /// compiled once for each `Value`. With all of it inlined, a
-    /// five-argument initializer's closure was 8 KB of machine code, which
-    /// a request running after other work reads from memory again.
     @inlinable @inline(__always)
     mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
         let index = position
-        switch try next(exactly: ObjectIdentifier(Value.self)) {
-        case .instance(let object):
-            return unsafeBitCast(object, to: Value.self)
-        case .constant(let box):
-            return box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Value>.self).typed }
-        case .resolved(let argument):
-            return try taken(argument, at: index, as: Value.self)
-        case .kept:
-            return try other(index, as: Value.self)
-        }
-    }
-
-    /// What ``next(_:)`` finds for the next argument, given the identity of its parameter's type.
-    @usableFromInline
-    enum Found {
-        /// A component's instance, exactly of the wanted class.
-        case instance(AnyObject)
-        /// A constant's box, of exactly the wanted type, lent.
-        case constant(Unmanaged<AnyObject>)
-        /// Anything else, resolved.
-        case resolved(ResolvedArgument)
-        /// A singleton's conversion kept in the slot, not resolved: see ``other(_:as:)``.
-        case kept
-    }
-
-    /// The next argument as ``Found`` describes it, for a parameter of the
-    /// type `wanted` identifies: the part of ``next(_:)`` that needs no
-    /// generic code, compiled once.
-    @usableFromInline
-    mutating func next(exactly wanted: ObjectIdentifier) throws -> Found {
-        let index = position
         position += 1
-        if index < slots.count {
-            // A constant's type was noted when its slot was made.
-            if slots[index].boxedType == wanted { return .constant(slots[index].constant.unsafelyUnwrapped) }
-            // A singleton's kept conversion is looked for before the singleton is resolved.
-            if let cell = slots[index].conversion, cell.holdsConversion { return .kept }
+        // A constant of exactly `Value` is read out of its box here, with no
+        // call: most constants are. Its type was noted when the slot was made.
+        if index < slots.count, slots[index].boxedType == ObjectIdentifier(Value.self) {
+            return slots[index].constant.unsafelyUnwrapped._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Value>.self).typed }
         }
-        let resolved = try argument(index)
-        switch consume resolved {
-        case .built(let instance) where ObjectIdentifier(type(of: instance.object)) == wanted:
-            return .instance(instance.object)
-        case let argument:
-            return .resolved(argument)
-        }
-    }
-
-    /// The argument at `index` as `Value` when it is not a constant or
-    /// component of exactly that type: from a kept conversion, or resolved
-    /// and taken as ``taken(_:at:as:)`` takes it.
-    /// Mutating, as ``taken(_:at:as:)`` is, only so that the closure that
-    /// calls it passes its source in place rather than a copy of it.
-    @inlinable @inline(never)
-    mutating func other<Value>(_ index: Int, as wanted: Value.Type) throws -> Value {
         // A singleton's conversion to a type not its own is kept in its slot, once made: given
         // while the singleton served now is the one it was made from, found with no retain of either.
         let cell = index < slots.count ? slots[index].conversion : nil
@@ -101,15 +45,7 @@ struct ArgumentSource {
         }) {
             return kept
         }
-        return try taken(argument(index), at: index, as: Value.self)
-    }
-
-    /// `argument`, resolved for `index`, as `Value`: cast, and for a
-    /// singleton of a type not `Value`'s, the conversion kept in its slot.
-    @inlinable @inline(never)
-    mutating func taken<Value>(_ argument: consuming ResolvedArgument, at index: Int, as wanted: Value.Type) throws -> Value {
-        let cell = index < slots.count ? slots[index].conversion : nil
-        return try argument.take(as: Value.self, keepingConversionIn: cell) { actual in
+        return try argument(index).take(as: Value.self, keepingConversionIn: cell) { actual in
             ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
         }
     }

@@ -89,13 +89,6 @@ extension Factory {
         if position >= 0, position < table.plans.count, withPlan(position, { $0.key == key }) {
             return position
         }
-        return indexOutOfLine(ofKey: key)
-    }
-
-    /// ``index(ofKey:)``, called: for a handle from another factory, the
-    /// rare case, whose lookup inlined made every handle's check five times its size.
-    @inline(never)
-    private func indexOutOfLine(ofKey key: String) -> Int? {
-        index(ofKey: key)
+        return index(ofKey: key)
     }
 }

@@ -15,27 +15,17 @@ final class ComponentPlan: @unchecked Sendable {
         let location: SourceLocation
     }
 
-    // Declared in the order a resolution reads them, which is the order
-    // they lie in memory: what every lookup reads (the index, the scope,
-    // the maker and the key) fills the object's first cache line.
     let index: Int
+    let key: String
+    let location: SourceLocation
     let scope: Scope
     let isLazy: Bool
-    /// Whether the instance must be visible to others before it is finished,
-    /// so that a cycle through its properties or callbacks resolves.
-    let publishesEarly: Bool
-    /// How the instance is made: the registered initializer, class method or
-    /// factory method, its argument plans, and (for a factory method) the
-    /// index of the factory component it is called on.
-    let make: @Sendable (inout ArgumentSource) throws -> Instance
-    let key: String
-    let destroyMethod: CallbackRegistration?
-    let location: SourceLocation
     let produces: ProducedType
     let properties: [PropertyStep]
     let beforePropertyInjection: CallbackRegistration?
     let afterPropertyInjection: CallbackRegistration?
     let initMethod: CallbackRegistration?
+    let destroyMethod: CallbackRegistration?
     /// The registered type's infrastructure roles, if any.
     let roles: [InfrastructureRole]
     /// Where the registered type's code runs.
@@ -44,6 +34,14 @@ final class ComponentPlan: @unchecked Sendable {
     /// `@MainActor init`, `async init-method 'open'`), or nil; whether what
     /// it needs can is the plan table's to say.
     let ownSuspension: String?
+
+    /// Whether the instance must be visible to others before it is finished,
+    /// so that a cycle through its properties or callbacks resolves.
+    let publishesEarly: Bool
+    /// How the instance is made: the registered initializer, class method or
+    /// factory method, its argument plans, and (for a factory method) the
+    /// index of the factory component it is called on.
+    let make: @Sendable (inout ArgumentSource) throws -> Instance
     /// For an async or isolated maker: how the async lookup makes the instance, from arguments resolved first.
     let makeAsync: (nonisolated(nonsending) @Sendable (consuming AsyncArguments) async throws -> CrossingInstance)?
     let arguments: [ValuePlan]

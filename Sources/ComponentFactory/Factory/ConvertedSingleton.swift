@@ -36,12 +36,6 @@ struct ConversionCell {
         self.kept = kept
     }
 
-    /// Whether a conversion is kept here: one load, for the argument's inlined path.
-    @inlinable @inline(__always)
-    var holdsConversion: Bool {
-        kept.pointee.load(ordering: .relaxed) != nil
-    }
-
     /// The value kept for a singleton argument if it was made from the
     /// object at the address `served` gives (0 for none): the singleton the
     /// factory serves now, read from its slot with no retain, and asked

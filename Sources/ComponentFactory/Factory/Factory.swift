@@ -364,21 +364,12 @@ public final class Factory: Sendable {
             return try scope._withUnsafeGuaranteedRef { try $0.instance(plan, of: self, in: &resolution) }
         case .singleton, .weakSingleton:
             if let shared = store.shared(index) { return shared }
-            return try createShared(plan, in: &resolution)
-        }
-    }
-
-    /// The singleton of `plan`, built under the store's creation lock
-    /// unless another thread built it first: called once a singleton's
-    /// life, so not inlined into the lookup of one already built.
-    @inline(never)
-    private func createShared(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
-        let index = plan.index
-        return try store.creating {
-            if let shared = store.shared(index) { return shared }
-            let built = try build(plan, in: &resolution)
-            store.keep(index, built)
-            return built
+            return try store.creating {
+                if let shared = store.shared(index) { return shared }
+                let built = try build(plan, in: &resolution)
+                store.keep(index, built)
+                return built
+            }
         }
     }
 

@@ -2,32 +2,30 @@
 /// integer, the index of each key, and the post-processors every built
 /// component passes through. Immutable once made.
 final class PlanTable: @unchecked Sendable {
-    // Declared in the order a lookup reads them, which is the order they
-    // lie in memory: what every resolution reads comes first.
     let plans: [ComponentPlan]
-    /// Which plans are built straight through, with none of the checks that properties and callbacks need.
-    let direct: DirectPlans
-    /// Every plan's arguments, as its registered closure reads them.
-    let arguments: ArgumentTable
-    /// Whether each plan is a `seeded="yes"` request component, given when a scope opens.
-    let isSeeded: [Bool]
-    /// Whether building some request component can suspend: then a scope has a creation lock for them.
-    let requestComponentsCanSuspend: Bool
-    /// Whether some request component has a destroy method for a scope's close to run.
-    let requestComponentsHaveDestroyMethods: Bool
-    /// Which components can suspend while they are built.
-    let suspensions: Suspensions
     let keys: ComponentKeyIndex
     let postProcessors: [any ComponentPostProcessor]
     let environment: String?
     /// The aliases that stand for a parent factory's component, and its key there.
     let parentAliases: [String: String]
+    /// Which components can suspend while they are built.
+    let suspensions: Suspensions
     /// The registered settings types, bound for the environment.
     let settings: [TypeIdentity: any Settings]
     /// What the assemblies say of running components as services.
     let services: ServiceTable
+    /// Whether each plan is a `seeded="yes"` request component, given when a scope opens.
+    let isSeeded: [Bool]
     /// Whether each plan is a `reloadable="yes"` singleton, which a live factory builds anew on a change.
     let isReloadable: [Bool]
+    /// Whether building some request component can suspend: then a scope has a creation lock for them.
+    let requestComponentsCanSuspend: Bool
+    /// Whether some request component has a destroy method for a scope's close to run.
+    let requestComponentsHaveDestroyMethods: Bool
+    /// Which plans are built straight through, with none of the checks that properties and callbacks need.
+    let direct: DirectPlans
+    /// Every plan's arguments, as its registered closure reads them.
+    let arguments: ArgumentTable
 
     /// `parents` are the parent factories' tables, nearest first: a
     /// component that needs one of theirs that can suspend can too.

@@ -10,16 +10,16 @@
 /// that the chain is told only when asked:
 /// `viewModel → store → pool (async init)`.
 struct Suspensions: Sendable {
-    /// Whether nothing in the table can suspend: the common case, in which
-    /// the async lookup does what the synchronous one does. First, where
-    /// the plan table's first cache line holds it.
-    let isEmpty: Bool
     /// For each plan: -1 when it cannot suspend; its own index when its
     /// own steps do; otherwise the plan it needs that can.
     private let next: [Int]
     /// Why each plan that suspends itself does (or, for one that needs a
     /// parent factory's component, that component's chain there).
     private let reasons: [Int: String]
+
+    /// Whether nothing in the table can suspend: the common case, in which
+    /// the async lookup does what the synchronous one does.
+    let isEmpty: Bool
 
     init(plans: [ComponentPlan], parents: [PlanTable]) {
         var next = [Int](repeating: -1, count: plans.count)

@@ -47,16 +47,10 @@ extension Factory {
     /// `index`, found for `key`, when it is a seeded request component's; else nil, and why, in `problems`.
     func seededIndex(_ key: String, at index: Int?, problems: inout [Diagnostic]) -> Int? {
         if let index, table.isSeeded[index] { return index }
-        problems.append(notSeeded(key))
-        return nil
-    }
-
-    /// `unknown-reference`: `key` names no seeded request component.
-    @inline(never)
-    private func notSeeded(_ key: String) -> Diagnostic {
         let candidates = table.plans.filter { table.isSeeded[$0.index] }.map(\.key)
-        return Diagnostic(.unknownReference, "no seeded request component '\(key)' to seed"
-                              + SpellingSuggestions.didYouMean(key, among: candidates), at: nil)
+        problems.append(Diagnostic(.unknownReference, "no seeded request component '\(key)' to seed"
+                                       + SpellingSuggestions.didYouMean(key, among: candidates), at: nil))
+        return nil
     }
 
     /// Runs `body` in a new request scope seeded with `values`, and closes

@@ -71,7 +71,6 @@ struct ScopeEntries {
 
     /// The newest component built in the scope (not a seeded value), taken
     /// out; nil when none is left.
-    @inline(never)
     mutating func popBuilt() -> Entry? {
         guard count > seededCount else { return nil }
         count -= 1

@@ -189,9 +189,6 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
 
     /// Closes the entries, handing back what they held, for the destroy
     /// methods of the components built in the scope; nothing the second time.
-    /// Called, not inlined: inlined into the async close, moving the
-    /// entries out was a kilobyte of its code.
-    @inline(never)
     func close() -> ScopeEntries {
         withLock { $0.close() }
     }
