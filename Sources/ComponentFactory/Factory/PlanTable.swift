@@ -18,6 +18,8 @@ final class PlanTable: @unchecked Sendable {
     let isSeeded: [Bool]
     /// Whether each plan is a `reloadable="yes"` singleton, which a live factory builds anew on a change.
     let isReloadable: [Bool]
+    /// How many request components there are (seeded or not): what a scope has room to keep.
+    let requestComponentCount: Int
     /// Whether building some request component can suspend: then a scope has a creation lock for them.
     let requestComponentsCanSuspend: Bool
     /// Whether some request component has a destroy method for a scope's close to run.
@@ -43,6 +45,7 @@ final class PlanTable: @unchecked Sendable {
         self.isSeeded = plans.map { seeded.contains($0.index) }
         self.isReloadable = plans.map { reloadable.contains($0.index) }
         let suspensions = self.suspensions
+        self.requestComponentCount = plans.count { $0.scope == .request }
         self.requestComponentsCanSuspend = plans.contains { $0.scope == .request && suspensions.canSuspend($0.index) }
         self.requestComponentsHaveDestroyMethods = plans.contains { $0.scope == .request && $0.destroyMethod != nil }
         let direct = DirectPlans(plans: plans, hasPostProcessors: !postProcessors.isEmpty)

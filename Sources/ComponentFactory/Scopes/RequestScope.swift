@@ -52,31 +52,42 @@ public struct RequestScope: @unchecked Sendable {
     /// component that cannot suspend is built inline, with no suspension.
     /// What goes wrong is thrown as the factory's lookups throw it, and a
     /// request component asked of a closed scope is `build-failed`.
-    @inlinable
+    @inlinable @inline(__always)
     nonisolated(nonsending) public func component<T>(forKey key: String, as type: T.Type = T.self) async throws(DiagnosticReport) -> T {
-        try await component(at: index(ofKey: key), key: key, as: T.self)
+        let index = index(ofKey: key)
+        if let ready = try componentWithoutSuspending(at: index, key: key, as: T.self) { return ready }
+        return try await componentSuspending(at: index, key: key, as: T.self)
     }
 
     /// The component `handle` names, resolved in this scope as
     /// ``component(forKey:as:)`` resolves it, with no lookup of its key.
-    @inlinable
+    @inlinable @inline(__always)
     nonisolated(nonsending) public func component<T>(_ handle: ComponentHandle<T>) async throws(DiagnosticReport) -> T {
-        try await component(at: index(of: handle), key: handle.key, as: T.self)
+        let index = index(of: handle)
+        if let ready = try componentWithoutSuspending(at: index, key: handle.key, as: T.self) { return ready }
+        return try await componentSuspending(at: index, key: handle.key, as: T.self)
     }
 
-    /// The component at `index`, found for `key` (nil when the factory does not define it), as `type`.
-    /// Always inlined into the lookup, as ``run(_:)`` is into `withScope`:
-    /// the two, made together with one retain fewer in opening a scope,
-    /// took the scope benchmark from 445 to 421 ns a request.
-    @inlinable @inline(__always)
-    nonisolated(nonsending) func component<T>(at index: Int?, key: String, as type: T.Type) async throws(DiagnosticReport) -> T {
+    /// The component at `index`, found for `key` (nil when the factory does
+    /// not define it), as `type`, when building it cannot suspend; nil when
+    /// it can. Synchronous, so that a lookup, which inlines it and calls the
+    /// suspending path only when this gives nil, allocates no async frame and
+    /// hops to no executor when nothing suspends.
+    @inlinable
+    func componentWithoutSuspending<T>(at index: Int?, key: String, as type: T.Type) throws(DiagnosticReport) -> T? {
         do {
-            let instance: Instance
-            if let ready = try instanceWithoutSuspending(at: index) {
-                instance = ready
-            } else {
-                instance = try await instanceAsync(at: index, key: key)
-            }
+            guard let instance = try instanceWithoutSuspending(at: index) else { return nil }
+            return try instance.take(as: T.self) { actual in mismatch(key: key, found: actual, wanted: "\(T.self)") }
+        } catch {
+            throw DiagnosticReport(describing: error)
+        }
+    }
+
+    /// The component at `index`, found for `key`, as `type`, built by the path that can suspend.
+    @inlinable
+    nonisolated(nonsending) func componentSuspending<T>(at index: Int?, key: String, as type: T.Type) async throws(DiagnosticReport) -> T {
+        do {
+            let instance = try await instanceAsync(at: index, key: key)
             return try instance.take(as: T.self) { actual in mismatch(key: key, found: actual, wanted: "\(T.self)") }
         } catch {
             throw DiagnosticReport(describing: error)
@@ -149,7 +160,7 @@ public struct RequestScope: @unchecked Sendable {
     nonisolated(nonsending) func closeRunningDestroyMethods() async throws(DiagnosticReport) {
         var failures: [Diagnostic] = []
         var closing = storage.close()
-        while let entry = closing.popBuilt() {
+        while let entry = closing.popLast() {
             if let failure = await destroy(entry) { failures.append(failure) }
         }
         if !failures.isEmpty { throw DiagnosticReport(failures) }
@@ -160,7 +171,7 @@ public struct RequestScope: @unchecked Sendable {
     /// when it finished, else the failure, logged. The factory and the plan
     /// are lent, and only an async method's closure is copied: a retain of
     /// either writes a count that every request's thread writes too.
-    nonisolated(nonsending) private func destroy(_ entry: ScopeEntries.Entry) async -> Diagnostic? {
+    nonisolated(nonsending) private func destroy(_ entry: ScopeEntry) async -> Diagnostic? {
         let index = entry.index
         let runAsync = storage.withFactory { $0.withPlan(index) { $0.destroyMethod?.runAsync } }
         let failure: (any Error)?

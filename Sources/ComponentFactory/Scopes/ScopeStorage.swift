@@ -4,12 +4,19 @@ import Glibc
 import Darwin
 #endif
 
-/// What a ``RequestScope`` holds besides its factory, in one allocation: the
-/// entries (the values it was seeded with and the request components built
-/// in it), and, in the object's tail, the pthread mutex that guards the
-/// entries, where its address stays put for the object's life. A scope with
-/// its lock in an object of its own cost two allocations more per request
-/// (the lock, and its mutex), a third of opening and closing one.
+/// What a ``RequestScope`` holds besides its factory, in one allocation:
+/// in the header, the pthread mutex that guards the entries (where its
+/// address stays put for the object's life) and their count; in the tail,
+/// the entries themselves, the values the scope was seeded with and then
+/// the request components built in it, in the order added, for closing
+/// newest first. The tail has room for every request component of the
+/// factory, which the scope keeps at most one of each: nothing is ever
+/// moved, and no entry slot is written until used. A scope holds a handful,
+/// searched from the newest by index, with no hashing. A scope with its lock
+/// in an object of its own cost two allocations more per request (the lock,
+/// and its mutex), a third of opening and closing one; with its first four
+/// entries in optional fields of the header, releasing those left empty,
+/// and an array for more, cost ten calls to release a request.
 ///
 /// Any number of tasks may resolve in one scope at once: each request
 /// component is built once, under the lock. The lock is not recursive: the
@@ -17,14 +24,17 @@ import Darwin
 /// request components it builds on the way come back here on the same
 /// thread without taking it again. A singleton never needs a request
 /// component (that is `scope-widening`), so a thread that holds a
-/// singleton's creation lock never waits for a scope's. The entries are
-/// read and written under the lock only; the header's other fields never
-/// change after opening, and are read with no lock.
+/// singleton's creation lock never waits for a scope's. The entries, their
+/// count and the held factory are read and written under the lock only;
+/// the header's other fields never change after opening, and are read with
+/// no lock.
 ///
 /// Not `Synchronization.Mutex`, for the reason `Locked` gives: its contended
 /// path is one ThreadSanitizer does not see.
 @usableFromInline
-final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
+final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
+    /// Plain data only: the references it holds are released by `deinit`,
+    /// so that letting a scope go calls `swift_release` for nothing that is nil.
     @usableFromInline
     struct Header {
         /// The factory the scope is a child of, with no retain: while the
@@ -32,16 +42,26 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
         /// holds the factory (a retain per request writes a count that
         /// every request's thread writes); `keptFactory` holds it otherwise.
         let factory: Unmanaged<Factory>
-        /// The factory, held: from the opening of a scope handed out by
+        /// The factory, retained: from the opening of a scope handed out by
         /// `openScope`, and from the end of a `withScope` whose body kept a
-        /// copy of its scope. Written under the lock; never read but by its release.
-        var keptFactory: Factory?
+        /// copy of its scope. Written under the lock; released by `deinit`.
+        var keptFactory: Unmanaged<Factory>?
         /// Request components whose building can suspend are built one
         /// resolution at a time; nil when the factory has none that can.
-        let asyncCreation: AsyncCreationLock?
+        /// Retained; released by `deinit`.
+        let asyncCreation: Unmanaged<AsyncCreationLock>?
         /// Whether closing runs destroy methods, which can suspend; if not, it lets the instances go.
         let closingRunsDestroyMethods: Bool
-        var entries = ScopeEntries()
+        /// How many entries the tail has room for: the factory's request components.
+        let capacity: Int
+        /// How many entries the tail holds, from its start.
+        var count = 0
+        /// How many of the entries, from the start, were seeded rather than built.
+        var seededCount = 0
+        /// Set by ``close()``: a closed scope keeps nothing more.
+        var isClosed = false
+        /// Initialized by `open`, destroyed by `deinit`; never copied after.
+        var mutex = pthread_mutex_t()
     }
 
     /// A new, empty scope over `factory`, which it holds when `kept`: one
@@ -49,24 +69,24 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
     /// given ``keepFactory()`` before that ends.
     static func open(over factory: Factory, keeping kept: Bool) -> ScopeStorage {
         // The factory holds its table for its life: read it with no retain.
-        let (canSuspend, hasDestroyMethods) = Unmanaged.passUnretained(factory.table)._withUnsafeGuaranteedRef {
-            ($0.requestComponentsCanSuspend, $0.requestComponentsHaveDestroyMethods)
+        let (capacity, canSuspend, hasDestroyMethods) = Unmanaged.passUnretained(factory.table)._withUnsafeGuaranteedRef {
+            ($0.requestComponentCount, $0.requestComponentsCanSuspend, $0.requestComponentsHaveDestroyMethods)
         }
-        let header = Header(factory: Unmanaged.passUnretained(factory), keptFactory: kept ? factory : nil,
-                            asyncCreation: canSuspend ? AsyncCreationLock() : nil,
-                            closingRunsDestroyMethods: hasDestroyMethods)
-        let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in header }, to: ScopeStorage.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            _ = pthread_mutex_init(mutex, nil)
-        }
+        let lent = Unmanaged.passUnretained(factory)
+        let header = Header(factory: lent, keptFactory: kept ? lent.retain() : nil,
+                            asyncCreation: canSuspend ? Unmanaged.passRetained(AsyncCreationLock()) : nil,
+                            closingRunsDestroyMethods: hasDestroyMethods, capacity: capacity)
+        let storage = unsafeDowncast(create(minimumCapacity: capacity) { _ in header }, to: ScopeStorage.self)
+        storage.withUnsafeMutablePointerToHeader { _ = pthread_mutex_init(&$0.pointee.mutex, nil) }
         return storage
     }
 
     deinit {
-        withUnsafeMutablePointerToElements { mutex in
-            _ = pthread_mutex_destroy(mutex)
-            mutex.deinitialize(count: 1)
+        withUnsafeMutablePointers { header, entries in
+            _ = entries.deinitialize(count: header.pointee.count)
+            header.pointee.keptFactory?.release()
+            header.pointee.asyncCreation?.release()
+            _ = pthread_mutex_destroy(&header.pointee.mutex)
         }
     }
 
@@ -83,21 +103,23 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
     /// Holds the factory from now on: when copies of the scope may outlive the caller's hold on it.
     @usableFromInline
     func keepFactory() {
-        withLock { _ in
-            withUnsafeMutablePointerToHeader { $0.pointee.keptFactory = $0.pointee.factory.takeUnretainedValue() }
+        withLock { header, _ in
+            if header.pointee.keptFactory == nil { header.pointee.keptFactory = header.pointee.factory.retain() }
         }
     }
 
-    var asyncCreation: AsyncCreationLock? { withUnsafeMutablePointerToHeader { $0.pointee.asyncCreation } }
+    var asyncCreation: AsyncCreationLock? { withUnsafeMutablePointerToHeader { $0.pointee.asyncCreation?.takeUnretainedValue() } }
     @usableFromInline
     var closingRunsDestroyMethods: Bool { withUnsafeMutablePointerToHeader { $0.pointee.closingRunsDestroyMethods } }
 
-    /// Runs `body` with the entries, holding the lock.
-    private func withLock<Result>(_ body: (inout ScopeEntries) throws -> Result) rethrows -> Result {
-        try withUnsafeMutablePointers { header, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return try body(&header.pointee.entries)
+    /// Runs `body` with the header and the entries, holding the lock.
+    private func withLock<Result>(
+        _ body: (UnsafeMutablePointer<Header>, UnsafeMutablePointer<ScopeEntry>) throws -> Result
+    ) rethrows -> Result {
+        try withUnsafeMutablePointers { header, entries in
+            pthread_mutex_lock(&header.pointee.mutex)
+            defer { pthread_mutex_unlock(&header.pointee.mutex) }
+            return try body(header, entries)
         }
     }
 
@@ -107,9 +129,35 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
     func seed(_ index: Int, _ instance: consuming Instance) {
         // Moved in, not copied: a closure cannot consume what it captures, but it can take it out of an optional.
         var moving = Optional(instance)
-        withUnsafeMutablePointerToHeader { header in
-            if let taken = moving.take() { header.pointee.entries.seed(index, taken) }
+        withUnsafeMutablePointers { header, entries in
+            if let taken = moving.take() {
+                Self.append(index, taken, to: header, entries)
+                header.pointee.seededCount += 1
+            }
         }
+    }
+
+    // MARK: Entries (each with the header and the entries of a scope that the caller holds exclusively)
+
+    /// The instance kept for the component at `index`, if any: searched from the newest.
+    @inline(__always)
+    private static func find(_ index: Int, in header: UnsafeMutablePointer<Header>, _ entries: UnsafeMutablePointer<ScopeEntry>) -> Instance? {
+        var position = header.pointee.count
+        while position > 0 {
+            position -= 1
+            if entries[position].index == index { return entries[position].instance }
+        }
+        return nil
+    }
+
+    /// Adds `instance`, for the component at `index`, which the scope has
+    /// none of: the tail has room for one of each of the factory's request components.
+    private static func append(_ index: Int, _ instance: consuming Instance,
+                               to header: UnsafeMutablePointer<Header>, _ entries: UnsafeMutablePointer<ScopeEntry>) {
+        let count = header.pointee.count
+        assert(count < header.pointee.capacity, "a scope keeps one instance of each request component")
+        (entries + count).initialize(to: ScopeEntry(index: index, instance: instance))
+        header.pointee.count = count + 1
     }
 
     // MARK: Building
@@ -121,7 +169,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
         var resolution = Resolution()
         resolution.scope = Unmanaged.passUnretained(self)
         resolution.holdsScopeLock = true
-        return try withLock { _ in try factory.instance(index, in: &resolution) }
+        return try withLock { _, _ in try factory.instance(index, in: &resolution) }
     }
 
     /// The request component of `plan`, built by `factory` (the scope's
@@ -130,7 +178,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
     /// and keeps while it builds what the component needs.
     func instance(_ plan: ComponentPlan, of factory: Factory, in resolution: inout Resolution) throws -> Instance {
         if resolution.holdsScopeLock { return try instanceHoldingLock(plan, of: factory, in: &resolution) }
-        return try withLock { _ in
+        return try withLock { _, _ in
             resolution.holdsScopeLock = true
             defer { resolution.holdsScopeLock = false }
             return try instanceHoldingLock(plan, of: factory, in: &resolution)
@@ -144,14 +192,14 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
     private func instanceHoldingLock(_ plan: ComponentPlan, of factory: Factory, direct: Bool = false,
                                      in resolution: inout Resolution) throws -> Instance {
         let index = plan.index
-        let (kept, isClosed) = withUnsafeMutablePointerToHeader { ($0.pointee.entries.find(index), $0.pointee.entries.isClosed) }
+        let (kept, isClosed) = withUnsafeMutablePointers { (Self.find(index, in: $0, $1), $0.pointee.isClosed) }
         if let kept { return kept }
         guard !isClosed else { throw Self.closed() }
         let made = direct ? try factory.makeDirect(plan, in: &resolution) : try factory.build(plan, in: &resolution)
-        return withUnsafeMutablePointerToHeader { header in
+        return withUnsafeMutablePointers { header, entries in
             // Made already on the way, through a property cycle, which nothing direct can close: that one is kept.
-            if !direct, let kept = header.pointee.entries.find(index) { return kept }
-            header.pointee.entries.append(index, made)
+            if !direct, let kept = Self.find(index, in: header, entries) { return kept }
+            Self.append(index, made, to: header, entries)
             return made
         }
     }
@@ -168,15 +216,15 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
 
     /// The instance of the request component at `index`, if the scope has one: for the async path.
     func existing(_ index: Int) -> Instance? {
-        withLock { $0.find(index) }
+        withLock { Self.find(index, in: $0, $1) }
     }
 
     /// Keeps `instance`, which the async path built, unless the scope has one already: the one kept.
     func keep(_ index: Int, _ instance: Instance) throws -> Instance {
-        try withLock { entries in
-            if let kept = entries.find(index) { return kept }
-            guard !entries.isClosed else { throw Self.closed() }
-            entries.append(index, instance)
+        try withLock { header, entries in
+            if let kept = Self.find(index, in: header, entries) { return kept }
+            guard !header.pointee.isClosed else { throw Self.closed() }
+            Self.append(index, instance, to: header, entries)
             return instance
         }
     }
@@ -187,15 +235,31 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, pthread_mutex_t> {
 
     // MARK: Closing
 
-    /// Closes the entries, handing back what they held, for the destroy
-    /// methods of the components built in the scope; nothing the second time.
-    func close() -> ScopeEntries {
-        withLock { $0.close() }
+    /// Closes the scope, handing back the request components built in it,
+    /// oldest first, for their destroy methods, and letting go of the
+    /// values it was seeded with; nothing the second time.
+    func close() -> [ScopeEntry] {
+        withLock { header, entries in
+            guard !header.pointee.isClosed else { return [] }
+            header.pointee.isClosed = true
+            let (count, seeded) = (header.pointee.count, header.pointee.seededCount)
+            header.pointee.count = 0
+            entries.deinitialize(count: seeded)
+            // Moved out, with no retain and release of each.
+            let built = UnsafeMutableBufferPointer(start: entries + seeded, count: count - seeded)
+            return Array(unsafeUninitializedCapacity: built.count) { array, initialized in
+                initialized = array.moveInitialize(fromContentsOf: built)
+            }
+        }
     }
 
-    /// Closes the entries, letting go of everything: when no component of the scope has a destroy method.
+    /// Closes the scope, letting go of everything: when no component of the scope has a destroy method.
     @usableFromInline
     func discard() {
-        withLock { $0.discard() }
+        withLock { header, entries in
+            header.pointee.isClosed = true
+            entries.deinitialize(count: header.pointee.count)
+            header.pointee.count = 0
+        }
     }
 }

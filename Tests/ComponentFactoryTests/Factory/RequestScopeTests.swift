@@ -198,6 +198,51 @@ import Testing
         #expect(released == nil)
     }
 
+    /// One of many request components of one scope, which notes its closing in the ledger.
+    final class Part: Sendable {
+        let number: Int
+        let ledger: Ledger
+        init(number: Int, ledger: Ledger) { (self.number, self.ledger) = (number, ledger) }
+        func close() { ledger.write("\(number)") }
+    }
+
+    /// A scope keeps one of each request component it builds, as many as the
+    /// factory has: resolved again, each is the same; closing destroys them
+    /// newest first, each once, with the seeded value among them untouched;
+    /// and the scope lets every one go.
+    @Test func aScopeKeepsEveryRequestComponentItBuildsAndDestroysThemNewestFirst() async throws {
+        let count = 2_000
+        var registry = self.registry
+        registry.register(Part.self) { part in
+            part.initializer("initWithNumber:ledger:") { (number: Int, ledger: Ledger) in Part(number: number, ledger: ledger) }
+            part.callback("close") { (part: inout Part) in part.close() }
+        }
+        let parts = (0..<count).map { number in
+            #"<component class="Part" key="part\#(number)" scope="request" destroy-method="close">"#
+                + #"<initializer selector="initWithNumber:ledger:"><argument parameterName="number" value="\#(number)"/>"#
+                + #"<argument parameterName="ledger" ref="ledger"/></initializer></component>"#
+        }
+        let factory = try AssemblyFixture.factory(components + parts.joined(separator: "\n"), registry: registry)
+        let ledger = try factory.component(forKey: "ledger", as: Ledger.self)
+        let order = (0..<count).map { ($0 * 7) % count }
+        weak var lastPart: Part?
+        weak var caller: Caller?
+        try await factory.withScope(seeding: ["caller": Caller(name: "ada")]) { scope in
+            for number in order {
+                let part = try await scope.component(forKey: "part\(number)", as: Part.self)
+                #expect(part.number == number)
+                lastPart = part
+            }
+            for number in order.prefix(10) {
+                #expect(try await scope.component(forKey: "part\(number)", as: Part.self).number == number)
+            }
+            caller = try await scope.component(forKey: "caller", as: Caller.self)
+            #expect(ledger.written.isEmpty)
+        }
+        #expect(ledger.written == order.reversed().map { "\($0)" }, "each destroyed once, newest first")
+        #expect(lastPart == nil && caller == nil, "the scope let every instance go")
+    }
+
     @Test func aSingletonThatNeedsARequestComponentIsScopeWidening() {
         let widening = components + """
             <component class="Handler" key="reporter" scope="singleton">
