@@ -104,10 +104,10 @@ extension Factory {
             guard let scope = resolution.sync.scope?.takeUnretainedValue(), let creation = scope.asyncCreation else {
                 throw outsideScope(table.plans[index])
             }
-            if let kept = scope.existing(index) { return kept }
+            if let kept = try scope.existing(index) { return kept }
             await creation.lock(resolution.scopeToken(from: creation))
             defer { creation.unlock() }
-            if let kept = scope.existing(index) { return kept }
+            if let kept = try scope.existing(index) { return kept }
             return try scope.keep(index, try await buildAsync(index, in: &resolution))
         case .singleton, .weakSingleton:
             let slot = suspendingSlot(index)

@@ -30,9 +30,11 @@ public struct RequestScope: @unchecked Sendable {
     public var factory: Factory { storage.factory.takeUnretainedValue() }
 
     /// A scope over `factory`, which `kept` says whether the scope holds:
-    /// see ``ScopeStorage/open(over:keeping:)``.
+    /// see ``ScopeStorage/open(over:keeping:)``. Borrowed: an initializer
+    /// takes its arguments owned, and the factory's retain and release, a
+    /// count that every request's thread writes, were one pair a request.
     @usableFromInline
-    init(over factory: Factory, keeping kept: Bool) {
+    init(over factory: borrowing Factory, keeping kept: Bool) {
         storage = ScopeStorage.open(over: factory, keeping: kept)
     }
 
@@ -158,9 +160,9 @@ public struct RequestScope: @unchecked Sendable {
     /// ``close()`` when a request component has a destroy method.
     @usableFromInline
     nonisolated(nonsending) func closeRunningDestroyMethods() async throws(DiagnosticReport) {
+        guard storage.close() else { return }
         var failures: [Diagnostic] = []
-        var closing = storage.close()
-        while let entry = closing.popLast() {
+        while let entry = storage.popBuilt() {
             if let failure = await destroy(entry) { failures.append(failure) }
         }
         if !failures.isEmpty { throw DiagnosticReport(failures) }
@@ -171,6 +173,8 @@ public struct RequestScope: @unchecked Sendable {
     /// when it finished, else the failure, logged. The factory and the plan
     /// are lent, and only an async method's closure is copied: a retain of
     /// either writes a count that every request's thread writes too.
+    /// Inlined: called, it was an async frame more a request.
+    @inline(__always)
     nonisolated(nonsending) private func destroy(_ entry: ScopeEntry) async -> Diagnostic? {
         let index = entry.index
         let runAsync = storage.withFactory { $0.withPlan(index) { $0.destroyMethod?.runAsync } }

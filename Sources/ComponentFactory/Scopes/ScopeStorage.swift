@@ -25,9 +25,10 @@ import Darwin
 /// thread without taking it again. A singleton never needs a request
 /// component (that is `scope-widening`), so a thread that holds a
 /// singleton's creation lock never waits for a scope's. The entries, their
-/// count and the held factory are read and written under the lock only;
-/// the header's other fields never change after opening, and are read with
-/// no lock.
+/// count and the held factory are read and written under the lock only,
+/// but by the one caller that closed the scope, which takes the entries
+/// out after (no lookup touches an entry of a closed scope); the header's
+/// other fields never change after opening, and are read with no lock.
 ///
 /// Not `Synchronization.Mutex`, for the reason `Locked` gives: its contended
 /// path is one ThreadSanitizer does not see.
@@ -192,9 +193,11 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     private func instanceHoldingLock(_ plan: ComponentPlan, of factory: Factory, direct: Bool = false,
                                      in resolution: inout Resolution) throws -> Instance {
         let index = plan.index
-        let (kept, isClosed) = withUnsafeMutablePointers { (Self.find(index, in: $0, $1), $0.pointee.isClosed) }
-        if let kept { return kept }
+        let (isClosed, kept) = withUnsafeMutablePointers { header, entries in
+            header.pointee.isClosed ? (true, nil) : (false, Self.find(index, in: header, entries))
+        }
         guard !isClosed else { throw Self.closed() }
+        if let kept { return kept }
         let made = direct ? try factory.makeDirect(plan, in: &resolution) : try factory.build(plan, in: &resolution)
         return withUnsafeMutablePointers { header, entries in
             // Made already on the way, through a property cycle, which nothing direct can close: that one is kept.
@@ -215,15 +218,18 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     }
 
     /// The instance of the request component at `index`, if the scope has one: for the async path.
-    func existing(_ index: Int) -> Instance? {
-        withLock { Self.find(index, in: $0, $1) }
+    func existing(_ index: Int) throws -> Instance? {
+        try withLock { header, entries in
+            guard !header.pointee.isClosed else { throw Self.closed() }
+            return Self.find(index, in: header, entries)
+        }
     }
 
     /// Keeps `instance`, which the async path built, unless the scope has one already: the one kept.
     func keep(_ index: Int, _ instance: Instance) throws -> Instance {
         try withLock { header, entries in
-            if let kept = Self.find(index, in: header, entries) { return kept }
             guard !header.pointee.isClosed else { throw Self.closed() }
+            if let kept = Self.find(index, in: header, entries) { return kept }
             Self.append(index, instance, to: header, entries)
             return instance
         }
@@ -235,21 +241,31 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
 
     // MARK: Closing
 
-    /// Closes the scope, handing back the request components built in it,
-    /// oldest first, for their destroy methods, and letting go of the
-    /// values it was seeded with; nothing the second time.
-    func close() -> [ScopeEntry] {
-        withLock { header, entries in
-            guard !header.pointee.isClosed else { return [] }
+    /// Closes the scope: true the first time, false when it was closed
+    /// already. From then on every lookup in the scope finds it closed under
+    /// the lock and touches no entry, so the caller that closed it may take
+    /// the entries out with ``popBuilt()``, with no lock.
+    func close() -> Bool {
+        withLock { header, _ in
+            guard !header.pointee.isClosed else { return false }
             header.pointee.isClosed = true
-            let (count, seeded) = (header.pointee.count, header.pointee.seededCount)
-            header.pointee.count = 0
-            entries.deinitialize(count: seeded)
-            // Moved out, with no retain and release of each.
-            let built = UnsafeMutableBufferPointer(start: entries + seeded, count: count - seeded)
-            return Array(unsafeUninitializedCapacity: built.count) { array, initialized in
-                initialized = array.moveInitialize(fromContentsOf: built)
+            return true
+        }
+    }
+
+    /// The newest request component built in the scope, taken out, for its
+    /// destroy method; nil when none is left, and then the values the scope
+    /// was seeded with are let go. Only for the caller whose ``close()`` gave true.
+    func popBuilt() -> ScopeEntry? {
+        withUnsafeMutablePointers { header, entries in
+            let count = header.pointee.count
+            guard count > header.pointee.seededCount else {
+                entries.deinitialize(count: count)
+                (header.pointee.count, header.pointee.seededCount) = (0, 0)
+                return nil
             }
+            header.pointee.count = count - 1
+            return (entries + count - 1).move()
         }
     }
 
