@@ -84,7 +84,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
 
     deinit {
         withUnsafeMutablePointers { header, entries in
-            _ = entries.deinitialize(count: header.pointee.count)
+            Self.letGo(entries, count: header.pointee.count)
             header.pointee.keptFactory?.release()
             header.pointee.asyncCreation?.release()
             _ = pthread_mutex_destroy(&header.pointee.mutex)
@@ -149,6 +149,16 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
             if entries[position].index == index { return entries[position].instance }
         }
         return nil
+    }
+
+    /// Deinitializes the first `count` entries, one at a time: as one
+    /// range, they went through the runtime's generic array destruction
+    /// and the entry type's value witnesses.
+    @inline(__always)
+    private static func letGo(_ entries: UnsafeMutablePointer<ScopeEntry>, count: Int) {
+        for position in 0..<count {
+            (entries + position).deinitialize(count: 1)
+        }
     }
 
     /// Adds `instance`, for the component at `index`, which the scope has
@@ -260,7 +270,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         withUnsafeMutablePointers { header, entries in
             let count = header.pointee.count
             guard count > header.pointee.seededCount else {
-                entries.deinitialize(count: count)
+                Self.letGo(entries, count: count)
                 (header.pointee.count, header.pointee.seededCount) = (0, 0)
                 return nil
             }
@@ -274,7 +284,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     func discard() {
         withLock { header, entries in
             header.pointee.isClosed = true
-            entries.deinitialize(count: header.pointee.count)
+            Self.letGo(entries, count: header.pointee.count)
             header.pointee.count = 0
         }
     }
