@@ -196,11 +196,11 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         }
     }
 
-    /// ``instance(_:of:in:)`` once the lock is held: made `direct`ly
-    /// (straight through, see ``DirectPlans``) or by the path that checks
-    /// everything. The entries are reached through the header for each step,
+    /// ``instance(_:of:in:)`` once the lock is held: made straight through
+    /// (see ``DirectPlans``) when `directUnlessSeeded` and the component is
+    /// not seeded, else by the path that checks everything. The entries are reached through the header for each step,
     /// never across the making, which comes back here for the components it needs.
-    private func instanceHoldingLock(_ plan: ComponentPlan, of factory: Factory, direct: Bool = false,
+    private func instanceHoldingLock(_ plan: ComponentPlan, of factory: Factory, directUnlessSeeded: Bool = false,
                                      in resolution: inout Resolution) throws -> Instance {
         let index = plan.index
         let (isClosed, kept) = withUnsafeMutablePointers { header, entries in
@@ -208,6 +208,8 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         }
         guard !isClosed else { throw Self.closed() }
         if let kept { return kept }
+        // Whether it is seeded is read only here: most lookups find the component kept.
+        let direct = directUnlessSeeded && !factory.table.isSeeded[index]
         let made = direct ? try factory.makeDirect(plan, in: &resolution) : try factory.build(plan, in: &resolution)
         return withUnsafeMutablePointers { header, entries in
             // Made already on the way, through a property cycle, which nothing direct can close: that one is kept.
@@ -224,7 +226,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     /// which names what is missing.
     func directInstance(_ plan: ComponentPlan, of factory: Factory, in resolution: inout Resolution) throws -> Instance {
         guard resolution.holdsScopeLock else { return try instance(plan, of: factory, in: &resolution) }
-        return try instanceHoldingLock(plan, of: factory, direct: !factory.table.isSeeded[plan.index], in: &resolution)
+        return try instanceHoldingLock(plan, of: factory, directUnlessSeeded: true, in: &resolution)
     }
 
     /// The instance of the request component at `index`, if the scope has one: for the async path.
