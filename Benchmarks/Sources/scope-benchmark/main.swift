@@ -159,10 +159,12 @@ func measure() async throws {
     print("A request: open a scope seeded with the request, resolve a handler (3 objects built), close it "
           + "(median of \(rounds) rounds, ns per request):")
     print("  hand-built        \(fmt(median(hand)))")
-    print("  ComponentFactory  \(fmt(median(ours)))   = \(fmt(median(ours) / median(hand)))x hand-built (ratio of the medians); "
-          + "each round's own: \(spread(ratios)) (target: within 2x)")
-    print("  seeds and handles \(fmt(median(byHandle)))   = \(fmt(median(byHandle) / median(handHandle)))x hand-built (ratio of the medians); "
-          + "each round's own: \(spread(handleRatios)) (target: within 2x; the seed and the handler by ComponentHandle, made once)")
+    // Two decimals for the ratios the target is on: one could not tell 1.96 from 2.04.
+    print("  ComponentFactory  \(fmt(median(ours)))   = \(fmt(median(ours) / median(hand), decimals: 2))x hand-built (ratio of the medians); "
+          + "each round's own: \(spread(ratios, decimals: 2)) (target: within 2x)")
+    print("  seeds and handles \(fmt(median(byHandle)))   = \(fmt(median(byHandle) / median(handHandle), decimals: 2))x hand-built "
+          + "(ratio of the medians); each round's own: \(spread(handleRatios, decimals: 2)) "
+          + "(target: within 2x; the seed and the handler by ComponentHandle, made once)")
     print("  for context, a seeded scope opened and closed with nothing resolved in it: "
           + "\(fmt(median(floors)))   = \(spread(floorRatios)) hand-built")
     print("  for context, the same graph with no scope (the request built too, factory.async.component): "
