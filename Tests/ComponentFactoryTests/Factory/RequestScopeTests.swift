@@ -1,5 +1,10 @@
 @_spi(Tooling) import ComponentFactory
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 /// Request scopes: a cheap child of a built factory per request, seeded with
@@ -119,16 +124,19 @@ import Testing
                 "\(String(describing: missing))")
     }
 
+    /// The distinct identities that `tasks` tasks, run at once, each find with `find`.
+    private static func distinct(tasks: Int, _ find: @escaping @Sendable () async throws -> ObjectIdentifier) async throws -> Set<ObjectIdentifier> {
+        try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<tasks { group.addTask { try await find() } }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+    }
+
     @Test func aRequestComponentThatSuspendsIsBuiltOncePerScopeHoweverManyTasksAsk() async throws {
         let factory = try AssemblyFixture.factory(#"<component class="Trace" key="trace" scope="request"/>"#, registry: registry)
         let before = Trace.opened.load(ordering: .relaxed)
         let traces = try await factory.withScope { scope in
-            try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-                for _ in 0..<50 {
-                    group.addTask { ObjectIdentifier(try await scope.component(forKey: "trace", as: Trace.self)) }
-                }
-                return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
-            }
+            try await Self.distinct(tasks: 50) { ObjectIdentifier(try await scope.component(forKey: "trace", as: Trace.self)) }
         }
         #expect(traces.count == 1)
         #expect(Trace.opened.load(ordering: .relaxed) - before == 1)
@@ -138,15 +146,39 @@ import Testing
         let factory = try AssemblyFixture.factory(components, registry: registry)
         let ledger = try factory.component(forKey: "ledger", as: Ledger.self)
         let audits = try await factory.withScope(seeding: ["caller": Caller(name: "ada")]) { scope in
-            try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-                for _ in 0..<50 {
-                    group.addTask { ObjectIdentifier(try await scope.component(forKey: "handler", as: Handler.self).audit) }
-                }
-                return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
-            }
+            try await Self.distinct(tasks: 50) { ObjectIdentifier(try await scope.component(forKey: "handler", as: Handler.self).audit) }
         }
         #expect(audits.count == 1)
         #expect(ledger.written == ["audit of ada"])
+    }
+
+    /// A request component whose synchronous initializer takes a while.
+    final class SlowReport: Sendable {
+        init() { usleep(20_000) }
+    }
+
+    /// How many times something was made.
+    final class MadeCount: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
+    /// Tasks that find the scope's lock held while a slow initializer runs
+    /// wait for it (yielding, then sleeping), and all get the one instance.
+    @Test func tasksWaitingForASlowRequestComponentGetTheOneItMakes() async throws {
+        let made = MadeCount()
+        var registry = self.registry
+        registry.register(SlowReport.self) {
+            $0.initializer("init") {
+                made.value.add(1, ordering: .relaxed)
+                return SlowReport()
+            }
+        }
+        let factory = try AssemblyFixture.factory(#"<component class="SlowReport" key="report" scope="request"/>"#, registry: registry)
+        let reports = try await factory.withScope { scope in
+            try await Self.distinct(tasks: 8) { ObjectIdentifier(try await scope.component(forKey: "report", as: SlowReport.self)) }
+        }
+        #expect(reports.count == 1)
+        #expect(made.value.load(ordering: .relaxed) == 1)
     }
 
     /// With a destroy method, closing runs it; without one, closing lets the
