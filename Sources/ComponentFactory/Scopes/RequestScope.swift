@@ -56,18 +56,23 @@ public struct RequestScope: @unchecked Sendable {
     /// request component asked of a closed scope is `build-failed`.
     @inlinable @inline(__always)
     nonisolated(nonsending) public func component<T>(forKey key: String, as type: T.Type = T.self) async throws(DiagnosticReport) -> T {
-        let index = index(ofKey: key)
-        if let ready = try componentWithoutSuspending(at: index, key: key, as: T.self) { return ready }
-        return try await componentSuspending(at: index, key: key, as: T.self)
+        try await component(at: index(ofKey: key), key: key, as: T.self)
     }
 
     /// The component `handle` names, resolved in this scope as
     /// ``component(forKey:as:)`` resolves it, with no lookup of its key.
     @inlinable @inline(__always)
     nonisolated(nonsending) public func component<T>(_ handle: ComponentHandle<T>) async throws(DiagnosticReport) -> T {
-        let index = index(of: handle)
-        if let ready = try componentWithoutSuspending(at: index, key: handle.key, as: T.self) { return ready }
-        return try await componentSuspending(at: index, key: handle.key, as: T.self)
+        try await component(at: index(of: handle), key: handle.key, as: T.self)
+    }
+
+    /// The component at `index`, found for `key` (nil when the factory does
+    /// not define it), as `type`: inlined with the lookups, so that one whose
+    /// graph cannot suspend makes no async call.
+    @inlinable @inline(__always)
+    nonisolated(nonsending) func component<T>(at index: Int?, key: String, as type: T.Type) async throws(DiagnosticReport) -> T {
+        if let ready = try componentWithoutSuspending(at: index, key: key, as: T.self) { return ready }
+        return try await componentSuspending(at: index, key: key, as: T.self)
     }
 
     /// The component at `index`, found for `key` (nil when the factory does

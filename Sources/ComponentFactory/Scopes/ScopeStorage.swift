@@ -62,8 +62,6 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         let asyncCreation: Unmanaged<AsyncCreationLock>?
         /// Whether closing runs destroy methods, which can suspend; if not, it lets the instances go.
         let closingRunsDestroyMethods: Bool
-        /// How many entries the tail has room for: the factory's request components.
-        let capacity: Int
         /// How many entries the tail holds, from its start.
         var count = 0
         /// How many of the entries, from the start, were seeded rather than built.
@@ -83,7 +81,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         let lent = Unmanaged.passUnretained(factory)
         let header = Header(factory: lent, keptFactory: kept ? lent.retain() : nil,
                             asyncCreation: canSuspend ? Unmanaged.passRetained(AsyncCreationLock()) : nil,
-                            closingRunsDestroyMethods: hasDestroyMethods, capacity: capacity)
+                            closingRunsDestroyMethods: hasDestroyMethods)
         // The tail's first slot is the lock's word; the entries follow it.
         let storage = unsafeDowncast(create(minimumCapacity: capacity + 1) { _ in header }, to: ScopeStorage.self)
         storage.withUnsafeMutablePointerToElements { tail in
@@ -205,7 +203,8 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     private static func append(_ index: Int, _ instance: consuming Instance,
                                to header: UnsafeMutablePointer<Header>, _ entries: UnsafeMutablePointer<ScopeEntry>) {
         let count = header.pointee.count
-        assert(count < header.pointee.capacity, "a scope keeps one instance of each request component")
+        assert(count < header.pointee.factory.takeUnretainedValue().table.requestComponentCount,
+               "a scope keeps one instance of each request component")
         (entries + count).initialize(to: ScopeEntry(index: index, instance: instance))
         header.pointee.count = count + 1
     }
