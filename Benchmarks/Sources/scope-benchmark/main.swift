@@ -13,9 +13,13 @@
 // seeding dictionary, a key and a type), and by typed handles made once (one
 // seed, `handle.seed(_:)`, and `scope.component(handle)`), as a server would.
 // A third pair opens and closes the seeded scope with nothing resolved in it.
+// Another runs the request in a scope written by hand for these types
+// (`HandScope`): what keeping the request components costs by itself, with
+// none of the factory's machinery.
 import BenchmarkInputs
 @_spi(Tooling) import ComponentFactory
 import Foundation
+import Synchronization
 
 final class Request: Sendable { let path: String; init(path: String) { self.path = path } }
 final class Ledger: Sendable { init() {} }
@@ -93,6 +97,37 @@ func handBuilt(_ request: Request, ledger: Ledger) -> Handler {
     return Handler(audit: Audit(session: session, ledger: ledger), session: session)
 }
 
+/// A request scope written by hand for this graph, for context: one object
+/// that keeps the request, the session and the audit record till the
+/// request ends, and a lock word taken while they are made, as a
+/// ``RequestScope`` does; a body runs in it as in `withScope`. What a
+/// scope that keeps its request components costs at least.
+final class HandScope: @unchecked Sendable {
+    let lock = Atomic<Int>(0)
+    let request: Request
+    var session: Session?
+    var audit: Audit?
+
+    init(request: consuming Request) { self.request = request }
+
+    /// The request's handler, its session and audit record kept.
+    @inline(never)
+    func handler(ledger: Ledger) -> Handler {
+        while !lock.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {}
+        defer { lock.store(0, ordering: .releasing) }
+        let session = Session(request: request)
+        let audit = Audit(session: session, ledger: ledger)
+        (self.session, self.audit) = (session, audit)
+        return Handler(audit: audit, session: session)
+    }
+
+    /// Runs `body` in a new scope seeded with `request`, as `withScope` runs its body.
+    @inline(__always)
+    nonisolated(nonsending) static func with<Result>(_ request: consuming Request,
+                                                     _ body: nonisolated(nonsending) (HandScope) async throws -> Result) async throws -> Result {
+        try await body(HandScope(request: request))
+    }
+}
 
 /// The benchmark's pairs, all through this one copy of the timing loop, so that no pair's
 /// figures depend on where the compiler laid out its own inlined copy.
@@ -112,12 +147,18 @@ func measure() async throws {
         fatalError("the request graph is not what the benchmark measures")
     }
     let (seed, handler) = (try factory.handle(forKey: "request", as: Request.self), try factory.handle(forKey: "handler", as: Handler.self))
-    // `profile [COUNT]`: COUNT requests (200,000 by default) and nothing else, for perf or callgrind.
-    if CommandLine.arguments.dropFirst().first == "profile" {
+    // `profile [COUNT]`: COUNT requests (200,000 by default) and nothing else, for perf;
+    // `profile-hand-scope [COUNT]`: the same in the scope written by hand, to compare with.
+    let mode = CommandLine.arguments.dropFirst().first
+    if mode == "profile" || mode == "profile-hand-scope" {
         let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200_000
         for _ in 0..<count {
-            try await factory.withScope(seeding: seed.seed(Request(path: "/"))) { scope in
-                consume(try await scope.component(handler))
+            if mode == "profile" {
+                try await factory.withScope(seeding: seed.seed(Request(path: "/"))) { scope in
+                    consume(try await scope.component(handler))
+                }
+            } else {
+                try await HandScope.with(Request(path: "/")) { scope in consume(scope.handler(ledger: ledger)) }
             }
         }
         return
@@ -129,6 +170,7 @@ func measure() async throws {
     var ours: [Double] = [], hand: [Double] = [], ratios: [Double] = [], unscoped: [Double] = [], unscopedRatios: [Double] = []
     var byHandle: [Double] = [], handHandle: [Double] = [], handleRatios: [Double] = []
     var floors: [Double] = [], floorRatios: [Double] = []
+    var handScopes: [Double] = [], handScopeRatios: [Double] = []
     // One closure for the hand-built side of every pair, so that each pair times the same code.
     let byHandClosure: () async throws -> Void = { consume(handBuilt(Request(path: "/orders"), ledger: ledger)) }
     for round in 0..<(rounds + 3) {
@@ -150,7 +192,11 @@ func measure() async throws {
                 withExtendedLifetime(scope) {}
             }
         }, byHandClosure)
+        let (byHandScope, byHandLast) = try await timedPair({
+            try await HandScope.with(Request(path: "/orders")) { scope in consume(scope.handler(ledger: ledger)) }
+        }, byHandClosure)
         guard round >= 3 else { continue }
+        handScopes.append(byHandScope); handScopeRatios.append(byHandScope / byHandLast)
         floors.append(floor); floorRatios.append(floor / byHandOnceMore)
         ours.append(scoped); hand.append(byHand); ratios.append(scoped / byHand)
         byHandle.append(withHandle); handHandle.append(byHandToo); handleRatios.append(withHandle / byHandToo)
@@ -165,6 +211,8 @@ func measure() async throws {
     print("  seeds and handles \(fmt(median(byHandle)))   = \(fmt(median(byHandle) / median(handHandle), decimals: 2))x hand-built "
           + "(ratio of the medians); each round's own: \(spread(handleRatios, decimals: 2)) "
           + "(target: within 2x; the seed and the handler by ComponentHandle, made once)")
+    print("  for context, a scope written by hand for this graph (keeps the request, session and audit under a lock word; "
+          + "a body run in it): \(fmt(median(handScopes)))   = \(spread(handScopeRatios, decimals: 2)) hand-built")
     print("  for context, a seeded scope opened and closed with nothing resolved in it: "
           + "\(fmt(median(floors)))   = \(spread(floorRatios)) hand-built")
     print("  for context, the same graph with no scope (the request built too, factory.async.component): "
