@@ -150,12 +150,14 @@ func measure() async throws {
     // `profile [COUNT]`: COUNT requests (200,000 by default) and nothing else, for perf;
     // `profile-hand-scope [COUNT]`: the same in the scope written by hand, to compare with.
     let mode = CommandLine.arguments.dropFirst().first
-    if mode == "profile" || mode == "profile-hand-scope" {
+    if mode == "profile" || mode == "profile-hand-scope" || mode == "profile-floor" {
         let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200_000
         // Decided once, so that no string is compared per request.
-        let byFactory = mode == "profile"
+        let byFactory = mode == "profile", floorOnly = mode == "profile-floor"
         for _ in 0..<count {
-            if byFactory {
+            if floorOnly {
+                try await factory.withScope(seeding: seed.seed(Request(path: "/"))) { scope in withExtendedLifetime(scope) {} }
+            } else if byFactory {
                 try await factory.withScope(seeding: seed.seed(Request(path: "/"))) { scope in
                     consume(try await scope.component(handler))
                 }

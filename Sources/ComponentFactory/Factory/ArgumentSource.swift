@@ -6,9 +6,11 @@
 ///
 /// It reads the plan's argument slots (see ``ArgumentTable``) in place: a
 /// constant of exactly the parameter's type is taken inside the closure,
-/// with no call, and a direct component is built with no lookup of its
-/// plan. Anything else, and every argument the async lookup prepared, is
-/// resolved by the factory from the plan.
+/// with no call. A component that a ``ResolutionProgram`` made is moved out
+/// of its register, with no call either; outside a program, a direct
+/// component is built by its program, with no lookup of its plan. Anything
+/// else, and every argument the async lookup prepared, is resolved by the
+/// factory from the plan.
 @usableFromInline
 struct ArgumentSource {
     /// Unmanaged: the factory and the plan outlive every call, and reading
@@ -19,13 +21,20 @@ struct ArgumentSource {
     @usableFromInline let resolution: UnsafeMutablePointer<Resolution>
     /// The plan's argument slots; empty while the async lookup hands prepared arguments.
     @usableFromInline let slots: UnsafeBufferPointer<ArgumentSlot>
+    /// While a program runs: its registers, and the registers of this
+    /// plan's arguments (-1 for a constant), one for each slot. Nil otherwise.
+    @usableFromInline let registers: ProgramRegisters?
+    @usableFromInline let argumentRegisters: UnsafePointer<Int32>?
     @usableFromInline var position = 0
 
-    init(factory: Factory, plan: ComponentPlan, slots: UnsafeBufferPointer<ArgumentSlot>, resolution: UnsafeMutablePointer<Resolution>) {
+    init(factory: Factory, plan: ComponentPlan, slots: UnsafeBufferPointer<ArgumentSlot>, resolution: UnsafeMutablePointer<Resolution>,
+         registers: ProgramRegisters? = nil, argumentRegisters: UnsafePointer<Int32>? = nil) {
         self.factory = .passUnretained(factory)
         self.plan = .passUnretained(plan)
         self.slots = slots
         self.resolution = resolution
+        self.registers = registers
+        self.argumentRegisters = argumentRegisters
     }
 
     @inlinable @inline(__always)
@@ -44,6 +53,13 @@ struct ArgumentSource {
             factory._withUnsafeGuaranteedRef { $0.servedSingleton(slots[index].component) }
         }) {
             return kept
+        }
+        // Made by the program running: each register is one argument's, so it is moved out, not copied.
+        if let registers, index < slots.count, case let register = Int(argumentRegisters.unsafelyUnwrapped[index]), register >= 0,
+           let made = registers.take(register) {
+            return try made.take(as: Value.self, keepingConversionIn: cell) { actual in
+                ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")
+            }
         }
         return try argument(index).take(as: Value.self, keepingConversionIn: cell) { actual in
             ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "\(actual)")

@@ -5,13 +5,13 @@ import Synchronization
 /// ``ValuePlan`` and no table lookup of the plan it names.
 ///
 /// A constant slot lends the constant's object, which its plan holds; a
-/// component slot names the component's index, and lends its plan when
-/// that plan is direct (see ``DirectPlans``). Anything else (an inherited
+/// component slot names the component's index, and lends its program when
+/// it is direct (see ``DirectPlans``). Anything else (an inherited
 /// component, a collection, a dictionary) is neither, and is resolved from
 /// its ``ValuePlan``.
 final class ArgumentTable: @unchecked Sendable {
     /// The slots of all plans, one after another. Never changed once made:
-    /// the lent objects and plans are held by the plans of the same table.
+    /// the lent objects and programs are held by the same table.
     private let storage: UnsafeMutableBufferPointer<ArgumentSlot>
     /// For each plan, its slots within ``storage``.
     private let slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>]
@@ -68,7 +68,7 @@ final class ArgumentTable: @unchecked Sendable {
 }
 
 /// One argument of a plan, as ``ArgumentSource`` reads it: at most one of
-/// `constant` and `direct` is set. A plain value of unmanaged references,
+/// `constant` and `program` is set. A plain value of unmanaged references,
 /// so that reading one retains nothing.
 @usableFromInline
 struct ArgumentSlot {
@@ -77,8 +77,8 @@ struct ArgumentSlot {
     /// The type of the value a constant's box holds, for a closure to
     /// compare with its parameter's; nil for anything but a boxed constant.
     @usableFromInline let boxedType: ObjectIdentifier?
-    /// The plan of a direct component argument, lent; nil otherwise.
-    let direct: Unmanaged<ComponentPlan>?
+    /// The program of a direct component argument, lent; nil otherwise.
+    let program: UnsafePointer<ResolutionProgram>?
     /// The index of a component argument, or -1.
     @usableFromInline let component: Int
     /// Where a singleton argument's conversion to its parameter's type is kept; nil for anything else.
@@ -89,11 +89,11 @@ struct ArgumentSlot {
         switch argument {
         case .constant(let value):
             let boxed = (value.object as? Boxed).map { ObjectIdentifier($0.valueType) }
-            (constant, boxedType, self.direct, component) = (.passUnretained(value.object), boxed, nil, -1)
+            (constant, boxedType, program, component) = (.passUnretained(value.object), boxed, nil, -1)
         case .component(let index) where plans.indices.contains(index):
-            (constant, boxedType, self.direct, component) = (nil, nil, direct.contains(index) ? .passUnretained(plans[index]) : nil, index)
+            (constant, boxedType, program, component) = (nil, nil, direct.program(index), index)
         case .component, .inherited, .collection, .dictionary:
-            (constant, boxedType, self.direct, component) = (nil, nil, nil, -1)
+            (constant, boxedType, program, component) = (nil, nil, nil, -1)
         }
     }
 }

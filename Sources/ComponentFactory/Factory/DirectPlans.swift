@@ -1,25 +1,34 @@
-/// Which plans of a table are built straight through: a prototype,
-/// object-graph or request component whose instance is its maker's result
-/// and nothing more, and all of whose arguments, to the bottom, are
-/// constants or components of that kind (of any scope, singletons too).
+/// Which plans are built straight through, by a ``ResolutionProgram``: a
+/// prototype, object-graph or request component whose instance is its
+/// maker's result and nothing more, and all of whose arguments, to the
+/// bottom, are constants or components of that kind (of any scope,
+/// singletons too), within a program's bounds.
 ///
 /// Building one needs none of what the factory watches for elsewhere: it
 /// publishes nothing early, nothing under it has a property that could wait
 /// for a component, and nothing under it can close a cycle, since a loop of
 /// initializer references never compiles (`initializer-cycle`). So its
-/// resolution skips those checks: the lookup of an instance in progress,
+/// program skips those checks: the lookup of an instance in progress,
 /// the walk of the components being built, the waiting injections, and the
 /// steps after the maker. The depth bound, patches, object-graph sharing,
 /// a request component's one instance per scope and the path a failure
-/// names are kept (see ``Factory/directInstance(_:in:)``). A singleton
-/// argument is looked up as always: it is shared, and made once, under the
-/// store's lock.
+/// names are kept (see ``Factory/instance(running:in:)``). A singleton is
+/// shared, and made once, under the store's lock: a program only reads it.
 ///
 /// None is direct while the table has component post-processors: each
 /// instance passes through them.
-struct DirectPlans: Sendable {
-    /// For each plan, whether it is direct.
-    private let isDirect: [Bool]
+///
+/// The programs' parts lie in one buffer of each kind, made once here and
+/// never changed, which the table holds for the factory's life: a program
+/// is lent to whatever runs it, as the plans it names are.
+final class DirectPlans: @unchecked Sendable {
+    /// The programs, and for each plan the position of its own, or -1.
+    private let programs: UnsafeMutableBufferPointer<ResolutionProgram>
+    private let positions: [Int32]
+    private let steps: UnsafeMutableBufferPointer<ResolutionProgram.Step>
+    private let singletons: UnsafeMutableBufferPointer<ResolutionProgram.Singleton>
+    private let argumentRegisters: UnsafeMutableBufferPointer<Int32>
+    private let registers: UnsafeMutableBufferPointer<ResolutionProgram.Register>
 
     init(plans: [ComponentPlan], hasPostProcessors: Bool) {
         // Plain to the bottom: clear the plans that need one that is not,
@@ -43,13 +52,54 @@ struct DirectPlans: Sendable {
             }
         }
         // A singleton is shared, and made once under the store's lock: never straight through.
-        self.isDirect = plans.map { isPlain[$0.index] && $0.scope != .singleton && $0.scope != .weakSingleton }
+        let layouts = plans.map { plan -> ResolutionProgram.Layout? in
+            guard isPlain[plan.index], plan.scope != .singleton, plan.scope != .weakSingleton else { return nil }
+            return ResolutionProgram.compile(plan.index, plans: plans, isPlain: isPlain, maximumNesting: Factory.maximumNesting)
+        }
+        let laidOut = layouts.compactMap { $0 }
+        let steps = UnsafeMutableBufferPointer<ResolutionProgram.Step>.allocate(capacity: laidOut.reduce(0) { $0 + $1.steps.count })
+        let singletons = UnsafeMutableBufferPointer<ResolutionProgram.Singleton>.allocate(capacity: laidOut.reduce(0) { $0 + $1.singletons.count })
+        let argumentRegisters = UnsafeMutableBufferPointer<Int32>.allocate(capacity: laidOut.reduce(0) { $0 + $1.argumentRegisters.count })
+        let registers = UnsafeMutableBufferPointer<ResolutionProgram.Register>.allocate(capacity: laidOut.reduce(0) { $0 + $1.registers.count })
+        let programs = UnsafeMutableBufferPointer<ResolutionProgram>.allocate(capacity: laidOut.count)
+        var positions = [Int32](repeating: -1, count: plans.count)
+        var filled = (steps: 0, singletons: 0, arguments: 0, registers: 0, programs: 0)
+        /// `parts` copied into `buffer` after the `filled` elements already there: where they lie.
+        func place<Element>(_ parts: [Element], in buffer: UnsafeMutableBufferPointer<Element>, after filled: inout Int) -> UnsafeBufferPointer<Element> {
+            let start = buffer.baseAddress.map { $0 + filled }
+            start?.initialize(from: parts, count: parts.count)
+            filled += parts.count
+            return UnsafeBufferPointer(start: start, count: parts.count)
+        }
+        for (index, layout) in layouts.enumerated() {
+            guard let layout else { continue }
+            let program = ResolutionProgram(top: .passUnretained(plans[index]),
+                                            steps: place(layout.steps, in: steps, after: &filled.steps),
+                                            singletons: place(layout.singletons, in: singletons, after: &filled.singletons),
+                                            argumentRegisters: place(layout.argumentRegisters, in: argumentRegisters, after: &filled.arguments),
+                                            registers: place(layout.registers, in: registers, after: &filled.registers),
+                                            depth: layout.depth, usesScope: layout.usesScope)
+            programs.initializeElement(at: filled.programs, to: program)
+            positions[index] = Int32(filled.programs)
+            filled.programs += 1
+        }
+        (self.programs, self.positions, self.steps, self.singletons, self.argumentRegisters, self.registers) =
+            (programs, positions, steps, singletons, argumentRegisters, registers)
     }
 
-    /// Whether the plan at `index` is built straight through.
+    deinit {
+        // Plain data all: nothing to deinitialize.
+        for buffer in [UnsafeMutableRawBufferPointer(programs), UnsafeMutableRawBufferPointer(steps), UnsafeMutableRawBufferPointer(singletons),
+                       UnsafeMutableRawBufferPointer(argumentRegisters), UnsafeMutableRawBufferPointer(registers)] {
+            buffer.deallocate()
+        }
+    }
+
+    /// The program of the plan at `index` when it is built straight through, lent: this table holds it.
     @inline(__always)
-    func contains(_ index: Int) -> Bool {
-        isDirect[index]
+    func program(_ index: Int) -> UnsafePointer<ResolutionProgram>? {
+        let position = Int(positions[index])
+        return position < 0 ? nil : UnsafePointer(programs.baseAddress.unsafelyUnwrapped + position)
     }
 
     /// Whether `plan` itself is plain: made by a synchronous, nonisolated

@@ -171,9 +171,7 @@ public final class Factory: Sendable {
     private func resolve(_ index: Int) throws -> Instance {
         if !table.suspensions.isEmpty && table.suspensions.canSuspend(index) { throw requiresAsync(index) }
         var resolution = Resolution()
-        guard table.direct.contains(index) else { return try instance(index, in: &resolution) }
-        // The table holds every plan for the factory's life: lend it, with no retain.
-        return try directInstance(.passUnretained(table.plans[index]), in: &resolution)
+        return try instance(index, in: &resolution)
     }
 
     /// `requires-async`: the synchronous lookup of a component whose building can suspend.
@@ -337,16 +335,15 @@ public final class Factory: Sendable {
     // MARK: Building
 
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
+        // A direct component asked for by key or handle is built by its program, as an argument slot builds it.
+        if let program = table.direct.program(index) { return try instance(running: program, in: &resolution) }
         // The table holds every plan for the factory's life: lend it, with no retain per component.
-        let lent = Unmanaged.passUnretained(table.plans[index])
-        // A direct component asked for by key or handle is built straight through, as an argument slot builds it.
-        if table.direct.contains(index) { return try directInstance(lent, in: &resolution) }
-        return try lent._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
+        return try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
     }
 
     /// The instance of `plan` by the path that checks everything: what
     /// ``instance(_:in:)`` does for a plan that is not direct, and a direct
-    /// one does when patched or nested too deeply.
+    /// one does when patched, nested too deeply, or when a singleton it needs is not built yet.
     func checkedInstance(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
         let index = plan.index
         if let current = resolution.inProgress(index) { return current }
@@ -371,38 +368,6 @@ public final class Factory: Sendable {
                 return built
             }
         }
-    }
-
-    /// The instance of the direct `plan` (see ``DirectPlans``): its maker
-    /// called inside the frame that a failure's path names, with none of
-    /// the checks that only properties and callbacks need. One nested too
-    /// deeply, or patched, is built as any other is. Inlined into the
-    /// argument it is for: one call frame a component, not two.
-    @inline(__always)
-    func directInstance(_ lent: Unmanaged<ComponentPlan>, in resolution: inout Resolution) throws -> Instance {
-        // Lent: the table holds every plan for the factory's life, and a retain per component is measurable.
-        try lent._withUnsafeGuaranteedRef { plan in
-            let isGraph = plan.scope == .objectGraph
-            if isGraph, let kept = resolution.graphInstance(plan.index) { return kept }
-            guard resolution.depth < Self.maximumNesting, patches.isEmpty else { return try checkedInstance(plan, in: &resolution) }
-            if plan.scope == .request {
-                // The scope keeps one per request: it finds it, or has it made here.
-                guard let scope = resolution.scope else { throw outsideScope(plan) }
-                return try scope._withUnsafeGuaranteedRef { try $0.directInstance(plan, of: self, in: &resolution) }
-            }
-            let built = try makeDirect(plan, in: &resolution)
-            if isGraph { resolution.keepInGraph(plan.index, built) }
-            return built
-        }
-    }
-
-    /// Makes the direct `plan`'s instance: its maker called inside the
-    /// frame that a failure's path names, one level deeper.
-    @inline(__always)
-    func makeDirect(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
-        resolution.depth &+= 1
-        defer { resolution.depth &-= 1 }
-        return try resolution.construct(plan.index) { resolution in try make(plan, slots: table.arguments.slots(of: plan.index), in: &resolution) }
     }
 
     /// How deeply components may be built one inside another (through
@@ -527,15 +492,7 @@ public final class Factory: Sendable {
     /// async lookup hands them, and otherwise as the plan's slots say.
     func make(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
         let slots = resolution.prepared == nil ? table.arguments.slots(of: plan.index) : UnsafeBufferPointer(start: nil, count: 0)
-        return try make(plan, slots: slots, in: &resolution)
-    }
-
-    /// Calls the maker of `plan` with `slots`, its own argument slots (or
-    /// none, to take prepared arguments). Inlined into the argument a
-    /// direct component is for.
-    @inline(__always)
-    func make(_ plan: ComponentPlan, slots: UnsafeBufferPointer<ArgumentSlot>, in resolution: inout Resolution) throws -> Instance {
-        try withUnsafeMutablePointer(to: &resolution) { pointer in
+        return try withUnsafeMutablePointer(to: &resolution) { pointer in
             var arguments = ArgumentSource(factory: self, plan: plan, slots: slots, resolution: pointer)
             do {
                 return try plan.make(&arguments)
@@ -555,7 +512,7 @@ public final class Factory: Sendable {
         // One unsigned comparison: a negative position is past the end.
         if UInt(bitPattern: position) < UInt(bitPattern: slots.count) {
             let slot = slots[position]
-            if let direct = slot.direct { return .built(try directInstance(direct, in: &resolution.pointee)) }
+            if let program = slot.program { return .built(try instance(running: program, in: &resolution.pointee)) }
             if slot.component >= 0 { return .built(try instance(slot.component, in: &resolution.pointee)) }
             if let constant = slot.constant { return .constant(constant) }
         }

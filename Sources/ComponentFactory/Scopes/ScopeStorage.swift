@@ -234,37 +234,39 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         }
     }
 
-    /// ``instance(_:of:in:)`` once the lock is held: made straight through
-    /// (see ``DirectPlans``) when `directUnlessSeeded` and the component is
-    /// not seeded, else by the path that checks everything. The entries are reached through the header for each step,
-    /// never across the making, which comes back here for the components it needs.
-    private func instanceHoldingLock(_ plan: ComponentPlan, of factory: Factory, directUnlessSeeded: Bool = false,
-                                     in resolution: inout Resolution) throws -> Instance {
+    /// ``instance(_:of:in:)`` once the lock is held, by the path that checks
+    /// everything. The entries are reached through the header for each
+    /// step, never across the building, which comes back here for the
+    /// components it needs.
+    private func instanceHoldingLock(_ plan: ComponentPlan, of factory: Factory, in resolution: inout Resolution) throws -> Instance {
         let index = plan.index
+        if let kept = try keptHoldingLock(index) { return kept }
+        let built = try factory.build(plan, in: &resolution)
+        // Built already on the way, through a property cycle: that one is kept.
+        if let kept = try keptHoldingLock(index) { return kept }
+        keepHoldingLock(index, built)
+        return built
+    }
+
+    /// Runs `body` holding the lock: for a ``ResolutionProgram`` with request components.
+    func holdingLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try withLock { _, _ in try body() }
+    }
+
+    /// The instance kept for the component at `index`, if any, by a caller
+    /// that holds the lock; `build-failed` when the scope is closed.
+    func keptHoldingLock(_ index: Int) throws -> Instance? {
         let (isClosed, kept) = withEntries { header, entries in
             header.pointee.isClosed ? (true, nil) : (false, Self.find(index, in: header, entries))
         }
         guard !isClosed else { throw Self.closed() }
-        if let kept { return kept }
-        // Whether it is seeded is read only here: most lookups find the component kept.
-        let direct = directUnlessSeeded && !factory.table.isSeeded[index]
-        let made = direct ? try factory.makeDirect(plan, in: &resolution) : try factory.build(plan, in: &resolution)
-        return withEntries { header, entries in
-            // Made already on the way, through a property cycle, which nothing direct can close: that one is kept.
-            if !direct, let kept = Self.find(index, in: header, entries) { return kept }
-            Self.append(index, made, to: header, entries)
-            return made
-        }
+        return kept
     }
 
-    /// The direct request component of `plan` (see ``DirectPlans``), made
-    /// by `factory` (the scope's own) straight through the first time, in
-    /// `resolution`, under the lock as ``instance(_:of:in:)`` takes it. A
-    /// seeded one not given is left to the path that checks everything,
-    /// which names what is missing.
-    func directInstance(_ plan: ComponentPlan, of factory: Factory, in resolution: inout Resolution) throws -> Instance {
-        guard resolution.holdsScopeLock else { return try instance(plan, of: factory, in: &resolution) }
-        return try instanceHoldingLock(plan, of: factory, directUnlessSeeded: true, in: &resolution)
+    /// Keeps `instance` for the component at `index`, which the scope has
+    /// none of, by a caller that holds the lock and found the scope open.
+    func keepHoldingLock(_ index: Int, _ instance: Instance) {
+        withEntries { header, entries in Self.append(index, instance, to: header, entries) }
     }
 
     /// The instance of the request component at `index`, if the scope has one: for the async path.

@@ -1,0 +1,110 @@
+extension Factory {
+    /// The instance of the direct component whose program is `lent` (see
+    /// ``ResolutionProgram``), made by running it in `resolution`. Built by
+    /// the path that checks everything instead when a patch is set, when it
+    /// would nest deeper than ``maximumNesting`` below where the resolution
+    /// is, or when a singleton it needs is not built yet: those are what
+    /// that path is for, and they come up once, or in tests.
+    ///
+    /// A program with request components runs under its scope's lock, taken
+    /// here unless the resolution holds it: one lock for all of them.
+    func instance(running lent: UnsafePointer<ResolutionProgram>, in resolution: inout Resolution) throws -> Instance {
+        // Lent: the table holds every program for the factory's life.
+        let program = lent.pointee
+        guard patches.isEmpty, resolution.depth &+ program.depth <= Self.maximumNesting else {
+            return try program.top._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
+        }
+        guard program.usesScope, !resolution.holdsScopeLock, let scope = resolution.scope else {
+            return try run(program, in: &resolution)
+        }
+        return try scope._withUnsafeGuaranteedRef { storage in
+            try storage.holdingLock {
+                resolution.holdsScopeLock = true
+                defer { resolution.holdsScopeLock = false }
+                return try run(program, in: &resolution)
+            }
+        }
+    }
+
+    /// Runs `program`'s steps, with its registers on the stack: its
+    /// singletons read first, then each step in turn.
+    private func run(_ program: ResolutionProgram, in resolution: inout Resolution) throws -> Instance {
+        var filled: UInt64 = 0
+        return try withUnsafeMutablePointer(to: &filled) { filled in
+            try withUnsafeTemporaryAllocation(of: Instance.self, capacity: program.registerCount) { buffer in
+                let registers = ProgramRegisters(base: buffer.baseAddress.unsafelyUnwrapped, filled: filled)
+                defer { registers.empty() }
+                return try run(program, in: registers, &resolution)
+            }
+        }
+    }
+
+    /// ``run(_:in:)`` with its `registers`, empty at first.
+    @inline(__always)
+    private func run(_ program: ResolutionProgram, in registers: ProgramRegisters, _ resolution: inout Resolution) throws -> Instance {
+        for singleton in program.singletons {
+            guard let shared = store.shared(singleton.index) else {
+                return try program.top._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
+            }
+            registers.put(shared, in: singleton.register)
+        }
+        // Read once, and lent: the table holds its argument slots for its life, and a retain is measurable.
+        let slots = Unmanaged.passUnretained(table.arguments)
+        let (steps, arguments) = (program.steps, program.argumentRegisters)
+        var position = 0
+        while position < steps.count {
+            let step = steps[position]
+            let register = Int(step.register)
+            switch step.action {
+            case .findInScope:
+                guard let scope = resolution.scope else { throw step.plan._withUnsafeGuaranteedRef { outsideScope($0) } }
+                if let kept = try scope._withUnsafeGuaranteedRef({ try $0.keptHoldingLock(Int(step.index)) }) {
+                    registers.put(kept, in: register)
+                    position = Int(step.next)
+                    continue
+                }
+            case .findInGraph:
+                if let kept = resolution.graphInstance(Int(step.index)) {
+                    registers.put(kept, in: register)
+                    position = Int(step.next)
+                    continue
+                }
+            case .make, .makeInScope, .makeInGraph:
+                let made = try make(step, of: program, slots: slots._withUnsafeGuaranteedRef { $0.slots(of: Int(step.index)) },
+                                    registers: registers,
+                                    arguments: arguments.baseAddress.map { $0 + Int(step.arguments) }, in: &resolution)
+                if step.action == .makeInScope {
+                    // After its find, which found the scope.
+                    resolution.scope.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.keepHoldingLock(Int(step.index), made) }
+                } else if step.action == .makeInGraph {
+                    resolution.keepInGraph(Int(step.index), made)
+                }
+                registers.put(made, in: register)
+            }
+            position += 1
+        }
+        // The last step made the top component, or found it and went past the end.
+        guard let top = registers.take(0) else {
+            throw program.top._withUnsafeGuaranteedRef { Diagnostic(.buildFailed, "component '\($0.key)' was not made", at: $0.location) }
+        }
+        return top
+    }
+
+    /// Calls the maker of `step`'s component, its arguments read from
+    /// `registers` as `arguments` says; what it throws names the path to it.
+    @inline(__always)
+    private func make(_ step: ResolutionProgram.Step, of program: ResolutionProgram, slots: UnsafeBufferPointer<ArgumentSlot>,
+                      registers: ProgramRegisters, arguments: UnsafePointer<Int32>?, in resolution: inout Resolution) throws -> Instance {
+        try step.plan._withUnsafeGuaranteedRef { plan in
+            try withUnsafeMutablePointer(to: &resolution) { pointer in
+                var source = ArgumentSource(factory: self, plan: plan, slots: slots, resolution: pointer, registers: registers,
+                                            argumentRegisters: arguments)
+                do {
+                    return try plan.make(&source)
+                } catch {
+                    throw failure(error, building: plan, within: pointer.pointee.constructing + program.needers(of: Int(step.register)))
+                }
+            }
+        }
+    }
+}
