@@ -41,11 +41,27 @@ struct ArgumentSource {
     mutating func next<Value>(_ wanted: Value.Type) throws -> Value {
         let index = position
         position += 1
-        // A constant of exactly `Value` is read out of its box here, with no
-        // call: most constants are. Its type was noted when the slot was made.
-        if index < slots.count, slots[index].boxedType == ObjectIdentifier(Value.self) {
-            return slots[index].constant.unsafelyUnwrapped._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Value>.self).typed }
+        if index < slots.count {
+            // A constant of exactly `Value` is read out of its box here, with no
+            // call: most constants are. Its type was noted when the slot was made.
+            if slots[index].boxedType == ObjectIdentifier(Value.self) {
+                return slots[index].constant.unsafelyUnwrapped._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Value>.self).typed }
+            }
+            // Made by the program running, exactly a `Value`: each register is one
+            // argument's, so it is moved out, not copied.
+            if let registers, case let register = Int(argumentRegisters.unsafelyUnwrapped[index]), register >= 0,
+               let made = registers.take(register, ifExactly: Value.self) {
+                return made
+            }
         }
+        return try resolved(index, as: Value.self)
+    }
+
+    /// ``next(_:)``'s argument at `index` when it is neither a constant nor
+    /// a register's instance of exactly `Value`: apart, so that what every
+    /// argument runs stays small enough to inline.
+    @inlinable
+    func resolved<Value>(_ index: Int, as wanted: Value.Type) throws -> Value {
         // A singleton's conversion to a type not its own is kept in its slot, once made: given
         // while the singleton served now is the one it was made from, found with no retain of either.
         let cell = index < slots.count ? slots[index].conversion : nil
@@ -54,7 +70,6 @@ struct ArgumentSource {
         }) {
             return kept
         }
-        // Made by the program running: each register is one argument's, so it is moved out, not copied.
         if let registers, index < slots.count, case let register = Int(argumentRegisters.unsafelyUnwrapped[index]), register >= 0,
            let made = registers.take(register) {
             return try made.take(as: Value.self, keepingConversionIn: cell) { actual in

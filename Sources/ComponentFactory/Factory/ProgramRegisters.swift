@@ -20,6 +20,18 @@ struct ProgramRegisters {
         return (base + register).move()
     }
 
+    /// The instance in `register`, moved out, when it is exactly of the
+    /// class `Value` (most arguments are); nil, and left in place, otherwise.
+    @inlinable @inline(__always)
+    func take<Value>(_ register: Int, ifExactly wanted: Value.Type) -> Value? {
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: register)
+        guard filled.pointee & bit != 0, ObjectIdentifier(type(of: (base + register).pointee.object)) == ObjectIdentifier(Value.self) else {
+            return nil
+        }
+        filled.pointee &= ~bit
+        return unsafeBitCast((base + register).move().object, to: Value.self)
+    }
+
     /// Puts `instance` in `register`, which holds none: a program fills each register once.
     @inline(__always)
     func put(_ instance: consuming Instance, in register: Int) {

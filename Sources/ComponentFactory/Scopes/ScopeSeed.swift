@@ -27,7 +27,8 @@ extension ComponentHandle where Component: Sendable {
 
 extension Factory {
     /// The index `seed` stands for in this factory, as ``index(of:)`` finds a handle's.
-    func index(of seed: ScopeSeed) -> Int? {
+    @inline(__always)
+    func index(of seed: borrowing ScopeSeed) -> Int? {
         index(ofKey: seed.key, madeAt: seed.index)
     }
 }

@@ -73,6 +73,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     /// A new, empty scope over `factory`, which it holds when `kept`: one
     /// that is not must not outlive the caller's hold on the factory, or be
     /// given ``keepFactory()`` before that ends.
+    @inline(__always)
     static func open(over factory: Factory, keeping kept: Bool) -> ScopeStorage {
         // The factory holds its table for its life: read it with no retain.
         let (capacity, canSuspend, hasDestroyMethods) = Unmanaged.passUnretained(factory.table)._withUnsafeGuaranteedRef {
@@ -188,13 +189,13 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         return nil
     }
 
-    /// Deinitializes the first `count` entries, one at a time: as one
-    /// range, they went through the runtime's generic array destruction
-    /// and the entry type's value witnesses.
+    /// Lets go of the first `count` entries, each moved out and released:
+    /// deinitialized in place, even one at a time, they went through the
+    /// runtime's generic destruction and the entry type's value witnesses.
     @inline(__always)
     private static func letGo(_ entries: UnsafeMutablePointer<ScopeEntry>, count: Int) {
         for position in 0..<count {
-            (entries + position).deinitialize(count: 1)
+            _ = (entries + position).move()
         }
     }
 
