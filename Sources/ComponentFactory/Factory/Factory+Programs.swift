@@ -8,6 +8,7 @@ extension Factory {
     ///
     /// A program with request components runs under its scope's lock, taken
     /// here unless the resolution holds it: one lock for all of them.
+    @inline(__always)
     func instance(running lent: UnsafePointer<ResolutionProgram>, in resolution: inout Resolution) throws -> Instance {
         // Lent: the table holds every program for the factory's life.
         let program = lent.pointee
@@ -27,7 +28,9 @@ extension Factory {
     }
 
     /// Runs `program`'s steps, with its registers on the stack: its
-    /// singletons read first, then each step in turn.
+    /// singletons read first, then each step in turn. Never inlined: one
+    /// copy of the loop serves every lookup.
+    @inline(never)
     private func run(_ program: ResolutionProgram, in resolution: inout Resolution) throws -> Instance {
         var filled: UInt64 = 0
         return try withUnsafeMutablePointer(to: &filled) { filled in

@@ -334,6 +334,8 @@ public final class Factory: Sendable {
 
     // MARK: Building
 
+    /// Inlined, with ``instance(running:in:)``: a lookup reaches the program it runs with no call between.
+    @inline(__always)
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         // A direct component asked for by key or handle is built by its program, as an argument slot builds it.
         if let program = table.direct.program(index) { return try instance(running: program, in: &resolution) }
