@@ -148,7 +148,8 @@ func measure() async throws {
     }
     let (seed, handler) = (try factory.handle(forKey: "request", as: Request.self), try factory.handle(forKey: "handler", as: Handler.self))
     // `profile [COUNT]`: COUNT requests (200,000 by default) and nothing else, for perf;
-    // `profile-hand-scope [COUNT]`: the same in the scope written by hand, to compare with.
+    // `profile-hand-scope [COUNT]`: the same in the scope written by hand, to compare with;
+    // `profile-floor [COUNT]`: the seeded scope opened and closed with nothing resolved in it.
     let mode = CommandLine.arguments.dropFirst().first
     if mode == "profile" || mode == "profile-hand-scope" || mode == "profile-floor" {
         let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200_000
