@@ -24,12 +24,9 @@ struct ProgramRegisters {
     /// class `Value` (most arguments are); nil, and left in place, otherwise.
     @inlinable @inline(__always)
     func take<Value>(_ register: Int, ifExactly wanted: Value.Type) -> Value? {
-        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: register)
-        guard filled.pointee & bit != 0, ObjectIdentifier(type(of: (base + register).pointee.object)) == ObjectIdentifier(Value.self) else {
-            return nil
-        }
-        filled.pointee &= ~bit
-        return unsafeBitCast((base + register).move().object, to: Value.self)
+        guard filled.pointee & (1 &<< UInt64(truncatingIfNeeded: register)) != 0,
+              ObjectIdentifier(type(of: (base + register).pointee.object)) == ObjectIdentifier(Value.self) else { return nil }
+        return take(register).map { unsafeBitCast($0.object, to: Value.self) }
     }
 
     /// Puts `instance` in `register`, which holds none: a program fills each register once.

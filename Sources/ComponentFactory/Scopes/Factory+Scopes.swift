@@ -47,17 +47,10 @@ extension Factory {
     /// A new request scope seeded with the one value `seed` gives, holding
     /// the factory when `kept`: one call, in which the scope's opening and
     /// the seed's checks are inlined (called apart, they were five calls a
-    /// request). A seed this factory has no seeded component for is
-    /// `unknown-reference`, as with any number of seeds.
+    /// request).
     @usableFromInline
     func openScope(seeding seed: consuming ScopeSeed, keeping kept: Bool) throws(DiagnosticReport) -> RequestScope {
-        guard let index = index(of: seed), table.isSeeded[index] else {
-            return try openScope(seedingEach: CollectionOfOne(seed), keeping: kept)
-        }
-        let scope = RequestScope(over: self, keeping: kept)
-        // Its value moved into the scope: copied, it cost a retain and a release per request.
-        scope.storage.seed(index, (consume seed).value.instance)
-        return scope
+        try openScope(seedingEach: CollectionOfOne(seed), keeping: kept)
     }
 
     /// `index`, found for `key`, when it is a seeded request component's; else nil, and why, in `problems`.
