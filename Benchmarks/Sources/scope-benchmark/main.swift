@@ -149,14 +149,19 @@ func measure() async throws {
     let (seed, handler) = (try factory.handle(forKey: "request", as: Request.self), try factory.handle(forKey: "handler", as: Handler.self))
     // `profile [COUNT]`: COUNT requests (200,000 by default) and nothing else, for perf;
     // `profile-hand-scope [COUNT]`: the same in the scope written by hand, to compare with;
-    // `profile-floor [COUNT]`: the seeded scope opened and closed with nothing resolved in it.
+    // `profile-floor [COUNT]`: the seeded scope opened and closed with nothing resolved in it;
+    // `profile-by-key [COUNT]`: the requests seeded with a dictionary, the handler asked for by key.
     let mode = CommandLine.arguments.dropFirst().first
-    if mode == "profile" || mode == "profile-hand-scope" || mode == "profile-floor" {
+    if mode == "profile" || mode == "profile-hand-scope" || mode == "profile-floor" || mode == "profile-by-key" {
         let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200_000
         // Decided once, so that no string is compared per request.
-        let byFactory = mode == "profile", floorOnly = mode == "profile-floor"
+        let byFactory = mode == "profile", floorOnly = mode == "profile-floor", byKey = mode == "profile-by-key"
         for _ in 0..<count {
-            if floorOnly {
+            if byKey {
+                try await factory.withScope(seeding: ["request": Request(path: "/")]) { scope in
+                    consume(try await scope.component(forKey: "handler", as: Handler.self))
+                }
+            } else if floorOnly {
                 try await factory.withScope(seeding: seed.seed(Request(path: "/"))) { scope in withExtendedLifetime(scope) {} }
             } else if byFactory {
                 try await factory.withScope(seeding: seed.seed(Request(path: "/"))) { scope in
