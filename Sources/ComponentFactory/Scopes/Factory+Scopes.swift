@@ -53,13 +53,22 @@ extension Factory {
         try openScope(seedingEach: CollectionOfOne(seed), keeping: kept)
     }
 
-    /// `index`, found for `key`, when it is a seeded request component's; else nil, and why, in `problems`.
-    func seededIndex(_ key: String, at index: Int?, problems: inout [Diagnostic]) -> Int? {
+    /// `index`, found for `key`, when it is a seeded request component's;
+    /// else nil, and why, in `problems`. Inlined, and `key` read only to say
+    /// why: most seeds fit, and a copy of the key cost a retain per request.
+    @inline(__always)
+    func seededIndex(_ key: @autoclosure () -> String, at index: Int?, problems: inout [Diagnostic]) -> Int? {
         if let index, table.isSeeded[index] { return index }
-        let candidates = table.plans.filter { table.isSeeded[$0.index] }.map(\.key)
-        problems.append(Diagnostic(.unknownReference, "no seeded request component '\(key)' to seed"
-                                       + SpellingSuggestions.didYouMean(key, among: candidates), at: nil))
+        problems.append(notSeeded(key()))
         return nil
+    }
+
+    /// `unknown-reference`: no seeded request component has `key`.
+    @inline(never)
+    private func notSeeded(_ key: String) -> Diagnostic {
+        let candidates = table.plans.filter { table.isSeeded[$0.index] }.map(\.key)
+        return Diagnostic(.unknownReference, "no seeded request component '\(key)' to seed"
+                              + SpellingSuggestions.didYouMean(key, among: candidates), at: nil)
     }
 
     /// Runs `body` in a new request scope seeded with `values`, and closes

@@ -43,10 +43,7 @@ public struct RequestScope: @unchecked Sendable {
     /// Inlined where the library opens a scope: one call a request, not five.
     @usableFromInline @inline(__always)
     func seed(_ seed: consuming ScopeSeed, of factory: Factory, problems: inout [Diagnostic]) {
-        let found = factory.index(of: seed)
-        // Most seeds fit: only one that does not pays for the call that says why.
-        let fits = found.map { factory.table.isSeeded[$0] } ?? false
-        guard let index = fits ? found : factory.seededIndex(seed.key, at: found, problems: &problems) else { return }
+        guard let index = factory.seededIndex(seed.key, at: factory.index(of: seed), problems: &problems) else { return }
         // Its value moved into the scope: copied, it cost a retain and a release per request.
         storage.seed(index, (consume seed).value.instance)
     }
