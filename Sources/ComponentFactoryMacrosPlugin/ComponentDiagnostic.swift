@@ -5,7 +5,6 @@ enum ComponentDiagnostic: String, DiagnosticMessage {
     case notAClassOrStruct
     case missingTypeAnnotation
     case uninjectableParameter
-    case actorProperty
     case isolatedStructProperty
     case asyncCallbackNeedsSendable
     case duplicateSelector
@@ -27,9 +26,6 @@ enum ComponentDiagnostic: String, DiagnosticMessage {
         case .uninjectableParameter:
             "@Component cannot register this initializer: the registry cannot inject a function, an inout, a variadic "
                 + "or a 'some' parameter; mark it @ComponentIgnored and register it by hand"
-        case .actorProperty:
-            "@Component cannot inject an actor's property: only the actor may set it; take it in an initializer, "
-                + "or mark it @ComponentIgnored"
         case .isolatedStructProperty:
             "@Component cannot inject this property: a struct isolated to a global actor is set on that actor, "
                 + "where a copy cannot be changed in place; take it in an initializer, or mark it @ComponentIgnored"

@@ -152,22 +152,14 @@ struct MemberReader {
         guard variable.bindingSpecifier.tokenKind == .keyword(.var), !Self.has("ComponentIgnored", in: variable.attributes),
               Self.isVisible(variable.modifiers), Self.isSettable(variable.modifiers),
               !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return }
-        if !Self.isNonisolated(variable.modifiers) && (isolation == .actor || (isolation.isGlobalActor && isStruct)) {
-            let message = isolation == .actor ? ComponentDiagnostic.actorProperty : ComponentDiagnostic.isolatedStructProperty
-            problems.append(Diagnostic(node: variable.bindingSpecifier, message: message, fixIts: [Self.ignoreFixIt(variable)]))
-            return
-        }
-        for binding in variable.bindings {
+        let nonisolated = Self.isNonisolated(variable.modifiers)
+        for binding in variable.bindings where Self.isInjectable(binding) {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            if let accessors = binding.accessorBlock?.accessors {
-                // A computed property is registered only when it has a setter.
-                if case .accessors(let list) = accessors {
-                    let kinds = list.map(\.accessorSpecifier.text)
-                    let observed = kinds.allSatisfy { $0 == "willSet" || $0 == "didSet" }
-                    guard observed || kinds.contains("set") else { continue }
-                } else {
-                    continue
-                }
+            // Only what would be injected is refused: a get-only computed property was skipped above, whatever the isolation.
+            if isolation.isGlobalActor && isStruct && !nonisolated {
+                problems.append(Diagnostic(node: variable.bindingSpecifier, message: ComponentDiagnostic.isolatedStructProperty,
+                                           fixIts: [Self.ignoreFixIt(variable)]))
+                return
             }
             guard binding.typeAnnotation != nil || variable.bindings.last?.typeAnnotation != nil else {
                 var annotated = binding
@@ -181,7 +173,11 @@ struct MemberReader {
                 continue
             }
             let type = (binding.typeAnnotation ?? variable.bindings.last?.typeAnnotation)?.type.trimmedDescription ?? "<#Type#>"
-            if isolation.isGlobalActor && !Self.isNonisolated(variable.modifiers) {
+            if isolation == .actor && !nonisolated {
+                // Only the actor may set its property: the closure takes it `isolated`, and so runs on it.
+                statements.append("builder.property(\"\(name)\") { (component: isolated \(typeName), value: \(type)) in "
+                                  + "component.\(name) = value }")
+            } else if isolation.isGlobalActor && !nonisolated {
                 // A main-actor property is set on the main actor: an async setter, since a key path would set it from anywhere.
                 statements.append("builder.property(\"\(name)\") { \(isolation.closureAttribute)(component: \(typeName), value: \(type)) async in "
                                   + "component.\(name) = value }")
@@ -189,6 +185,16 @@ struct MemberReader {
                 statements.append("builder.property(\"\(name)\", \\.\(name))")
             }
         }
+    }
+
+    /// Whether a binding can be set from outside: a stored property (a
+    /// `lazy` one too), an observed one, or a computed one with a setter.
+    /// A get-only computed property is not injected, whatever the type's isolation.
+    private static func isInjectable(_ binding: PatternBindingSyntax) -> Bool {
+        guard let accessors = binding.accessorBlock?.accessors else { return true }
+        guard case .accessors(let list) = accessors else { return false }
+        let kinds = list.map(\.accessorSpecifier.text)
+        return kinds.allSatisfy { $0 == "willSet" || $0 == "didSet" } || kinds.contains("set")
     }
 
     // MARK: Methods

@@ -458,29 +458,171 @@ import Testing
             """)
     }
 
-    @Test func anActorsPropertyIsAnErrorWithAFixIt() {
+    @Test func anActorSkipsGetOnlyComputedAndStaticMembersAndSetsItsPropertiesOnItself() {
         expect("""
             @Component
-            actor Pool {
-                var size: Int = 1
+            public actor TicketLedger {
+                private var entries: [Int] = []
+                public var count: Int { entries.count }
+                public var total: Int { get { entries.reduce(0, +) } }
+                public var limit: Int = 10
+                public lazy var cache: [Int] = []
+                public static var shared: Int = 0
+                public static let name = "ledger"
+                public init() async throws {}
+            }
+            """, expands: """
+            public actor TicketLedger {
+                private var entries: [Int] = []
+                public var count: Int { entries.count }
+                public var total: Int { get { entries.reduce(0, +) } }
+                public var limit: Int = 10
+                public lazy var cache: [Int] = []
+                public static var shared: Int = 0
+                public static let name = "ledger"
+                public init() async throws {}
+
+                /// The registration `@Component` wrote from this type's declarations.
+                public enum Registration: ComponentFactory.ComponentRegistration {
+                    public typealias Component = TicketLedger
+                    public static var name: String {
+                        "TicketLedger"
+                    }
+                    public static var conformances: [Any.Type] {
+                        []
+                    }
+                    public static var isolation: ComponentFactory.Isolation {
+                        .actor
+                    }
+                    public static func register(in builder: inout ComponentFactory.RegistrationBuilder<TicketLedger>) {
+                        builder.property("limit") { (component: isolated TicketLedger, value: Int) in
+                            component.limit = value
+                        }
+                        builder.property("cache") { (component: isolated TicketLedger, value: [Int]) in
+                            component.cache = value
+                        }
+                        builder.initializer("init") { () async throws in
+                            try await TicketLedger()
+                        }
+                    }
+                }
+            }
+
+            extension TicketLedger: ComponentFactory.SelfRegistering {
+            }
+            """)
+    }
+
+    @Test func aMainActorClassSkipsGetOnlyComputedAndStaticMembers() {
+        expect("""
+            @MainActor @Component
+            final class SeatMap {
+                var seats: [String] = []
+                var free: Int { seats.count }
+                lazy var rows: Int = 1
+                static var shared: Int = 0
+                init() async {}
+            }
+            """, expands: """
+            @MainActor
+            final class SeatMap {
+                var seats: [String] = []
+                var free: Int { seats.count }
+                lazy var rows: Int = 1
+                static var shared: Int = 0
+                init() async {}
+
+                /// The registration `@Component` wrote from this type's declarations.
+                enum Registration: ComponentFactory.ComponentRegistration {
+                    typealias Component = SeatMap
+                    static var name: String {
+                        "SeatMap"
+                    }
+                    static var conformances: [Any.Type] {
+                        []
+                    }
+                    static var isolation: ComponentFactory.Isolation {
+                        .mainActor
+                    }
+                    static func register(in builder: inout ComponentFactory.RegistrationBuilder<SeatMap>) {
+                        builder.property("seats") { @MainActor (component: SeatMap, value: [String]) async in
+                            component.seats = value
+                        }
+                        builder.property("rows") { @MainActor (component: SeatMap, value: Int) async in
+                            component.rows = value
+                        }
+                        builder.initializer("init") { @MainActor () async in
+                            await SeatMap()
+                        }
+                    }
+                }
+            }
+
+            extension SeatMap: ComponentFactory.SelfRegistering {
+            }
+            """)
+    }
+
+    @Test func aMainActorStructSkipsGetOnlyComputedAndStaticMembersButRefusesALazyVar() {
+        expect("""
+            @MainActor @Component
+            struct Banner {
+                let text: String
+                var length: Int { text.count }
+                static var shared: Int = 0
+                init(text: String) { self.text = text }
+            }
+            """, expands: """
+            @MainActor
+            struct Banner {
+                let text: String
+                var length: Int { text.count }
+                static var shared: Int = 0
+                init(text: String) { self.text = text }
+
+                /// The registration `@Component` wrote from this type's declarations.
+                enum Registration: ComponentFactory.ComponentRegistration {
+                    typealias Component = Banner
+                    static var name: String {
+                        "Banner"
+                    }
+                    static var conformances: [Any.Type] {
+                        []
+                    }
+                    static var isolation: ComponentFactory.Isolation {
+                        .mainActor
+                    }
+                    static func register(in builder: inout ComponentFactory.RegistrationBuilder<Banner>) {
+                        builder.initializer("init(text:)") { @MainActor (text: String) async in
+                            Banner(text: text)
+                        }
+                        builder.initializer("initWithText:") { @MainActor (text: String) async in
+                            Banner(text: text)
+                        }
+                    }
+                }
+            }
+
+            extension Banner: ComponentFactory.SelfRegistering {
+            }
+            """)
+        expect("""
+            @MainActor @Component
+            struct Banner {
+                lazy var width: Int = 1
                 init() {}
             }
             """, expands: """
-            actor Pool {
-                var size: Int = 1
+            @MainActor
+            struct Banner {
+                lazy var width: Int = 1
                 init() {}
             }
             """, diagnostics: [
-                DiagnosticSpec(message: "@Component cannot inject an actor's property: only the actor may set it; take it in an "
-                               + "initializer, or mark it @ComponentIgnored",
-                               line: 3, column: 5, fixIts: [FixItSpec(message: "mark it @ComponentIgnored")]),
-            ], fixed: """
-            @Component
-            actor Pool {
-                @ComponentIgnored var size: Int = 1
-                init() {}
-            }
-            """)
+                DiagnosticSpec(message: "@Component cannot inject this property: a struct isolated to a global actor is set on "
+                               + "that actor, where a copy cannot be changed in place; take it in an initializer, or mark it "
+                               + "@ComponentIgnored", line: 3, column: 10, fixIts: [FixItSpec(message: "mark it @ComponentIgnored")]),
+            ])
     }
 
     @Test func anAsyncCallbackOnATypeThatIsNotSendableIsAnError() {

@@ -102,6 +102,10 @@ public enum AssemblyReader {
         handler.cdataBlock = characters
         handler.entityDecl = refuseEntity
         handler.serror = ignoreError  // the context keeps the last error; nothing is printed
+        // Errors raised with no parser context (an encoding converter's, the input layer's) come to the sink, not stderr.
+        var sink = cf_xml_error_sink()
+        cf_xml_capture_errors(&sink)
+        defer { cf_xml_release_errors(&sink) }
         return withUnsafeMutablePointer(to: &target) { target -> Diagnostic? in
             // The callbacks reach the target through this pointer, which is
             // valid for the whole parse: it runs inside this closure.
@@ -125,27 +129,71 @@ public enum AssemblyReader {
                 }
                 target.pointee.schema = schema
             }
+            // The first status other than 0 that libxml2 returned: it halts on an encoder error without clearing wellFormed.
+            var halted: Int32 = 0
             bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
                     var offset = 0
-                    while offset < buffer.count && !target.pointee.isStopped {
+                    while offset < buffer.count && !target.pointee.isStopped && halted == 0 {
                         let count = min(chunkSize, buffer.count - offset)
-                        _ = xmlParseChunk(parser, start + offset, Int32(count), 0)
+                        halted = xmlParseChunk(parser, start + offset, Int32(count), 0)
                         offset += count
                     }
-                    _ = xmlParseChunk(parser, nil, 0, 1)
+                    let ended = xmlParseChunk(parser, nil, 0, 1)
+                    if halted == 0 { halted = ended }
                 }
             }
             target.pointee.parser = nil
             target.pointee.builder?.parser = nil
             target.pointee.finishSchema()
             if let failure = target.pointee.builder?.failure { return failure }
-            guard parser.pointee.wellFormed != 0 else {
-                return malformed(xmlCtxtGetLastError(parser), file: file)
+            let last = xmlCtxtGetLastError(parser)
+            let converterFailed = sink.count > 0 || last.map { Int($0.pointee.code) == Int(XML_ERR_INVALID_ENCODING.rawValue) } == true
+            guard parser.pointee.wellFormed != 0 || converterFailed else {
+                return malformed(last, file: file)
+            }
+            // A document libxml2 stopped reading is an error, never a shorter assembly.
+            guard halted == 0 && !converterFailed else {
+                return unreadable(bytes, file: file, parser: parser, said: sink.count > 0 ? Self.text(of: &sink) : nil)
             }
             return nil
         }
+    }
+
+    /// The first thing libxml2 said into `sink`, on one line.
+    private static func text(of sink: inout cf_xml_error_sink) -> String {
+        withUnsafeBytes(of: &sink.first) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return oneLine(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// A document that libxml2 stopped reading without calling it
+    /// malformed, as it does when its converter for the declared encoding
+    /// refuses a byte: `malformed-xml` at the line of that byte, found by
+    /// converting the bytes again up to it; at the line the parser reached
+    /// when the converter cannot say.
+    private static func unreadable(_ bytes: [UInt8], file: String, parser: xmlParserCtxtPtr, said: String?) -> Diagnostic {
+        let declared = (parser.pointee.encoding ?? parser.pointee.input?.pointee.encoding).map { String(cString: $0) }
+        var line = max(Int(parser.pointee.input?.pointee.line ?? 1), 1)
+        var lineEnds = 0
+        if let declared, bytes.count <= Int(Int32.max) {
+            let prefix = bytes.withUnsafeBufferPointer { buffer in
+                cf_xml_convertible_prefix(declared, buffer.baseAddress, Int32(buffer.count), &lineEnds)
+            }
+            if prefix >= 0 { line = lineEnds + 1 }
+        }
+        let encoding = declared.map { " as \($0)" } ?? ""
+        let detail = said.map { ": \($0)" } ?? ""
+        return Diagnostic(.malformedXML, "the document could not be read\(encoding); libxml2 stopped at a byte it could not convert\(detail)",
+                          at: SourceLocation(file: file, line: line))
+    }
+
+    /// libxml2's message on one line: it may break one over lines ("…indicate encoding !\nBytes: …").
+    private static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
     }
 
     /// A parse error as one `malformed-xml` line at libxml2's line and column.
@@ -153,10 +201,7 @@ public enum AssemblyReader {
         guard let error else {
             return Diagnostic(.malformedXML, "the document is not well-formed XML", at: SourceLocation(file: file, line: 1))
         }
-        // libxml2 may break its message over lines ("…indicate encoding !\nBytes: …"): a diagnostic is one line.
-        let message = error.pointee.message.map { String(cString: $0) }?
-            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-            .trimmingCharacters(in: .whitespaces) ?? "not well-formed"
+        let message = error.pointee.message.map { oneLine(String(cString: $0)) } ?? "not well-formed"
         return Diagnostic(.malformedXML, message,
                           at: SourceLocation(file: file, line: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1)))
     }

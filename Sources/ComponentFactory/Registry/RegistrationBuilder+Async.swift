@@ -78,6 +78,16 @@ extension RegistrationBuilder {
             })
     }
 
+    /// A property of an actor, set on the actor by a closure that takes it
+    /// `isolated`: how `@Component` injects an actor's property.
+    ///
+    /// ```swift
+    /// builder.property("limit") { (component: isolated TicketLedger, value: Int) in component.limit = value }
+    /// ```
+    public mutating func property<V: Sendable>(_ name: String, _ set: @escaping @Sendable (isolated T, V) -> Void) where T: Actor {
+        property(name) { (component: T, value: V) async in await set(component, value) }
+    }
+
     /// Records a way to make an instance that can suspend.
     @usableFromInline
     mutating func addAsync(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
