@@ -223,8 +223,9 @@ public final class LiveFactory: Sendable {
 
     nonisolated(nonsending) private func reloadHoldingLock() async -> Reload {
         let (old, isShutDown) = state.withLock { ($0.current, $0.isShutDown) }
-        func refused(_ diagnostics: [Diagnostic], changed: [String] = []) -> Reload {
-            Reload(outcome: .refused, generation: old.number, changedKeys: changed, rebuilt: [], diagnostics: diagnostics)
+        /// A refusal names the keys that changed and what it would have built anew.
+        func refused(_ diagnostics: [Diagnostic], changed: [String] = [], wouldRebuild: [String] = []) -> Reload {
+            Reload(outcome: .refused, generation: old.number, changedKeys: changed, rebuilt: wouldRebuild, diagnostics: diagnostics)
         }
         guard !isShutDown else {
             return refused([Diagnostic(.buildFailed, "the live factory is shut down: nothing is reloaded", at: nil)])
@@ -240,13 +241,20 @@ public final class LiveFactory: Sendable {
                                                parent: parent)
         let errors = validation.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let blueprint = validation.blueprint, let side = Self.side(of: validation) else {
-            return refused(errors)
+            // What changed, and the .properties line (or variable, or provider key) of each change first in its diagnostics.
+            guard let configuration = validation.configuration else { return refused(errors) }
+            let changed = ReloadReach.changedKeys(from: old.side, to: configuration, keysRead: validation.keysRead)
+            let origins = ReloadReach.origins(of: changed, in: configuration)
+            let wouldRebuild = ReloadReach.rebuilt(in: old.side.table).sorted().map { old.side.table.plans[$0].key }
+            return refused(errors.map { ReloadReach.pointedAtChange($0, origins: origins) }, changed: changed,
+                           wouldRebuild: wouldRebuild)
         }
         let reach = ReloadReach(from: old.side, to: side)
         guard !reach.changedKeys.isEmpty else {
             return Reload(outcome: .unchanged, generation: old.number, changedKeys: [], rebuilt: [], diagnostics: [])
         }
-        guard reach.refusals.isEmpty else { return refused(reach.refusals, changed: reach.changedKeys) }
+        let rebuilt = reach.rebuilt.sorted().map { blueprint.table.plans[$0].key }
+        guard reach.refusals.isEmpty else { return refused(reach.refusals, changed: reach.changedKeys, wouldRebuild: rebuilt) }
 
         // The kept singletons go over as they are, in the slot they were kept in (the async one after the plans).
         let oldCount = old.side.table.plans.count
@@ -265,7 +273,7 @@ public final class LiveFactory: Sendable {
         } catch {
             // Only what this graph built is its own to destroy: the kept singletons still serve.
             let failures = await factory.async.shutDown(plans: reach.rebuilt, timeout: destroyTimeout)
-            return refused(error.diagnostics + failures, changed: reach.changedKeys)
+            return refused(error.diagnostics + failures, changed: reach.changedKeys, wouldRebuild: rebuilt)
         }
         let next = LiveGeneration(number: old.number + 1, factory: factory, side: side)
         let replaced = Set(reach.rebuilt.compactMap { old.side.table.keys.byKey[blueprint.table.plans[$0].key] })
@@ -285,9 +293,8 @@ public final class LiveFactory: Sendable {
         guard state.withLock({ $0.current === next }) else {
             _ = await factory.async.shutDown(plans: reach.rebuilt, timeout: destroyTimeout)
             return refused([Diagnostic(.buildFailed, "the live factory was shut down during the reload", at: nil)],
-                           changed: reach.changedKeys)
+                           changed: reach.changedKeys, wouldRebuild: rebuilt)
         }
-        let rebuilt = reach.rebuilt.sorted().map { blueprint.table.plans[$0].key }
         let warnings = validation.diagnostics.filter { $0.severity != .error }
         return Reload(outcome: .swapped, generation: next.number, changedKeys: reach.changedKeys, rebuilt: rebuilt, diagnostics: warnings)
     }

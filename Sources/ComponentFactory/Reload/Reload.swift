@@ -22,11 +22,19 @@ public struct Reload: Sendable, CustomStringConvertible {
     public let outcome: Outcome
     /// The generation serving after the reload: 1 for the graph built at load, one more at each swap.
     public let generation: Int
-    /// The keys whose value changed, sorted.
+    /// The keys whose value changed, sorted by their UTF-8 bytes, whether
+    /// the change was applied or refused; empty when the configuration could
+    /// not be read at all, or nothing changed.
     public let changedKeys: [String]
-    /// The components built anew, in definition order; empty unless swapped.
+    /// The components built anew, in definition order: the singletons
+    /// marked `reloadable="yes"` and every component that needs one. For a
+    /// refused reload, those it would have built; empty when unchanged.
     public let rebuilt: [String]
-    /// Why a reload was refused, each problem with its file:line; the warnings of one that was not.
+    /// Why a reload was refused, each problem with its file:line; the
+    /// warnings of one that was not. A problem that a changed value caused
+    /// points first at that value: its `.properties` line, or the
+    /// environment variable or provider that set it (line 0); the XML site
+    /// that uses the value is its first note.
     public let diagnostics: [Diagnostic]
 
     /// One line of what happened, then the diagnostics, one per line.
@@ -38,7 +46,7 @@ public struct Reload: Sendable, CustomStringConvertible {
         case .unchanged:
             "reload: no value changed; generation \(generation) keeps serving"
         case .refused:
-            "reload: refused; generation \(generation) keeps serving"
+            "reload: refused; generation \(generation) keeps serving; changed \(changedKeys.isEmpty ? "nothing known" : changedKeys.joined(separator: ", "))"
         }
         return ([summary] + diagnostics.map(\.description)).joined(separator: "\n")
     }

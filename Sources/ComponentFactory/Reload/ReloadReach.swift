@@ -39,13 +39,9 @@ struct ReloadReach {
     let refusals: [Diagnostic]
 
     init(from old: Side, to new: Side) {
-        var keys = Set(old.configuration.keysInAnyOrder + new.configuration.keysInAnyOrder + old.keysRead + new.keysRead)
-        keys.remove(Configuration.environmentKey)
-        changedKeys = keys.filter { old.configuration.property(forKey: $0)?.text != new.configuration.property(forKey: $0)?.text }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        changedKeys = Self.changedKeys(from: old, to: new.configuration, keysRead: new.keysRead)
         let plans = new.table.plans
-        let reloaded = Self.needingReloadable(plans) { new.table.isReloadable[$0] }
-        rebuilt = Set(plans.indices.filter { new.table.isReloadable[$0] || reloaded.needed(by: plans[$0]) != nil })
+        rebuilt = Self.rebuilt(in: new.table)
         guard !changedKeys.isEmpty else {
             kept = []
             refusals = []
@@ -119,6 +115,46 @@ struct ReloadReach {
             if found == nil, case .constant(let instance) = value { found = changed[ObjectIdentifier(type(of: instance.value))] }
         }
         return found
+    }
+
+    /// The keys whose value differs between `old` and `configuration`, sorted:
+    /// what a reload reports, whether it applies the change or refuses it.
+    static func changedKeys(from old: Side, to configuration: Configuration, keysRead: [String]) -> [String] {
+        var keys = Set(old.configuration.keysInAnyOrder + configuration.keysInAnyOrder + old.keysRead + keysRead)
+        keys.remove(Configuration.environmentKey)
+        return keys.filter { old.configuration.property(forKey: $0)?.text != configuration.property(forKey: $0)?.text }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The plans of `table` that a reload builds anew: each reloadable one, and every one that needs one.
+    static func rebuilt(in table: PlanTable) -> Set<Int> {
+        let plans = table.plans
+        let reloaded = needingReloadable(plans) { table.isReloadable[$0] }
+        return Set(plans.indices.filter { table.isReloadable[$0] || reloaded.needed(by: plans[$0]) != nil })
+    }
+
+    /// Where each of `keys` is set in `configuration`: its `.properties`
+    /// line, or the source that has no file (`environment variable DB_URL`,
+    /// a provider's name) at line 0, as the resolver names a value's origin.
+    static func origins(of keys: [String], in configuration: Configuration) -> Set<SourceLocation> {
+        Set(keys.compactMap { key in
+            configuration.property(forKey: key).map { $0.location ?? SourceLocation(file: $0.sourceName, line: 0) }
+        })
+    }
+
+    /// `diagnostic` pointed first at the changed value it came through: when
+    /// one of its notes is at one of `origins` and its own place is not, that
+    /// note's place becomes the diagnostic's, and its own place (the XML site
+    /// that uses the value) the first note. The person who edited the file sees its line first.
+    static func pointedAtChange(_ diagnostic: Diagnostic, origins: Set<SourceLocation>) -> Diagnostic {
+        guard let site = diagnostic.location, !origins.contains(site),
+              let index = diagnostic.notes.firstIndex(where: { $0.location.map(origins.contains) == true }),
+              let origin = diagnostic.notes[index].location else { return diagnostic }
+        var pointed = diagnostic
+        pointed.location = origin
+        pointed.notes.remove(at: index)
+        pointed.notes.insert(Diagnostic.Note("the changed value is used here", at: site), at: 0)
+        return pointed
     }
 
     /// Which plans a reload builds anew because they need a reloadable one,

@@ -127,13 +127,39 @@ import Testing
         let reload = await setup.live.reload()
 
         #expect(reload.outcome == .refused && reload.generation == 1)
+        #expect(reload.changedKeys == ["rate.per-minute"], "a refusal names the key that changed")
+        #expect(reload.rebuilt == ["limit", "limiter"], "and what it would have built anew")
         let conversion = try #require(reload.diagnostics.first { $0.code == .conversion }, "\(reload)")
-        #expect(conversion.location?.line == 6, "at the argument that reads it: \(conversion)")
-        #expect(conversion.notes.first?.location?.file == setup.propertiesFile && conversion.notes.first?.location?.line == 1,
-                "with a note at the line that set it: \(conversion)")
+        #expect(conversion.location?.file == setup.propertiesFile && conversion.location?.line == 1,
+                "first at the line that was edited: \(conversion)")
+        #expect(conversion.notes.first?.location?.file.hasSuffix("App.xml") == true && conversion.notes.first?.location?.line == 6,
+                "with the argument that reads it as the first note: \(conversion)")
         #expect(try setup.live.factory.component(forKey: "limiter", as: Limiter.self) === before)
         #expect(setup.journal.written.isEmpty, "nothing running is destroyed")
+        #expect(reload.description.contains("changed rate.per-minute"), "the report names the key: \(reload)")
         #expect(reload.description.contains("app.properties:1"), "the report names the line: \(reload)")
+    }
+
+    @Test func theLogNamesTheChangedKeyAndPointsFirstAtThePropertiesLine() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Assemblies/App.xml", Self.assembly)
+        try directory.write("Config/app.properties", "rate.per-minute = 100\ndb.pool = 4\n")
+        let log = CollectedLog()
+        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+                                              registry: Self.registry(Journal()), logger: log.logger(level: .info))
+        try directory.write("Config/app.properties", "rate.per-minute = lots\ndb.pool = 4\n")
+        #expect(await live.reload().outcome == .refused)
+        let refusal = try #require(log.all.first { $0.level == .error })
+        #expect(refusal.metadata["changed"] == "[\"rate.per-minute\"]", "\(refusal.metadata)")
+        #expect(refusal.metadata["rebuilt"] == "[\"limit\", \"limiter\"]", "\(refusal.metadata)")
+        #expect(refusal.message.contains("reload refused, the running graph is kept: \(directory.file("Config/app.properties")):1:"),
+                "the edited line comes first: \(refusal.message)")
+
+        try directory.write("Config/app.properties", "rate.per-minute = 250\ndb.pool = 4\n")
+        #expect(await live.reload().outcome == .swapped)
+        let swap = try #require(log.all.first { $0.level == .info && $0.message.contains("swapped in") })
+        #expect(swap.metadata["changed"] == "[\"rate.per-minute\"]" && swap.metadata["rebuilt"] == "[\"limit\", \"limiter\"]",
+                "\(swap.metadata)")
     }
 
     @Test func aChangeToAValueASingletonThatIsNotReloadableWasBuiltWithIsRefused() async throws {
