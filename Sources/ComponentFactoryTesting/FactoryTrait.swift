@@ -1,5 +1,6 @@
 import ComponentFactory
 import Testing
+import Foundation
 
 /// A Swift Testing trait that gives each test its own factory, reachable in
 /// the test's body as ``TestFactory/current``: tests run in parallel with
@@ -48,6 +49,19 @@ extension Trait where Self == FactoryTrait {
     /// the case then fails with its error.
     public static func factory(
         registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [String], config: String? = "Config",
+        environment: String = "test", overrides: [String: String] = [:], patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
+    ) -> Self {
+        FactoryTrait { patcher in
+            try patches(patcher)
+            return try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config,
+                                                   environment: environment, overrides: overrides, patcher: patcher)
+        }
+    }
+
+    /// The same, from file URLs, such as the test target's resources:
+    /// `.factory(registry: AppRegistry.make(), assemblies: [assembliesURL], config: configURL)`.
+    public static func factory(
+        registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [URL], config: URL? = nil,
         environment: String = "test", overrides: [String: String] = [:], patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
     ) -> Self {
         FactoryTrait { patcher in

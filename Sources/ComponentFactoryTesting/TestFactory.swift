@@ -1,4 +1,5 @@
 @_spi(Patching) @_spi(Tooling) import ComponentFactory
+import Foundation
 
 /// Builds an isolated factory for a test: its own assemblies, its own
 /// configuration for one environment (`test` unless told), and nothing from
@@ -73,6 +74,17 @@ public enum TestFactory {
         }
     }
 
+    /// The same, from file URLs, such as a test bundle's resources:
+    /// `Bundle.module.url(forResource: "Assemblies", withExtension: nil)`.
+    public static func make(
+        registry: ComponentRegistry, assemblies: [URL], config: URL? = nil, environment: String = "test",
+        overrides: [String: String] = [:], patcher: Patcher? = nil
+    ) throws -> Factory {
+        let paths = try Factory.filePaths(assemblies: assemblies, config: config)
+        return try make(registry: registry, assemblies: paths.assemblies, config: paths.config, environment: environment,
+                        overrides: overrides, patcher: patcher)
+    }
+
     /// The same factory, loaded with `Factory.loadAsync`: eager singletons
     /// that suspend (an `async` initializer, a main-actor type, an actor)
     /// are built too, each step in its own isolation.
@@ -90,5 +102,16 @@ public enum TestFactory {
             try await Factory.loadAsync(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
                                         registry: registry, processEnvironment: [:], patches: patches)
         }
+    }
+
+    /// ``makeAsync(registry:assemblies:config:environment:overrides:patcher:)``
+    /// from file URLs, such as a test bundle's resources.
+    nonisolated(nonsending) public static func makeAsync(
+        registry: ComponentRegistry, assemblies: [URL], config: URL? = nil, environment: String = "test",
+        overrides: [String: String] = [:], patcher: Patcher? = nil
+    ) async throws -> Factory {
+        let paths = try Factory.filePaths(assemblies: assemblies, config: config)
+        return try await makeAsync(registry: registry, assemblies: paths.assemblies, config: paths.config, environment: environment,
+                                   overrides: overrides, patcher: patcher)
     }
 }

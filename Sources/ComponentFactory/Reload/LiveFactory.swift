@@ -87,6 +87,20 @@ public final class LiveFactory: Sendable {
                            parent: parent, logger: logger, first: LiveGeneration(number: 1, factory: factory, side: side))
     }
 
+    /// The same, from file URLs, such as a bundle's resources. A URL that is
+    /// not a file URL is `import-not-found`.
+    nonisolated(nonsending) public static func load(
+        assemblies: [URL], config: URL? = nil, environment: String? = nil, overrides: [String: String] = [:],
+        useEnvironmentVariables: Bool = false, sources: [any PropertySource] = [], registry: ComponentRegistry,
+        parent: Factory? = nil, logger: Logger? = nil,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(DiagnosticReport) -> LiveFactory {
+        let paths = try Factory.filePaths(assemblies: assemblies, config: config)
+        return try await load(assemblies: paths.assemblies, config: paths.config, environment: environment, overrides: overrides,
+                              useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry,
+                              parent: parent, logger: logger, processEnvironment: processEnvironment)
+    }
+
     private init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry,
                  parent: Factory?, logger: Logger?, first: LiveGeneration) {
         self.assemblies = assemblies

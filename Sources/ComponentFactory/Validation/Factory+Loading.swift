@@ -58,13 +58,21 @@ extension Factory {
         parent: Factory? = nil, logger: Logger? = nil,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(DiagnosticReport) -> Factory {
+        let paths = try filePaths(assemblies: assemblies, config: config)
+        return try load(assemblies: paths.assemblies, config: paths.config, environment: environment, overrides: overrides,
+                        useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry, parent: parent,
+                        logger: logger, processEnvironment: processEnvironment)
+    }
+
+    /// The paths of file URLs, as every loading entry point that takes URLs
+    /// reads them: a URL that is not a file URL is `import-not-found`.
+    @_spi(Tooling)
+    public static func filePaths(assemblies: [URL], config: URL?) throws(DiagnosticReport) -> (assemblies: [String], config: String?) {
         let notFiles = (assemblies + [config].compactMap { $0 }).filter { !$0.isFileURL }
         guard notFiles.isEmpty else {
             throw DiagnosticReport(notFiles.map { Diagnostic(.importNotFound, "'\($0.absoluteString)' is not a file URL", at: nil) })
         }
-        return try load(assemblies: assemblies.map(\.path), config: config?.path, environment: environment, overrides: overrides,
-                        useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry, parent: parent,
-                        logger: logger, processEnvironment: processEnvironment)
+        return (assemblies.map(\.path), config?.path)
     }
 
     /// Loads like `load(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)`,
@@ -86,6 +94,21 @@ extension Factory {
         try await loadAsync(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
                             useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry, parent: parent,
                             logger: logger, processEnvironment: processEnvironment, patches: []).factory
+    }
+
+    /// The same, from file URLs, such as a bundle's resources:
+    /// `Bundle.module.url(forResource: "Assemblies", withExtension: nil)`.
+    /// A URL that is not a file URL is `import-not-found`.
+    nonisolated(nonsending) public static func loadAsync(
+        assemblies: [URL], config: URL? = nil, environment: String? = nil, overrides: [String: String] = [:],
+        useEnvironmentVariables: Bool = false, sources: [any PropertySource] = [], registry: ComponentRegistry,
+        parent: Factory? = nil, logger: Logger? = nil,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(DiagnosticReport) -> Factory {
+        let paths = try filePaths(assemblies: assemblies, config: config)
+        return try await loadAsync(assemblies: paths.assemblies, config: paths.config, environment: environment, overrides: overrides,
+                                   useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry,
+                                   parent: parent, logger: logger, processEnvironment: processEnvironment)
     }
 
     /// Loads like ``loadAsync(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``

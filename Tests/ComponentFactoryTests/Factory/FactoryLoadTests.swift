@@ -19,6 +19,39 @@ import Testing
         #expect(factory.environment == "production")
     }
 
+    @Test func everyLoadingEntryPointTakesTheBundlesURLs() async throws {
+        let (assemblies, config) = (try Self.resource("Assemblies"), try Self.resource("Config"))
+        let loaded = try await Factory.loadAsync(assemblies: [assemblies], config: config, environment: "production",
+                                                 registry: Garage.registry())
+        #expect(try loaded.component(forKey: "car", as: Car.self).engine.horsepower == 300)
+        let live = try await LiveFactory.load(assemblies: [assemblies], config: config, environment: "production",
+                                              registry: Garage.registry())
+        #expect(try live.factory.component(forKey: "car", as: Car.self).engine.horsepower == 300)
+        #expect(live.watchedDirectories.contains(config.path), "a live factory watches the bundle's config root")
+        try await live.shutdown()
+        let test = try TestFactory.make(registry: Garage.registry(), assemblies: [assemblies], config: config)
+        #expect(try test.component(forKey: "car", as: Car.self).name == "Herbie (test)")
+        let testAsync = try await TestFactory.makeAsync(registry: Garage.registry(), assemblies: [assemblies], config: config)
+        #expect(try await testAsync.async.component(forKey: "car", as: Car.self).name == "Herbie (test)")
+    }
+
+    @Test func aURLThatIsNotAFileIsRefusedByTheAsyncLoadToo() async throws {
+        let remote = try #require(URL(string: "https://example.invalid/Assemblies"))
+        do {
+            _ = try await Factory.loadAsync(assemblies: [remote], registry: Garage.registry())
+            Issue.record("a remote URL loaded")
+        } catch {
+            #expect(error.diagnostics.map(\.code) == [.importNotFound])
+        }
+    }
+
+    @Test(.factory(registry: Garage.registry(),
+                   assemblies: [Bundle.module.url(forResource: "Fixtures/BundledApp/Assemblies", withExtension: nil)].compactMap { $0 },
+                   config: Bundle.module.url(forResource: "Fixtures/BundledApp/Config", withExtension: nil)))
+    func theTraitTakesTheBundlesURLs() throws {
+        #expect(try TestFactory.current.component(forKey: "car", as: Car.self).name == "Herbie (test)")
+    }
+
     /// A layer that defines `car.name` through a placeholder, and counts how often each key is asked of it.
     private final class CountingSource: PropertySource, Sendable {
         let asked = Mutex<[String: Int]>([:])
