@@ -88,4 +88,29 @@ struct PluginCheckCommandTests {
         #expect(source.contains("func factoryComponent() throws"))
         #expect(source.contains("func _2fa() throws"))
     }
+
+    @Test func noAccessorIsGeneratedThatCanOnlyFail() async throws {
+        let directory = try Self.target(assembly: """
+            <component class="TicketLedger" key="ledger" scope="singleton"/>
+            <component class="Checkout" key="checkout" scope="prototype"><property name="ledger" ref="ledger"/></component>
+            <component class="Cart" key="cart" scope="request"/>
+            <component class="Summary" key="summary" scope="prototype"><property name="cart" ref="cart"/></component>
+            <component class="Receipt" key="receipt" scope="prototype" depends-on="summary"/>
+            <component class="Venue" key="venue"/>
+            """, properties: "")
+        let run = await Self.check(directory, "--typed-keys", "BoxOfficeKeys", "--suspending", "TicketLedger")
+        #expect(run.status == 0, "\(run.output)")
+        let source = try #require(run.generated)
+        #expect(!source.contains("func ledger() throws"), "a declared suspending class has no synchronous accessor")
+        #expect(source.contains("func ledger() async throws(DiagnosticReport) -> TicketLedger {"))
+        #expect(!source.contains("func checkout() throws"), "what needs a suspending component suspends too")
+        #expect(source.contains("func checkout() async throws(DiagnosticReport) -> Checkout {"))
+        #expect(!source.contains("func summary() "), "a prototype that needs a request component has only the scope form")
+        #expect(source.contains("func summary(in scope: RequestScope) async throws(DiagnosticReport) -> Summary {"))
+        #expect(source.contains("func receipt(in scope: RequestScope)"), "depends-on reaches the request component too")
+        #expect(source.contains("func venue() throws(DiagnosticReport) -> Venue {") && source.contains("func venue() async throws"))
+        #expect(source.contains("venue: try factory.synchronousHandle(forKey: \"venue\", as: Venue.self)"),
+                "a key given a synchronous accessor is checked, when the keys are made, to build without suspending")
+        #expect(source.contains("ledger: try factory.handle(forKey: \"ledger\", as: TicketLedger.self)"))
+    }
 }

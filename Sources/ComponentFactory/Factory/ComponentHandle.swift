@@ -61,6 +61,22 @@ extension Factory {
         return ComponentHandle(key: key, index: position)
     }
 
+    /// A handle, as ``handle(forKey:as:)`` makes one, that the synchronous
+    /// lookup can resolve: also `requires-async`, with its chain, when
+    /// building the component can suspend. What generated typed keys make
+    /// for each key they give a synchronous accessor, so that a key that
+    /// suspends after all fails once, when the keys are made.
+    public func synchronousHandle<T>(forKey key: String, as type: T.Type = T.self) throws(DiagnosticReport) -> ComponentHandle<T> {
+        let handle = try handle(forKey: key, as: type)
+        if let own = index(ofKey: key), !table.suspensions.isEmpty, table.suspensions.canSuspend(own) {
+            throw DiagnosticReport([requiresAsync(own)])
+        } else if index(ofKey: key) == nil, let (factory, found) = ancestor(answering: key),
+                  !factory.table.suspensions.isEmpty, factory.table.suspensions.canSuspend(found) {
+            throw DiagnosticReport([factory.requiresAsync(found)])
+        }
+        return handle
+    }
+
     /// The component `handle` names, as ``component(forKey:as:)`` gives it, with no lookup of its key.
     @inlinable
     public func component<T>(_ handle: ComponentHandle<T>) throws(DiagnosticReport) -> T {

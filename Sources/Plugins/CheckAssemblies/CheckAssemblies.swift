@@ -12,10 +12,12 @@ import PackagePlugin
 ///
 /// ```json
 /// {"assemblies": ["Assemblies"], "config": "Config",
-///  "typedKeys": {"name": "MiddleAgesKeys", "public": true, "imports": [], "types": {"Quest": "any Quest"}}}
+///  "typedKeys": {"name": "MiddleAgesKeys", "public": true, "imports": [], "types": {"Quest": "any Quest"},
+///                "suspending": ["TicketLedger"]}}
 /// ```
 ///
-/// Paths are relative to the target's directory.
+/// Paths are relative to the target's directory; an entry of `assemblies`
+/// may name a file or a directory, whose `*.xml` files are all read.
 @main
 struct CheckAssemblies: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -35,6 +37,7 @@ struct CheckAssemblies: BuildToolPlugin {
             if keys.public == true { arguments.append("--public") }
             for module in keys.imports ?? [] { arguments += ["--import", module] }
             for (registered, type) in (keys.types ?? [:]).sorted(by: { $0.key < $1.key }) { arguments += ["--type", "\(registered)=\(type)"] }
+            for registered in keys.suspending ?? [] { arguments += ["--suspending", registered] }
         }
         let inputs = settings.inputFiles
         return [.buildCommand(displayName: "Checking the assemblies of \(target.name) for every environment",
@@ -56,6 +59,8 @@ struct PluginSettings {
         var `public`: Bool?
         var imports: [String]?
         var types: [String: String]?
+        /// Registered classes whose construction can suspend (an actor, a main-actor type, an `async` initializer).
+        var suspending: [String]?
     }
 
     static let fileName = "component-factory.json"

@@ -118,6 +118,18 @@ import Testing
         #expect(try await factory.async.component(ofType: Store.self) === store)
     }
 
+    @Test func aSynchronousHandleIsRefusedWithTheChainWhenBuildingCanSuspend() throws {
+        var registry = Self.registry()
+        registry.register(Lamp.self) { $0.initializer { Lamp() } }
+        let factory = try Self.factory(Self.assembly + "<component class=\"Lamp\" key=\"lamp\" scope=\"singleton\"/>",
+                                       registry: registry)
+        let error = #expect(throws: DiagnosticReport.self) { try factory.synchronousHandle(forKey: "store", as: Store.self) }
+        #expect(error?.diagnostics.map(\.code) == [.requiresAsync])
+        #expect(error?.diagnostics.first?.message.contains("(store → pool (async init))") == true, "\(String(describing: error))")
+        let lamp = try factory.synchronousHandle(forKey: "lamp", as: Lamp.self)
+        #expect(try factory.component(lamp) === factory.component(forKey: "lamp", as: Lamp.self))
+    }
+
     @Test func whatCannotSuspendTheAsyncLookupBuildsAsTheSynchronousOneDoes() async throws {
         var registry = Self.registry()
         registry.register(Lamp.self) { $0.initializer { Lamp() } }
