@@ -21,6 +21,9 @@ let package = Package(
         // that changes them; and `swift package validate-assemblies --tool <app's tool>` for the registry-aware ones.
         .plugin(name: "CheckAssemblies", targets: ["CheckAssemblies"]),
         .plugin(name: "ValidateAssemblies", targets: ["ValidateAssemblies"]),
+        // Registration in one call: `registry.registerComponents()`, generated at build time from a target's
+        // @Component and @Settings types. It builds swift-syntax's parser, as the macros do.
+        .plugin(name: "RegisterComponents", targets: ["RegisterComponents"]),
         .library(name: "MiddleAges", targets: ["MiddleAges"]),
         .executable(name: "middle-ages", targets: ["middle-ages"]),
         .library(name: "HumanResources", targets: ["HumanResources"]),
@@ -108,6 +111,15 @@ let package = Package(
         .target(name: "ComponentFactoryMacros", dependencies: ["ComponentFactory", "ComponentFactoryMacrosPlugin"]),
         .executableTarget(name: "factory", dependencies: ["FactoryTool"]),
         .plugin(name: "CheckAssemblies", capability: .buildTool(), dependencies: ["factory"], path: "Sources/Plugins/CheckAssemblies"),
+        .executableTarget(
+            name: "component-registrations",
+            dependencies: [
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        .plugin(name: "RegisterComponents", capability: .buildTool(), dependencies: ["component-registrations"],
+                path: "Sources/Plugins/RegisterComponents"),
         .plugin(
             name: "ValidateAssemblies",
             capability: .command(intent: .custom(verb: "validate-assemblies",
@@ -120,7 +132,8 @@ let package = Package(
         .executableTarget(name: "middle-ages", dependencies: ["FactoryTool", "MiddleAges"]),
         .target(name: "HumanResources", dependencies: ["ComponentFactory", "ComponentFactoryMacros", "CSQLite"]),
         .executableTarget(name: "human-resources", dependencies: ["FactoryTool", "HumanResources"]),
-        .target(name: "Tweeter", dependencies: ["ComponentFactory", "ComponentFactoryMacros"]),
+        // Its types are registered by one generated call, registerComponents().
+        .target(name: "Tweeter", dependencies: ["ComponentFactory", "ComponentFactoryMacros"], plugins: ["RegisterComponents"]),
         .executableTarget(name: "tweeter", dependencies: ["FactoryTool", "Tweeter"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         // Its fixtures are read next to the test sources, as the ThreadSanitizer package reads them too.
@@ -159,6 +172,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "ComponentRegistrationsTests", dependencies: ["component-registrations"]),
         .testTarget(name: "HumanResourcesTests", dependencies: ["HumanResources", "ComponentFactoryTesting"]),
         .testTarget(name: "TweeterTests", dependencies: ["Tweeter", "FactoryTool", "ComponentFactoryTesting"]),
     ],

@@ -39,6 +39,26 @@ public enum FactoryTool {
         dispatchMain()
     }
 
+    /// Runs the command line with the registry `makeRegistry` returns, as
+    /// ``main(registry:assemblies:config:)`` does; when making it throws
+    /// (as a generated `registerComponents()` may), prints its diagnostics
+    /// and exits 2, the status of an input that cannot be read.
+    ///
+    /// ```swift
+    /// FactoryTool.main(registry: BoxOfficeRegistry.make)
+    /// ```
+    public static func main(registry makeRegistry: () throws(DiagnosticReport) -> ComponentRegistry, assemblies: [String] = ["Assemblies"],
+                            config: String = "Config") -> Never {
+        let registry: ComponentRegistry
+        do {
+            registry = try makeRegistry()
+        } catch {
+            emit(Array((error.description + "\n").utf8), to: STDERR_FILENO)
+            exit(ToolResult.usageOrUnreadable)
+        }
+        main(registry: registry, assemblies: assemblies, config: config)
+    }
+
     /// Writes all of `bytes` to `descriptor`, retrying after a signal.
     private static func emit(_ bytes: [UInt8], to descriptor: Int32) {
         bytes.withUnsafeBufferPointer { bytes in

@@ -11,15 +11,12 @@ import ComponentFactory
 ///                                           registry: TweeterRegistry.make())
 /// ```
 public enum TweeterRegistry {
-    /// A registry of the example's types, each registered by its `@Component` declaration.
-    public static func make() -> ComponentRegistry {
+    /// A registry of the example's types: every `@Component` and `@Settings`
+    /// type of the target, registered by the call the RegisterComponents
+    /// plugin generates from the target's sources at build time.
+    public static func make() throws(DiagnosticReport) -> ComponentRegistry {
         var registry = ComponentRegistry()
-        // Each type is @Component: its initializers and conformances are read from its declaration.
-        registry.register(URLSessionTransport.self)
-        registry.register(TweetClient.self)
-        registry.register(DraftStore.self)
-        registry.register(TweetComposer.self)
-        registry.register(settings: TransportSettings.self)
+        try registry.registerComponents()
         return registry
     }
 }

@@ -86,7 +86,8 @@ extension AssemblyCompiler {
             }
             let suggestion = SpellingSuggestions.didYouMean(className, among: buildableNames ?? [])
             report(.unknownClass, "no registered type named '\(className)' for component '\(definition.key)'"
-                       + (suggestion.isEmpty ? "; register it in the app's ComponentRegistry" : suggestion),
+                       + (suggestion.isEmpty ? "; register it in the app's ComponentRegistry, or mark it @Component in a target "
+                                                + "whose registry calls registerComponents()" : suggestion),
                    at: attribute.location)
         }
         if let problem = head.maker?.problem {
