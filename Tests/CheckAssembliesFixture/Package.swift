@@ -1,14 +1,31 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// A package that applies the CheckAssemblies build-tool plugin, with typed
-// keys on: Tools/check-assemblies-acceptance copies it, points it at this
-// checkout, and breaks and fixes its assembly between builds.
+// A package outside ComponentFactory, depending on it by path as an app
+// does: Tools/check-assemblies-acceptance copies it and points it at this
+// checkout. Knights applies the CheckAssemblies build-tool plugin, with typed
+// keys, and the script breaks and fixes its assembly between builds; the box
+// office is run, and grown by a component, as a new app would be.
 let package = Package(
     name: "CheckAssembliesFixture",
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "ComponentFactory", path: "COMPONENT_FACTORY_PATH")],
     targets: [
+        // The box office: a Swift 6 app written from the docs alone. An actor and a main-actor class with
+        // async initializers, typed settings, a request scope, typed keys that know what suspends, its types
+        // registered by the one generated call, and its assemblies and config loaded from its bundle by URL.
+        .target(
+            name: "BoxOffice",
+            dependencies: [
+                .product(name: "ComponentFactory", package: "ComponentFactory"),
+                .product(name: "ComponentFactoryMacros", package: "ComponentFactory"),
+            ],
+            exclude: ["component-factory.json"],
+            resources: [.copy("Assemblies"), .copy("Config")],
+            plugins: [.plugin(name: "CheckAssemblies", package: "ComponentFactory"),
+                      .plugin(name: "RegisterComponents", package: "ComponentFactory")]
+        ),
+        .executableTarget(name: "box-office", dependencies: ["BoxOffice", .product(name: "ComponentFactory", package: "ComponentFactory")]),
         .target(
             name: "Knights",
             dependencies: [.product(name: "ComponentFactory", package: "ComponentFactory")],
