@@ -12,7 +12,7 @@ do {
     let sold = await ledger.sell()
     print("ledger: limit \(await ledger.limit), sold \(sold), count \(await ledger.count)")
     let seats = try await keys.seatMap()
-    print("seat map: \(await seats.seats) seats")
+    print("seat map: \(seats.seats) seats")
     print("checkout shares the ledger: \(try await keys.checkout().ledger === ledger)")
     try await factory.withScope(seeding: [String: any Sendable]()) { scope in
         let summary = try await keys.summary(in: scope)
