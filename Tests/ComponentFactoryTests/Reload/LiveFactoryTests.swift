@@ -35,7 +35,7 @@ import Testing
         init(size: Int) { self.size = size }
     }
 
-    private static func registry(_ journal: Journal) -> ComponentRegistry {
+    static func registry(_ journal: Journal) -> ComponentRegistry {
         var registry = ComponentRegistry()
         registry.register(Journal.self) { $0.initializer("init") { journal } }
         registry.register(RateLimit.self) { limit in
@@ -49,7 +49,7 @@ import Testing
         return registry
     }
 
-    private static let assembly = """
+    static let assembly = """
         <assembly>
             <property-placeholder location="app.properties"/>
             <component class="Journal" key="journal" scope="singleton"/>
@@ -138,28 +138,6 @@ import Testing
         #expect(setup.journal.written.isEmpty, "nothing running is destroyed")
         #expect(reload.description.contains("changed rate.per-minute"), "the report names the key: \(reload)")
         #expect(reload.description.contains("app.properties:1"), "the report names the line: \(reload)")
-    }
-
-    @Test func theLogNamesTheChangedKeyAndPointsFirstAtThePropertiesLine() async throws {
-        let directory = try TemporaryDirectory()
-        try directory.write("Assemblies/App.xml", Self.assembly)
-        try directory.write("Config/app.properties", "rate.per-minute = 100\ndb.pool = 4\n")
-        let log = CollectedLog()
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
-                                              registry: Self.registry(Journal()), logger: log.logger(level: .info))
-        try directory.write("Config/app.properties", "rate.per-minute = lots\ndb.pool = 4\n")
-        #expect(await live.reload().outcome == .refused)
-        let refusal = try #require(log.all.first { $0.level == .error })
-        #expect(refusal.metadata["changed"] == "[\"rate.per-minute\"]", "\(refusal.metadata)")
-        #expect(refusal.metadata["rebuilt"] == "[\"limit\", \"limiter\"]", "\(refusal.metadata)")
-        #expect(refusal.message.contains("reload refused, the running graph is kept: \(directory.file("Config/app.properties")):1:"),
-                "the edited line comes first: \(refusal.message)")
-
-        try directory.write("Config/app.properties", "rate.per-minute = 250\ndb.pool = 4\n")
-        #expect(await live.reload().outcome == .swapped)
-        let swap = try #require(log.all.first { $0.level == .info && $0.message.contains("swapped in") })
-        #expect(swap.metadata["changed"] == "[\"rate.per-minute\"]" && swap.metadata["rebuilt"] == "[\"limit\", \"limiter\"]",
-                "\(swap.metadata)")
     }
 
     @Test func aChangeToAValueASingletonThatIsNotReloadableWasBuiltWithIsRefused() async throws {
