@@ -22,7 +22,9 @@ let package = Package(
         .plugin(name: "CheckAssemblies", targets: ["CheckAssemblies"]),
         .plugin(name: "ValidateAssemblies", targets: ["ValidateAssemblies"]),
         // Registration in one call: `registry.registerComponents()`, generated at build time from a target's
-        // @Component and @Settings types. It builds swift-syntax's parser, as the macros do.
+        // @Component and @Settings types. It builds swift-syntax's parser, as the macros do. No target of this
+        // package applies it: SwiftPM prepares the plugins of every target in a graph, so a dependent package would
+        // build swift-syntax for it. The box office in Tests/CheckAssembliesFixture, an outside app, applies it.
         .plugin(name: "RegisterComponents", targets: ["RegisterComponents"]),
         .library(name: "MiddleAges", targets: ["MiddleAges"]),
         .executable(name: "middle-ages", targets: ["middle-ages"]),
@@ -132,8 +134,7 @@ let package = Package(
         .executableTarget(name: "middle-ages", dependencies: ["FactoryTool", "MiddleAges"]),
         .target(name: "HumanResources", dependencies: ["ComponentFactory", "ComponentFactoryMacros", "CSQLite"]),
         .executableTarget(name: "human-resources", dependencies: ["FactoryTool", "HumanResources"]),
-        // Its types are registered by one generated call, registerComponents().
-        .target(name: "Tweeter", dependencies: ["ComponentFactory", "ComponentFactoryMacros"], plugins: ["RegisterComponents"]),
+        .target(name: "Tweeter", dependencies: ["ComponentFactory", "ComponentFactoryMacros"]),
         .executableTarget(name: "tweeter", dependencies: ["FactoryTool", "Tweeter"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         // Its fixtures are read next to the test sources, as the ThreadSanitizer package reads them too.

@@ -11,12 +11,15 @@ import ComponentFactory
 ///                                           registry: TweeterRegistry.make())
 /// ```
 public enum TweeterRegistry {
-    /// A registry of the example's types: every `@Component` and `@Settings`
-    /// type of the target, registered by the call the RegisterComponents
-    /// plugin generates from the target's sources at build time.
-    public static func make() throws(DiagnosticReport) -> ComponentRegistry {
+    /// A registry of the example's types, each registered by its `@Component` declaration.
+    public static func make() -> ComponentRegistry {
         var registry = ComponentRegistry()
-        try registry.registerComponents()
+        // Each type is @Component: its initializers and conformances are read from its declaration.
+        registry.register(URLSessionTransport.self)
+        registry.register(TweetClient.self)
+        registry.register(DraftStore.self)
+        registry.register(TweetComposer.self)
+        registry.register(settings: TransportSettings.self)
         return registry
     }
 }

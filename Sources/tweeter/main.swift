@@ -1,4 +1,4 @@
 import FactoryTool
 import Tweeter
 
-FactoryTool.main(registry: TweeterRegistry.make, assemblies: ["Assemblies/Tweeter.xml"])
+FactoryTool.main(registry: TweeterRegistry.make(), assemblies: ["Assemblies/Tweeter.xml"])

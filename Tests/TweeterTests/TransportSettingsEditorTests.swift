@@ -29,7 +29,7 @@ import Tweeter
         try FileManager.default.copyItem(at: root.appendingPathComponent("Assemblies/Tweeter.xml"),
                                          to: copy.appendingPathComponent("Assemblies/Tweeter.xml"))
         try FileManager.default.copyItem(at: root.appendingPathComponent("Config"), to: copy.appendingPathComponent("Config"))
-        let server = LanguageServer(environment: ToolEnvironment(registry: try TweeterRegistry.make(), defaultAssemblies: ["Assemblies/Tweeter.xml"]))
+        let server = LanguageServer(environment: ToolEnvironment(registry: TweeterRegistry.make(), defaultAssemblies: ["Assemblies/Tweeter.xml"]))
         _ = server.handle(message(id: 1, "initialize", ["rootUri": LanguageServer.uri(ofPath: copy.path)]))
         _ = server.handle(message("initialized"))
 

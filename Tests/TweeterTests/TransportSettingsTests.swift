@@ -18,8 +18,7 @@ import Tweeter
     }
 
     /// `tweeter validate` (or, with no registry, `factory validate`) over a copy of the example whose production overlay ends with `line`.
-    private func validate(productionAdds line: String, withRegistry: Bool = true) async throws -> ToolResult {
-        let registry = withRegistry ? try TweeterRegistry.make() : nil
+    private func validate(productionAdds line: String, registry: ComponentRegistry? = TweeterRegistry.make()) async throws -> ToolResult {
         let root = URL(fileURLWithPath: TweeterExample.root)
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tweeter-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
@@ -55,7 +54,7 @@ import Tweeter
                                                + "is set but nothing reads it; did you mean 'tweeter.transport.timeout'? [unused-property]"),
                 "\(result.standardOutput)")
         // The registry-free tool knows no settings type: the assembly's <app-property prefix> covers the key there.
-        let plain = try await validate(productionAdds: "tweeter.transport.timout = 5s", withRegistry: false)
+        let plain = try await validate(productionAdds: "tweeter.transport.timout = 5s", registry: nil)
         #expect(plain.standardOutput.contains("0 errors, 0 warnings"), "\(plain.standardOutput)")
     }
 

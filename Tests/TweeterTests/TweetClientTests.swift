@@ -18,7 +18,7 @@ struct TweetClientTests {
     }
 
     /// The same, with the `.factory` trait making this test's factory, its transport patched with a stub of its own.
-    @Test(.factory(registry: try TweeterRegistry.make(), assemblies: [TweeterExample.assembly], config: TweeterExample.root + "/Config",
+    @Test(.factory(registry: TweeterRegistry.make(), assemblies: [TweeterExample.assembly], config: TweeterExample.root + "/Config",
                    overrides: ["tweeter.drafts.path": "/nonexistent/drafts.json"],
                    patches: { try $0.patch("transport", with: RecordingTransport()) }))
     func aTweetIsPostedThroughTheFactoryTheTraitMade() async throws {

@@ -74,7 +74,7 @@ struct TweetComposerTests {
 
     @Test func theSynchronousLoadRefusesTheAssemblyAtTheDraftsLine() throws {
         let refusal = try #require((thrownError {
-            _ = try TestFactory.make(registry: try TweeterRegistry.make(), assemblies: [TweeterExample.assembly],
+            _ = try TestFactory.make(registry: TweeterRegistry.make(), assemblies: [TweeterExample.assembly],
                                      config: TweeterExample.root + "/Config")
         } as? DiagnosticReport)?.diagnostics.first)
 
@@ -115,7 +115,7 @@ struct TweetComposerTests {
     }
 
     @Test func theAppsBuildShowsIsolationAndWhatSuspends() async throws {
-        let result = try await tweeter("build", "--set", "tweeter.drafts.path=/nonexistent/drafts.json")
+        let result = await tweeter("build", "--set", "tweeter.drafts.path=/nonexistent/drafts.json")
 
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
@@ -127,7 +127,7 @@ struct TweetComposerTests {
     }
 
     @Test func theGraphMarksIsolatedAndSuspendingComponents() async throws {
-        let result = try await tweeter("graph", "--format", "json")
+        let result = await tweeter("graph", "--format", "json")
 
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains(#""key":"drafts","class":"DraftStore","scope":"singleton","#))
@@ -138,10 +138,10 @@ struct TweetComposerTests {
 }
 
 /// The example's own tool, in process: `command` on the shipped assembly and config, for the test environment.
-private func tweeter(_ command: String, _ options: String...) async throws -> ToolResult {
-    let environment = ToolEnvironment(registry: try TweeterRegistry.make())
-    return await FactoryTool.run(arguments: [command, TweeterExample.assembly, "--config", TweeterExample.root + "/Config",
-                                             "--env", "test"] + options, environment: environment)
+private func tweeter(_ command: String, _ options: String...) async -> ToolResult {
+    await FactoryTool.run(arguments: [command, TweeterExample.assembly, "--config", TweeterExample.root + "/Config",
+                                      "--env", "test"] + options,
+                          environment: ToolEnvironment(registry: TweeterRegistry.make()))
 }
 
 /// What `body` threw, or nil.

@@ -12,7 +12,7 @@ enum TweeterExample {
     static let assembly = root + "/Assemblies/Tweeter.xml"
 
     static func factory(patcher: Patcher = Patcher(), overrides: [String: String] = [:]) async throws -> Factory {
-        try await TestFactory.makeAsync(registry: try TweeterRegistry.make(), assemblies: [assembly], config: root + "/Config",
+        try await TestFactory.makeAsync(registry: TweeterRegistry.make(), assemblies: [assembly], config: root + "/Config",
                                         overrides: ["tweeter.drafts.path": "/nonexistent/drafts.json"].merging(overrides) { $1 },
                                         patcher: patcher)
     }
