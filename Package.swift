@@ -26,12 +26,8 @@ let package = Package(
         // package applies it: SwiftPM prepares the plugins of every target in a graph, so a dependent package would
         // build swift-syntax for it. The box office in Tests/CheckAssembliesFixture, an outside app, applies it.
         .plugin(name: "RegisterComponents", targets: ["RegisterComponents"]),
-        .library(name: "MiddleAges", targets: ["MiddleAges"]),
-        .executable(name: "middle-ages", targets: ["middle-ages"]),
-        .library(name: "HumanResources", targets: ["HumanResources"]),
-        .executable(name: "human-resources", targets: ["human-resources"]),
-        .library(name: "Tweeter", targets: ["Tweeter"]),
-        .executable(name: "tweeter", targets: ["tweeter"]),
+        // The examples (MiddleAges, HumanResources, Tweeter and their tools) are targets with no product: no user of
+        // the package sees them, and `swift run middle-ages` (`human-resources`, `tweeter`) still runs each tool here.
     ],
     traits: [
         // ReloadingFileProvider(propertiesFile:) in ComponentFactoryConfiguration, on swift-configuration's

@@ -21,8 +21,8 @@ import Configuration
 ///     EnvironmentVariablesProvider(),
 ///     try await FileProvider<JSONSnapshot>(filePath: "/etc/app/config.json"),
 /// ])
-/// let factory = try Factory.load(assemblies: ["Assemblies"], config: "Config", environment: "production",
-///                                sources: [source], registry: registry)
+/// let factory = try Factory.load(assemblies: ["Assemblies"], registry: registry,
+///                                options: .init(config: "Config", environment: "production", sources: [source]))
 /// ```
 public struct ConfigProviderSource: PropertySource {
     private enum Backing: Sendable {

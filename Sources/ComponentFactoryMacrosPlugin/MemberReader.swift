@@ -125,7 +125,7 @@ struct MemberReader {
         let arguments = parameters.map { $0.label == "_" ? $0.name : "\($0.label): \($0.name)" }.joined(separator: ", ")
         let made = (throwing ? "try " : "") + (effects.isAsync ? "await " : "") + "\(call)(\(arguments))"
         let body = failable
-            ? "guard let made = \(made) else { throw ComponentFactory.RegistrationError(\"\(selector) of \(typeName) returned nil\") }\nreturn made"
+            ? "guard let made = \(made) else { throw ComponentFactory.InitializerReturnedNil(selector: \"\(selector)\", type: \"\(typeName)\") }\nreturn made"
             : made
         return "builder.\(kind)(\"\(selector)\") { \(signature)\(body) }"
     }

@@ -42,7 +42,7 @@ public struct FactoryTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == FactoryTrait {
     /// Each test case gets a factory of its own, made as
-    /// ``TestFactory/makeAsync(registry:assemblies:config:environment:overrides:patcher:)``
+    /// `TestFactory.makeAsync(registry:assemblies:config:environment:overrides:patcher:)`
     /// makes one, with `patches` applied to its own ``Patcher`` first; the
     /// test reaches it as ``TestFactory/current``. `registry` is made anew
     /// for each case too, and may throw (`registry: try AppRegistry.make()`):
@@ -55,6 +55,17 @@ extension Trait where Self == FactoryTrait {
             try patches(patcher)
             return try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config,
                                                    environment: environment, overrides: overrides, patcher: patcher)
+        }
+    }
+
+    /// The same, with `options` as they are (see `TestFactory.make(registry:assemblies:options:patcher:)`).
+    public static func factory(
+        registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [String], options: Factory.LoadOptions,
+        patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
+    ) -> Self {
+        FactoryTrait { patcher in
+            try patches(patcher)
+            return try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, options: options, patcher: patcher)
         }
     }
 

@@ -9,7 +9,7 @@ import Foundation
 /// `overrides` win over every .properties file, like `--set`; a `patcher`
 /// swaps components for doubles before anything is built. `config` is the
 /// config root (nil for none). It is `Factory.load`, the app's own entry
-/// point, with the outside world left out; ``makeAsync(registry:assemblies:config:environment:overrides:patcher:)``
+/// point, with the outside world left out; `makeAsync(registry:assemblies:config:environment:overrides:patcher:)`
 /// is `Factory.loadAsync`, for assemblies with components that suspend.
 ///
 /// ```swift
@@ -67,11 +67,26 @@ public enum TestFactory {
         registry: ComponentRegistry, assemblies: [String], config: String? = "Config", environment: String = "test",
         overrides: [String: String] = [:], patcher: Patcher? = nil
     ) throws -> Factory {
+        try make(registry: registry, assemblies: assemblies, options: isolated(config: config.map(Factory.Location.path),
+                                                                                  environment: environment, overrides: overrides),
+                 patcher: patcher)
+    }
+
+    /// A factory for one test, loaded with `options` as they are: what a
+    /// test that needs a parent factory, sources of its own or a logger uses.
+    /// Their `processEnvironment` is read as given; the other forms give none.
+    public static func make(
+        registry: ComponentRegistry, assemblies: [String], options: Factory.LoadOptions, patcher: Patcher? = nil
+    ) throws -> Factory {
         let patcher = patcher ?? Patcher()
         return try patcher.load { patches in
-            try Factory.load(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
-                             registry: registry, processEnvironment: [:], patches: patches)
+            try Factory.load(assemblies: assemblies, registry: registry, options: options, patches: patches)
         }
+    }
+
+    /// The options of a test's own factory: nothing from the process's environment.
+    static func isolated(config: Factory.Location?, environment: String, overrides: [String: String]) -> Factory.LoadOptions {
+        Factory.LoadOptions(config: config, environment: environment, overrides: overrides, processEnvironment: [:])
     }
 
     /// The same, from file URLs, such as a test bundle's resources:
@@ -80,9 +95,9 @@ public enum TestFactory {
         registry: ComponentRegistry, assemblies: [URL], config: URL? = nil, environment: String = "test",
         overrides: [String: String] = [:], patcher: Patcher? = nil
     ) throws -> Factory {
-        let paths = try Factory.filePaths(assemblies: assemblies, config: config)
-        return try make(registry: registry, assemblies: paths.assemblies, config: paths.config, environment: environment,
-                        overrides: overrides, patcher: patcher)
+        try make(registry: registry, assemblies: try Factory.filePaths(assemblies),
+                 options: isolated(config: config.map(Factory.Location.url), environment: environment, overrides: overrides),
+                 patcher: patcher)
     }
 
     /// The same factory, loaded with `Factory.loadAsync`: eager singletons
@@ -97,21 +112,30 @@ public enum TestFactory {
         registry: ComponentRegistry, assemblies: [String], config: String? = "Config", environment: String = "test",
         overrides: [String: String] = [:], patcher: Patcher? = nil
     ) async throws -> Factory {
+        try await makeAsync(registry: registry, assemblies: assemblies,
+                            options: isolated(config: config.map(Factory.Location.path), environment: environment, overrides: overrides),
+                            patcher: patcher)
+    }
+
+    /// `makeAsync(registry:assemblies:config:environment:overrides:patcher:)`
+    /// with `options` as they are, as `make(registry:assemblies:options:patcher:)` takes them.
+    nonisolated(nonsending) public static func makeAsync(
+        registry: ComponentRegistry, assemblies: [String], options: Factory.LoadOptions, patcher: Patcher? = nil
+    ) async throws -> Factory {
         let patcher = patcher ?? Patcher()
         return try await patcher.loadAsync { patches in
-            try await Factory.loadAsync(assemblies: assemblies, config: config, environment: environment, overrides: overrides,
-                                        registry: registry, processEnvironment: [:], patches: patches)
+            try await Factory.loadAsync(assemblies: assemblies, registry: registry, options: options, patches: patches)
         }
     }
 
-    /// ``makeAsync(registry:assemblies:config:environment:overrides:patcher:)``
+    /// `makeAsync(registry:assemblies:config:environment:overrides:patcher:)`
     /// from file URLs, such as a test bundle's resources.
     nonisolated(nonsending) public static func makeAsync(
         registry: ComponentRegistry, assemblies: [URL], config: URL? = nil, environment: String = "test",
         overrides: [String: String] = [:], patcher: Patcher? = nil
     ) async throws -> Factory {
-        let paths = try Factory.filePaths(assemblies: assemblies, config: config)
-        return try await makeAsync(registry: registry, assemblies: paths.assemblies, config: paths.config, environment: environment,
-                                   overrides: overrides, patcher: patcher)
+        try await makeAsync(registry: registry, assemblies: try Factory.filePaths(assemblies),
+                            options: isolated(config: config.map(Factory.Location.url), environment: environment, overrides: overrides),
+                            patcher: patcher)
     }
 }

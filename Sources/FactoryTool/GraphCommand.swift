@@ -31,16 +31,16 @@ struct GraphCommand: ToolCommand {
         case .failure(let failure): return failure.result
         case .success(let value): loaded = value
         }
-        let validation: EnvironmentValidation
+        let validation: EnvironmentBuild
         if env != nil {
             switch options.configuration(for: env, assemblies: loaded.assemblies, environment: environment) {
             case .failure(let failure): return failure.result
             case .success(let configuration):
-                validation = EnvironmentValidation(assemblies: loaded.assemblies, configuration: configuration,
+                validation = EnvironmentBuild(assemblies: loaded.assemblies, configuration: configuration,
                                                    registry: environment.registry, drawsGraph: true)
             }
         } else {
-            validation = EnvironmentValidation(assemblies: loaded.assemblies, configuration: Configuration(environment: nil, sources: []),
+            validation = EnvironmentBuild(assemblies: loaded.assemblies, configuration: Configuration(environment: nil, sources: []),
                                                registry: environment.registry, everyProfile: true, drawsGraph: true)
         }
         let graph = validation.graph

@@ -60,10 +60,10 @@ struct PluginCheckCommand: ToolCommand {
         let loader = ConfigurationLoader(root: root, environmentVariables: nil, overrides: [:])
         // One validation per environment, drawing its graph only when the typed keys need it.
         let validations = environments.map { name in
-            EnvironmentValidation(assemblies: loaded.assemblies, loader: loader, environment: name, registry: environment.registry,
+            EnvironmentBuild(assemblies: loaded.assemblies, loader: loader, environment: name, registry: environment.registry,
                                   drawsGraph: typedKeys != nil)
         }
-        let report = EnvironmentValidation.report(loaded.assemblies, validations)
+        let report = EnvironmentBuild.report(loaded.assemblies, validations)
         let summary = ValidateCommand.summary(report, assemblies: loaded.assemblies.documents.count,
                                               environments: environments.count)
         var log = DiagnosticRenderer.text(report, environmentInLine: true)

@@ -43,7 +43,7 @@ struct ValidateCommand: ToolCommand {
             return ToolFailure(usage: "--dry-run builds components, so it needs the app's registry: run the app's own tool "
                                    + "(FactoryTool.main(registry:))").result
         }
-        let report = await EnvironmentValidation.validate(loaded.assemblies,
+        let report = await EnvironmentBuild.validate(loaded.assemblies,
                                                           loader: options.loader(root: root, environment: environment),
                                                           environments: environments, registry: environment.registry, dryRun: dryRun)
         let assemblies = loaded.assemblies.documents.count

@@ -25,8 +25,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = try directory.write("Assemblies/app.xml", Self.harbour)
         try directory.write("Config/app.properties", "beacon.colour = red\n")
-        let live = try await LiveFactory.load(assemblies: [path], config: directory.file("Config"), registry: Harbour.registry(),
-                                              processEnvironment: [:])
+        let live = try await LiveFactory.load(assemblies: [path], registry: Harbour.registry(),
+                                 options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         let journal = try live.factory.component(forKey: "journal", as: Journal.self)
         let configuration = try await live.serviceGroupConfiguration(logger: Logger(label: "test"), pollingEvery: .milliseconds(100),
                                                                      gracefulShutdownSignals: [])
@@ -43,7 +43,7 @@ import Testing
                 try await Task.sleep(for: .milliseconds(300))
             }
         }
-        var swapped: Reload?
+        var swapped: ReloadEvent?
         for await reload in reloads where reload.outcome == .swapped {
             swapped = reload
             break

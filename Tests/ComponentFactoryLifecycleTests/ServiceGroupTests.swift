@@ -31,8 +31,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = try directory.write("Assemblies/app.xml", assembly)
         _ = try directory.write("Config/app.properties", properties)
-        return try await Factory.loadAsync(assemblies: [path], config: directory.file("Config"), registry: Harbour.registry(),
-                                           processEnvironment: [:])
+        return try await Factory.loadAsync(assemblies: [path], registry: Harbour.registry(),
+                             options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
     }
 
     // Each test that runs a group awaits what its services note, bounded by a time limit instead
@@ -106,7 +106,7 @@ import Testing
         let reading = AssemblyReader.read(bytes: Array("<assembly>\(components)</assembly>".utf8), file: "Assemblies/app.xml")
         #expect(reading.diagnostics.isEmpty, "\(reading.diagnostics)")
         let configuration = Configuration(environment: nil, sources: [InMemoryPropertySource(name: "memory", values: [:])])
-        return EnvironmentValidation(assemblies: AssemblySet(documents: [reading.document], diagnostics: reading.diagnostics),
+        return EnvironmentBuild(assemblies: AssemblySet(documents: [reading.document], diagnostics: reading.diagnostics),
                                      configuration: configuration, registry: Harbour.registry()).diagnostics
     }
 

@@ -299,13 +299,13 @@ import Testing
                         builder.property("number", \\.number)
                         builder.initializer("init(number:)") { (number: Int) throws in
                             guard let made = Port(number: number) else {
-                                throw ComponentFactory.RegistrationError("init(number:) of Port returned nil")
+                                throw ComponentFactory.InitializerReturnedNil(selector: "init(number:)", type: "Port")
                             }
                             return made
                         }
                         builder.initializer("initWithNumber:") { (number: Int) throws in
                             guard let made = Port(number: number) else {
-                                throw ComponentFactory.RegistrationError("initWithNumber: of Port returned nil")
+                                throw ComponentFactory.InitializerReturnedNil(selector: "initWithNumber:", type: "Port")
                             }
                             return made
                         }

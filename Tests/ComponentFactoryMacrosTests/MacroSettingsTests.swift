@@ -33,8 +33,8 @@ struct MailSettings: Equatable {
         let directory = try TemporaryDirectory()
         _ = try directory.write("mail.properties", base)
         _ = try directory.write("mail-production.properties", production)
-        return try Factory.load(assemblies: [], config: directory.path, environment: "production", registry: registry,
-                                processEnvironment: [:])
+        return try Factory.load(assemblies: [String](), registry: registry,
+                       options: .init(config: .path(directory.path), environment: "production", processEnvironment: [:]))
     }
 
     @Test func theMacroBindsEachFieldFromItsKeyWithTheRegistrysConverters() throws {

@@ -112,7 +112,7 @@ import Testing
         let directory = try TemporaryDirectory()
         try directory.write("app.properties", "a=1\nb=${missing}\na=2\n")
         let configuration = try ConfigurationLoader(root: try ConfigRoot.scan(directory.path)).load(environment: nil)
-        let diagnostics = EnvironmentValidation(assemblies: AssemblySet(documents: []), configuration: configuration).diagnostics
+        let diagnostics = EnvironmentBuild(assemblies: AssemblySet(documents: []), configuration: configuration).diagnostics
         #expect(diagnostics.map(\.code) == [.duplicateProperty, .unresolvedPlaceholder])
         #expect(diagnostics.first?.severity == .warning)
         #expect(diagnostics.first?.location?.line == 3)

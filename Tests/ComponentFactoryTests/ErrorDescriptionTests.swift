@@ -58,4 +58,9 @@ import Testing
         #expect(Self.printed(RegistrationError("Car is not a subclass of Driver, so it cannot inherit its registration"))
                     == (expected, expected))
     }
+
+    @Test func aFailableInitializerThatReturnedNilPrintsItsSelectorAndType() {
+        let expected = "error: init(number:) of Port returned nil"
+        #expect(Self.printed(InitializerReturnedNil(selector: "init(number:)", type: "Port")) == (expected, expected))
+    }
 }

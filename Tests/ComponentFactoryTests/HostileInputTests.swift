@@ -20,7 +20,7 @@ import Testing
                 + "<argument parameterName=\"next\" ref=\"l\(index + 1)\"/></initializer></component>\n"
         }
         body += "<component class=\"Link\" key=\"l9000\"/>\n"
-        #expect(EnvironmentValidation(assemblies: Self.assembly(body), configuration: Self.none, knownEnvironments: []).diagnostics.isEmpty)
+        #expect(EnvironmentBuild(assemblies: Self.assembly(body), configuration: Self.none, knownEnvironments: []).diagnostics.isEmpty)
     }
 
     @Test func aLongChainOfImportsLoadsWithoutRecursion() throws {
@@ -62,7 +62,7 @@ import Testing
         for index in 1..<6_000 {
             body += "<component key=\"p\(index)\" parent=\"p\(index - 1)\"/>\n"
         }
-        let diagnostics = EnvironmentValidation(assemblies: Self.assembly(body), configuration: Self.none, knownEnvironments: []).diagnostics
+        let diagnostics = EnvironmentBuild(assemblies: Self.assembly(body), configuration: Self.none, knownEnvironments: []).diagnostics
         #expect(diagnostics.count == 6_000 - 65)
         #expect(diagnostics.allSatisfy { $0.code == .unknownParent && $0.message.hasSuffix("definitions deep; flatten it") })
         #expect(diagnostics.first?.location?.line == 67)
@@ -74,7 +74,7 @@ import Testing
         for index in 0..<4_000 {
             body += "<component class=\"Link\" key=\"key\(index)\"><property name=\"next\" ref=\"kye\(index)\"/></component>\n"
         }
-        let diagnostics = EnvironmentValidation(assemblies: Self.assembly(body), configuration: Self.none, knownEnvironments: []).diagnostics
+        let diagnostics = EnvironmentBuild(assemblies: Self.assembly(body), configuration: Self.none, knownEnvironments: []).diagnostics
         #expect(diagnostics.count == 4_000)
         #expect(diagnostics.first?.message.hasPrefix("no component with key 'kye0' for the reference of 'key0'; did you mean 'key0'") == true)
         #expect(diagnostics.allSatisfy { $0.code == .unknownReference })

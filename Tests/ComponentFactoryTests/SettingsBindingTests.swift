@@ -74,8 +74,8 @@ import Testing
     }
 
     private func validation(files: [(String, String)], environment: String = "production",
-                            sources: [any PropertySource] = []) throws -> EnvironmentValidation {
-        EnvironmentValidation(assemblies: assemblies(), configuration: try configuration(files, environment: environment, sources: sources),
+                            sources: [any PropertySource] = []) throws -> EnvironmentBuild {
+        EnvironmentBuild(assemblies: assemblies(), configuration: try configuration(files, environment: environment, sources: sources),
                               registry: registry)
     }
 
@@ -163,8 +163,8 @@ import Testing
     @Test func aLoadWithABrokenSettingsFieldThrowsItsDiagnostic() throws {
         let directory = try root(["app.properties": "server.region = eu\nserver.port = -1\n", "app-production.properties": "# production\n"])
         let report = thrown { () throws(DiagnosticReport) in
-            _ = try Factory.load(assemblies: [], config: directory.path, environment: "production", registry: registry,
-                                 processEnvironment: [:])
+            _ = try Factory.load(assemblies: [String](), registry: registry,
+                        options: .init(config: .path(directory.path), environment: "production", processEnvironment: [:]))
         }
         #expect(report?.diagnostics.map(\.code) == [.constraint])
         #expect(report?.diagnostics.first?.location?.line == 2)
@@ -172,8 +172,8 @@ import Testing
 
     @Test func codeWithoutAnAssemblyReadsTheSettingsOfAFactoryLoadedFromConfigurationAlone() throws {
         let directory = try root(["app.properties": "server.region = eu\n", "app-production.properties": "server.port = 1\n"])
-        let factory = try Factory.load(assemblies: [], config: directory.path, environment: "production", registry: registry,
-                                       processEnvironment: [:])
+        let factory = try Factory.load(assemblies: [String](), registry: registry,
+                              options: .init(config: .path(directory.path), environment: "production", processEnvironment: [:]))
         #expect(try factory.settings(ServerSettings.self).port == 1)
     }
 
@@ -199,7 +199,7 @@ import Testing
         }
         var registry = ComponentRegistry()
         registry.register(settings: Limits.self)
-        let validation = EnvironmentValidation(assemblies: assemblies(""), configuration: Configuration(environment: "test", sources: []),
+        let validation = EnvironmentBuild(assemblies: assemblies(""), configuration: Configuration(environment: "test", sources: []),
                                                registry: registry)
         #expect(validation.diagnostics.map(\.message) == [
             "the default of field 'retries' of settings Limits, 0, breaks its constraint: it is less than 1; "
@@ -219,7 +219,7 @@ import Testing
         }
         var registry = ComponentRegistry()
         registry.register(settings: Named.self)
-        let validation = EnvironmentValidation(assemblies: assemblies(""), configuration: try configuration([("Config/app.properties", "name = x\n")]),
+        let validation = EnvironmentBuild(assemblies: assemblies(""), configuration: try configuration([("Config/app.properties", "name = x\n")]),
                                                registry: registry)
         #expect(validation.diagnostics.map(\.code) == [.constraint])
         #expect(validation.diagnostics.first?.message.contains("the pattern ( is not a regular expression") == true)

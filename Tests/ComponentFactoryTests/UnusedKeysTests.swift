@@ -11,7 +11,7 @@ import Testing
         let reading = AssemblyReader.read(bytes: Array("<assembly>\(components)</assembly>".utf8), file: "Assemblies/app.xml")
         let assemblies = AssemblySet(documents: [reading.document], diagnostics: reading.diagnostics)
         return assemblies.diagnostics
-            + EnvironmentValidation(assemblies: assemblies, configuration: Configuration(environment: environment, sources: sources))
+            + EnvironmentBuild(assemblies: assemblies, configuration: Configuration(environment: environment, sources: sources))
             .diagnostics
     }
 
@@ -132,11 +132,11 @@ import Testing
         let base = try PropertiesReader.read(text: "backup.target = tape\ndamsels.rescued = 1\nstale = 1\n", file: "Config/app.properties")
         let validations = try ["production", "test"].map { environment in
             let overlay = try PropertiesReader.read(text: "leftover.\(environment) = 1\n", file: "Config/app-\(environment).properties")
-            return EnvironmentValidation(assemblies: assemblies, configuration: Configuration(environment: environment, sources: [
+            return EnvironmentBuild(assemblies: assemblies, configuration: Configuration(environment: environment, sources: [
                 PropertiesFileSource(document: base), PropertiesFileSource(document: overlay),
             ]), knownEnvironments: ["production", "test"])
         }
-        let unused = EnvironmentValidation.report(assemblies, validations).diagnostics.filter { $0.code == .unusedProperty }
+        let unused = EnvironmentBuild.report(assemblies, validations).diagnostics.filter { $0.code == .unusedProperty }
             .map { "\($0.location?.description ?? "?") \($0.environment ?? "every environment")" }
         // backup.target is read in production only, yet set for all: not reported in test. 'stale' no environment reads.
         #expect(unused == ["Config/app.properties:3:1 every environment",

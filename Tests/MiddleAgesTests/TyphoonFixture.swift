@@ -29,7 +29,7 @@ enum TyphoonFixture {
     /// (the check has its own tests, in UnusedKeysTests).
     static func diagnostics(_ name: String, registry: ComponentRegistry? = nil) throws -> [Diagnostic] {
         let loaded = assemblies(name)
-        let validation = EnvironmentValidation(assemblies: loaded.assemblies, configuration: try configuration(for: loaded),
+        let validation = EnvironmentBuild(assemblies: loaded.assemblies, configuration: try configuration(for: loaded),
                                                registry: try registry ?? TyphoonRegistry.make())
         return loaded.diagnostics + validation.diagnostics.filter { $0.code != .unusedProperty }
     }

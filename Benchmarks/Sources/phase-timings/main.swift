@@ -49,7 +49,7 @@ case "assembly" where arguments.count == 3:
     let readAndSchema = fastest { _ = AssemblyLoader.load(paths: [path]) }
     let loaded = AssemblyLoader.load(paths: [path])
     var findings = 0
-    let check = await fastest { findings = await EnvironmentValidation.validate(loaded.assemblies, loader: loader, environments: [nil]).diagnostics.count }
+    let check = await fastest { findings = await EnvironmentBuild.validate(loaded.assemblies, loader: loader, environments: [nil]).diagnostics.count }
     print(String(format: "read %.0f ms, read with the schema %.0f ms, registry-free checks %.0f ms (%d components, %d findings)",
                  read, readAndSchema, check, loaded.assemblies.components.count, findings))
 case "properties" where arguments.count == 2:

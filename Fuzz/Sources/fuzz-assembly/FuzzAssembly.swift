@@ -20,9 +20,9 @@ private let fuzzAssembly: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 =
         let configuration = Configuration(environment: environment, sources: [
             InMemoryPropertySource(name: "fuzz", values: ["a": "1", "b": "${a}", "class": "Knight"]),
         ])
-        _ = EnvironmentValidation(assemblies: assemblies, configuration: configuration, knownEnvironments: ["test", "production"])
+        _ = EnvironmentBuild(assemblies: assemblies, configuration: configuration, knownEnvironments: ["test", "production"])
     }
     // The environment-free view of `factory graph`: every component, whatever its profile.
-    _ = EnvironmentValidation(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []), everyProfile: true, drawsGraph: true).graph
+    _ = EnvironmentBuild(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []), everyProfile: true, drawsGraph: true).graph
     return 0
 }

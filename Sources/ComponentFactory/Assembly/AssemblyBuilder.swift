@@ -18,6 +18,10 @@ struct AssemblyBuilder {
     private struct Open {
         var element: Element
         var location: SourceLocation
+        /// Child elements started inside it so far: a `<description>` must be the first.
+        var children = 0
+        /// Whether text was found in it where the grammar allows none (reported once).
+        var hadText = false
     }
 
     /// An argument, property or entry being read: its attributes, and the
@@ -112,7 +116,14 @@ struct AssemblyBuilder {
             skipping = 1
             return
         }
+        if !open.isEmpty {
+            open[open.count - 1].children += 1
+        }
         if element == .description {
+            // As the schema says: at most one description, before any other child.
+            if let parent, let siblings = open.last?.children, siblings > 1 {
+                report(.schema, "<description> comes first in <\(parent.rawValue)>, and only once", at: location)
+            }
             skipping = 1
             return
         }
@@ -190,9 +201,17 @@ struct AssemblyBuilder {
     }
 
     /// Text inside the current element; only `<ref>` and `<value>` keep it.
+    /// Anywhere else but a `<description>` (whose content is skipped), text
+    /// other than white space is refused, as the schema refuses it.
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard skipping == 0, let element = open.last?.element, element == .ref || element == .value else { return }
-        text.append(contentsOf: bytes)
+        guard skipping == 0, let current = open.last else { return }
+        if current.element == .ref || current.element == .value {
+            text.append(contentsOf: bytes)
+        } else if !current.hadText, bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) {
+            open[open.count - 1].hadText = true
+            report(.schema, "<\(current.element.rawValue)> holds no text; only <description>, <ref> and <value> do",
+                   at: current.location)
+        }
     }
 
     mutating func end() {

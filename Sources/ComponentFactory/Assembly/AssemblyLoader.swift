@@ -27,6 +27,8 @@ public enum AssemblyLoader {
         /// Paths that were named but cannot be read: exit status 2. They are
         /// among `assemblies.diagnostics` too, first.
         public var unreadable: [Diagnostic]
+        /// How many times libxml2 parsed a document: one per file read, two with the schema check.
+        public var parses = 0
 
         /// Problems in the files (exit status 1): the set's diagnostics less the unreadable paths.
         public var diagnostics: [Diagnostic] {
@@ -66,7 +68,7 @@ public enum AssemblyLoader {
             }
         }
         return Loading(assemblies: AssemblySet(documents: state.documents, diagnostics: state.unreadable + state.diagnostics),
-                       unreadable: state.unreadable)
+                       unreadable: state.unreadable, parses: state.parses)
     }
 
     /// The `*.xml` names in `directory`, sorted; a directory that cannot be listed throws why.
@@ -97,6 +99,7 @@ private struct LoaderState {
     var documents: [AssemblyDocument] = []
     var diagnostics: [Diagnostic] = []
     var unreadable: [Diagnostic] = []
+    var parses = 0
     /// Every file read or being read, by real path.
     private var loaded = Set<String>()
     /// The files whose imports are being followed, by real path: an import of one of them is a cycle.
@@ -150,6 +153,7 @@ private struct LoaderState {
             return
         }
         let reading = AssemblyReader.read(bytes: bytes, file: file, checkSchema: checkSchema)
+        parses += reading.parses
         documents.append(reading.document)
         diagnostics += reading.diagnostics
         guard !reading.document.imports.isEmpty else { return }

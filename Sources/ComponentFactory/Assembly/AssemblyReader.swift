@@ -32,17 +32,23 @@ public enum AssemblyReader {
         public var document: AssemblyDocument
         /// Every problem found while reading, with file:line; empty when the file is clean.
         public var diagnostics: [Diagnostic]
+        /// How many times libxml2 parsed the bytes: 1, 2 with the schema
+        /// check, 0 for a file refused before parsing (too large, empty).
+        public var parses = 1
     }
 
-    /// Reads `bytes`. With `checkSchema`, the file is also validated against
-    /// ``AssemblySchema`` (ordering and counts), by a second parse of the
-    /// bytes on another thread at the same time; the schema's findings are
-    /// kept only when the grammar found nothing, since both would otherwise
-    /// report one mistake twice.
+    /// Reads `bytes`. The builder's grammar check covers every rule of
+    /// ``AssemblySchema`` (elements, attributes, a `<description>` first,
+    /// no stray text, one `<initializer>`), so an app's load parses once.
+    /// With `checkSchema`, what tools ask for, the file is also validated
+    /// against the schema itself, by a second parse of the bytes on another
+    /// thread at the same time; the schema's findings are kept only when the
+    /// grammar found nothing, since both would otherwise report one mistake twice.
     public static func read(bytes: [UInt8], file: String, checkSchema: Bool = false) -> Reading {
         LibXMLInitialization.once()
         func refused(_ message: String, line: Int = 1) -> Reading {
-            Reading(document: AssemblyDocument(file: file), diagnostics: [Diagnostic(.malformedXML, message, at: SourceLocation(file: file, line: line))])
+            Reading(document: AssemblyDocument(file: file), diagnostics: [Diagnostic(.malformedXML, message, at: SourceLocation(file: file, line: line))],
+                    parses: 0)
         }
         guard bytes.count <= maximumSize else {
             return refused("file is larger than \(maximumSize >> 20) MiB")
@@ -60,12 +66,13 @@ public enum AssemblyReader {
         // The builder's pass reports a malformed document; the schema's adds only a schema it could not set up.
         if failure == nil, let schemaFailure = verdict.failure, schemaFailure.code == .schema { failure = schemaFailure }
         guard let builder = built.builder else { return refused("the assembly could not be read") }
+        let parses = checkSchema ? 2 : 1
         if let failure {
-            return Reading(document: AssemblyDocument(file: file), diagnostics: [failure])
+            return Reading(document: AssemblyDocument(file: file), diagnostics: [failure], parses: parses)
         }
         var diagnostics = builder.diagnostics
         if diagnostics.isEmpty { diagnostics = verdict.diagnostics }
-        return Reading(document: builder.document, diagnostics: diagnostics)
+        return Reading(document: builder.document, diagnostics: diagnostics, parses: parses)
     }
 
     /// The schema's findings on `bytes`, from a parse of their own.

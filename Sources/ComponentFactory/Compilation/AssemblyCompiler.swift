@@ -40,6 +40,8 @@ struct AssemblyCompiler: Sendable {
         var indexByKey: [String: Int] = [:]
         /// The aliases that stand for a parent factory's component, and its key there.
         var parentAliases: [String: String] = [:]
+        /// What autowiring cost, counted.
+        var autowiring = AutowiringWork()
     }
 
     /// What one half of the definitions came to.
@@ -50,6 +52,8 @@ struct AssemblyCompiler: Sendable {
         var plans: [ComponentPlan?] = []
         /// The keys the half's placeholders read, for the whole pass's resolver.
         var reads = PlaceholderResolver.Reads()
+        /// What the half's autowiring cost.
+        var autowiring = AutowiringWork()
     }
 
     /// Runs of at least this many definitions are checked in two halves at once.
@@ -197,6 +201,7 @@ struct AssemblyCompiler: Sendable {
         var seen = Set<Diagnostic>()
         diagnostics = diagnostics.filter { seen.insert($0).inserted }
         var compiled = Compiled(diagnostics: diagnostics, graph: graph)
+        compiled.autowiring = parts.reduce(AutowiringWork()) { $0 + $1.autowiring }
         if complete && !diagnostics.contains(where: { $0.severity == .error }) {
             compiled.plans = plans
             (compiled.indexByKey, compiled.parentAliases) = planKeys()
@@ -218,6 +223,7 @@ struct AssemblyCompiler: Sendable {
         }
         part.diagnostics = diagnostics
         part.reads = resolver.reads
+        part.autowiring = types.work
         diagnostics = outer
         return part
     }

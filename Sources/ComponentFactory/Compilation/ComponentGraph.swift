@@ -9,7 +9,7 @@
 /// and an app's own tool print it as Graphviz or JSON.
 ///
 /// ```swift
-/// let validation = EnvironmentValidation(assemblies: assemblies, configuration: configuration, registry: registry,
+/// let validation = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry,
 ///                                        drawsGraph: true)
 /// validation.graph.edges.filter(\.isAutowired)  // what autowiring wired
 /// ```

@@ -15,6 +15,8 @@ struct TypeIndex {
     private var groups: [(type: ProducedType, positions: [Int])] = []
     /// The answers given so far, by the asked type's identity.
     private var answers: [ObjectIdentifier: [Int]] = [:]
+    /// The questions asked and the comparisons they took.
+    private(set) var work = AutowiringWork()
 
     /// `produced[position]` is what the definition there makes; nil for one that makes nothing known.
     init(_ produced: [ProducedType?]) {
@@ -35,9 +37,11 @@ struct TypeIndex {
     /// it has no candidates.
     mutating func candidates(for type: InjectableType) -> [Int] {
         guard !type.acceptsAnything else { return [] }
+        work.questions += 1
         if let known = answers[type.identity.id] { return known }
         var positions: [Int] = []
         var groupCount = 0
+        work.typeComparisons += groups.count
         for group in groups where type.accepts(group.type) {
             positions += group.positions
             groupCount += 1

@@ -25,8 +25,8 @@ import SystemSupport
 ///   cancelled. The lifecycle product runs it as a service.
 ///
 /// ```swift
-/// let live = try await LiveFactory.load(assemblies: ["Assemblies"], config: "Config", environment: "production",
-///                                       registry: AppRegistry.make(), logger: logger)
+/// let live = try await LiveFactory.load(assemblies: ["Assemblies"], registry: AppRegistry.make(),
+///                                       options: .init(config: "Config", environment: "production", logger: logger))
 /// try await live.withScope(seeding: ["request": request]) { scope in
 ///     try await scope.component(forKey: "linkController", as: LinkController.self).handle()
 /// }
@@ -36,7 +36,7 @@ public final class LiveFactory: Sendable {
         var current: LiveGeneration
         /// Replaced generations whose replaced singletons are not destroyed yet.
         var retired: [LiveGeneration] = []
-        var observers: [Int: AsyncStream<Reload>.Continuation] = [:]
+        var observers: [Int: AsyncStream<ReloadEvent>.Continuation] = [:]
         var nextObserver = 0
         /// Set by ``LiveFactory/shutdown(timeout:)``: no reload builds anything after it.
         var isShutDown = false
@@ -64,41 +64,45 @@ public final class LiveFactory: Sendable {
     /// How long a destroy method of a replaced singleton may take.
     private let destroyTimeout: Duration = .seconds(10)
 
-    /// Loads as ``Factory/loadAsync(assemblies:config:environment:overrides:useEnvironmentVariables:sources:registry:parent:logger:processEnvironment:)``
+    /// Loads as `Factory.loadAsync(assemblies:registry:options:)`
     /// does, keeping what a reload needs: the assemblies as read, the config
     /// root, the sources and overrides. Generation 1 is the graph built here.
     nonisolated(nonsending) public static func load(
-        assemblies: [String], config: String? = nil, environment: String? = nil, overrides: [String: String] = [:],
-        useEnvironmentVariables: Bool = false, sources: [any PropertySource] = [], registry: ComponentRegistry,
-        parent: Factory? = nil, logger: Logger? = nil,
-        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+        assemblies: [String], registry: ComponentRegistry, options: Factory.LoadOptions
     ) async throws(DiagnosticReport) -> LiveFactory {
         let start = ContinuousClock().now
-        let (validation, read, inputs) = try Factory.validation(
-            assemblies: assemblies, config: config, environment: environment, overrides: overrides,
-            useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry, parent: parent, logger: logger,
-            processEnvironment: processEnvironment, since: start)
-        let (factory, _) = try await Factory.loadAsync(validation, assemblies: read, parent: parent, logger: logger, patches: [],
-                                                       since: start)
+        let (validation, read, inputs) = try Factory.validation(assemblies: assemblies, registry: registry, options: options, since: start)
+        let (factory, _) = try await Factory.loadAsync(validation, assemblies: read, parent: options.parent, logger: options.logger,
+                                                       patches: [], since: start)
         guard let side = Self.side(of: validation) else {
             throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a blueprint; please report this", at: nil)])
         }
         return LiveFactory(assemblies: read, loader: inputs.loader, environment: inputs.environment, registry: registry,
-                           parent: parent, logger: logger, first: LiveGeneration(number: 1, factory: factory, side: side))
+                           parent: options.parent, logger: options.logger, first: LiveGeneration(number: 1, factory: factory, side: side))
     }
 
     /// The same, from file URLs, such as a bundle's resources. A URL that is
     /// not a file URL is `import-not-found`.
     nonisolated(nonsending) public static func load(
-        assemblies: [URL], config: URL? = nil, environment: String? = nil, overrides: [String: String] = [:],
-        useEnvironmentVariables: Bool = false, sources: [any PropertySource] = [], registry: ComponentRegistry,
-        parent: Factory? = nil, logger: Logger? = nil,
-        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+        assemblies: [URL], registry: ComponentRegistry, options: Factory.LoadOptions
     ) async throws(DiagnosticReport) -> LiveFactory {
-        let paths = try Factory.filePaths(assemblies: assemblies, config: config)
-        return try await load(assemblies: paths.assemblies, config: paths.config, environment: environment, overrides: overrides,
-                              useEnvironmentVariables: useEnvironmentVariables, sources: sources, registry: registry,
-                              parent: parent, logger: logger, processEnvironment: processEnvironment)
+        try await load(assemblies: try Factory.filePaths(assemblies), registry: registry, options: options)
+    }
+
+    /// The common case: assemblies, a config root and an environment.
+    nonisolated(nonsending) public static func load(
+        assemblies: [String], config: String? = nil, environment: String? = nil, registry: ComponentRegistry
+    ) async throws(DiagnosticReport) -> LiveFactory {
+        try await load(assemblies: assemblies, registry: registry,
+                       options: Factory.LoadOptions(config: config.map(Factory.Location.path), environment: environment))
+    }
+
+    /// The common case, from file URLs.
+    nonisolated(nonsending) public static func load(
+        assemblies: [URL], config: URL? = nil, environment: String? = nil, registry: ComponentRegistry
+    ) async throws(DiagnosticReport) -> LiveFactory {
+        try await load(assemblies: assemblies, registry: registry,
+                       options: Factory.LoadOptions(config: config.map(Factory.Location.url), environment: environment))
     }
 
     private init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry,
@@ -114,7 +118,7 @@ public final class LiveFactory: Sendable {
     }
 
     /// What a reload compares a validated environment by; nil when it made no factory.
-    private static func side(of validation: EnvironmentValidation) -> ReloadReach.Side? {
+    private static func side(of validation: EnvironmentBuild) -> ReloadReach.Side? {
         guard let blueprint = validation.blueprint, let configuration = validation.configuration else { return nil }
         return ReloadReach.Side(table: blueprint.table, definitions: blueprint.definitions, configuration: configuration,
                                 settingsFields: validation.settingsFields, keysRead: validation.keysRead)
@@ -208,8 +212,8 @@ public final class LiveFactory: Sendable {
     // MARK: Reloading
 
     /// A new stream of every reload from now on; it ends when the caller stops iterating.
-    public func reloads() -> AsyncStream<Reload> {
-        let (stream, continuation) = AsyncStream<Reload>.makeStream(bufferingPolicy: .bufferingNewest(64))
+    public func reloads() -> AsyncStream<ReloadEvent> {
+        let (stream, continuation) = AsyncStream<ReloadEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
         let id = state.withLock { state in
             defer { state.nextObserver += 1 }
             state.observers[state.nextObserver] = continuation
@@ -224,7 +228,7 @@ public final class LiveFactory: Sendable {
     /// Reads the configuration again, validates the whole set for it, and
     /// swaps in a new graph if that passes (see ``LiveFactory``). One reload
     /// runs at a time; a second waits for the first.
-    nonisolated(nonsending) public func reload() async -> Reload {
+    nonisolated(nonsending) public func reload() async -> ReloadEvent {
         let token = reloading.newToken()
         await reloading.lock(token)
         let reload = await reloadHoldingLock()
@@ -235,11 +239,11 @@ public final class LiveFactory: Sendable {
         return reload
     }
 
-    nonisolated(nonsending) private func reloadHoldingLock() async -> Reload {
+    nonisolated(nonsending) private func reloadHoldingLock() async -> ReloadEvent {
         let (old, isShutDown) = state.withLock { ($0.current, $0.isShutDown) }
         /// A refusal names the keys that changed and what it would have built anew.
-        func refused(_ diagnostics: [Diagnostic], changed: [String] = [], wouldRebuild: [String] = []) -> Reload {
-            Reload(outcome: .refused, generation: old.number, changedKeys: changed, rebuilt: wouldRebuild, diagnostics: diagnostics)
+        func refused(_ diagnostics: [Diagnostic], changed: [String] = [], wouldRebuild: [String] = []) -> ReloadEvent {
+            ReloadEvent(outcome: .refused, generation: old.number, changedKeys: changed, rebuilt: wouldRebuild, diagnostics: diagnostics)
         }
         guard !isShutDown else {
             return refused([Diagnostic(.buildFailed, "the live factory is shut down: nothing is reloaded", at: nil)])
@@ -251,7 +255,7 @@ public final class LiveFactory: Sendable {
             // A config root given as none stays none; one that went away is a refusal.
             if !loader.root.path.isEmpty { return refused([error]) }
         }
-        let validation = EnvironmentValidation(assemblies: assemblies, loader: loader, environment: environment, registry: registry,
+        let validation = EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry,
                                                parent: parent)
         let errors = validation.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let blueprint = validation.blueprint, let side = Self.side(of: validation) else {
@@ -265,7 +269,7 @@ public final class LiveFactory: Sendable {
         }
         let reach = ReloadReach(from: old.side, to: side)
         guard !reach.changedKeys.isEmpty else {
-            return Reload(outcome: .unchanged, generation: old.number, changedKeys: [], rebuilt: [], diagnostics: [])
+            return ReloadEvent(outcome: .unchanged, generation: old.number, changedKeys: [], rebuilt: [], diagnostics: [])
         }
         let rebuilt = reach.rebuilt.sorted().map { blueprint.table.plans[$0].key }
         guard reach.refusals.isEmpty else { return refused(reach.refusals, changed: reach.changedKeys, wouldRebuild: rebuilt) }
@@ -310,7 +314,7 @@ public final class LiveFactory: Sendable {
                            changed: reach.changedKeys, wouldRebuild: rebuilt)
         }
         let warnings = validation.diagnostics.filter { $0.severity != .error }
-        return Reload(outcome: .swapped, generation: next.number, changedKeys: reach.changedKeys, rebuilt: rebuilt, diagnostics: warnings)
+        return ReloadEvent(outcome: .swapped, generation: next.number, changedKeys: reach.changedKeys, rebuilt: rebuilt, diagnostics: warnings)
     }
 
     /// Destroys `plans` of a replaced generation, newest first, logging what fails; then lets the generation go.
@@ -323,7 +327,7 @@ public final class LiveFactory: Sendable {
         state.withLock { $0.retired.removeAll { $0 === generation } }
     }
 
-    private func log(_ reload: Reload) {
+    private func log(_ reload: ReloadEvent) {
         guard let logger else { return }
         let metadata: Logger.Metadata = [
             "generation": .stringConvertible(reload.generation),

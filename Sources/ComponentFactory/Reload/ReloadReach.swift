@@ -129,7 +129,7 @@ struct ReloadReach {
     /// The plans of `table` that a reload builds anew: each reloadable one, and every one that needs one.
     static func rebuilt(in table: PlanTable) -> Set<Int> {
         let plans = table.plans
-        let reloaded = needingReloadable(plans) { table.isReloadable[$0] }
+        let reloaded = ShorterLived.needingReloadable(plans) { table.isReloadable[$0] }
         return Set(plans.indices.filter { table.isReloadable[$0] || reloaded.needed(by: plans[$0]) != nil })
     }
 
@@ -155,12 +155,5 @@ struct ReloadReach {
         pointed.notes.remove(at: index)
         pointed.notes.insert(Diagnostic.Note("the changed value is used here", at: site), at: 0)
         return pointed
-    }
-
-    /// Which plans a reload builds anew because they need a reloadable one,
-    /// through any scope: the one rule that validation (a service may not
-    /// be among them) and the reload itself share.
-    static func needingReloadable(_ plans: [ComponentPlan], isReloadable: (Int) -> Bool) -> ShorterLived {
-        ShorterLived(plans, isShort: { isReloadable($0.index) }, passesOn: Set(Scope.allCases))
     }
 }

@@ -1,5 +1,5 @@
 /// Every registered ``Settings`` type bound for one environment, with what
-/// each binding found: step 5 of ``EnvironmentValidation``, before the pass,
+/// each binding found: step 5 of ``EnvironmentBuild``, before the pass,
 /// which autowires the bound values.
 struct BoundSettings: Sendable {
     /// Each type that bound, by identity.

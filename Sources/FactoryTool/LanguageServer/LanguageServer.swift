@@ -34,7 +34,7 @@ public final class LanguageServer {
     }
     /// What the last check read, for the requests in `.properties` files.
     /// The last check's validations, whose read keys are gathered only when a completion asks.
-    private var validations: [EnvironmentValidation] = []
+    private var validations: [EnvironmentBuild] = []
     private var manifestInputs: (assemblies: AssemblySet, loader: ConfigurationLoader)?
     private var cachedManifest: PropertyManifest?
     /// Files read from disk for positions since the last check, so that each is read once per check.
@@ -150,9 +150,9 @@ public final class LanguageServer {
             loader.unsaved = open.filter { $0.key.hasSuffix(".properties") }.mapValues(\.bytes)
             let environments: [String?] = root.environments.isEmpty ? [nil] : root.environments
             let validations = environments.map { environment in
-                EnvironmentValidation(assemblies: loaded.assemblies, loader: loader, environment: environment, registry: registry)
+                EnvironmentBuild(assemblies: loaded.assemblies, loader: loader, environment: environment, registry: registry)
             }
-            report = EnvironmentValidation.report(loaded.assemblies, validations)
+            report = EnvironmentBuild.report(loaded.assemblies, validations)
             self.validations = validations
             manifestInputs = (loaded.assemblies, loader)
             cachedManifest = nil

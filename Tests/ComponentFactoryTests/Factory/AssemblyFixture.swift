@@ -35,8 +35,8 @@ enum AssemblyFixture {
     }
 
     private static func validation(_ components: String, properties: [String: String],
-                                   registry: ComponentRegistry) -> EnvironmentValidation {
-        EnvironmentValidation(assemblies: assemblies(components), configuration: configuration(properties), registry: registry)
+                                   registry: ComponentRegistry) -> EnvironmentBuild {
+        EnvironmentBuild(assemblies: assemblies(components), configuration: configuration(properties), registry: registry)
     }
 
     /// The line of the first line of `components` that contains `text` (line 1 is `<assembly>`).

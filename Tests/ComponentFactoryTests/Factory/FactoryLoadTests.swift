@@ -67,34 +67,33 @@ import Testing
         // car.name is checked as a property of the configuration, checked where the assembly reads it, and
         // compiled: one resolver for the three resolves it, and asks the layers for it, once.
         let counting = CountingSource()
-        let factory = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
-                                       environment: "test", sources: [counting], registry: Garage.registry())
+        let factory = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+                              options: .init(config: .url(try Self.resource("Config")), environment: "test", sources: [counting]))
         #expect(try factory.component(forKey: "car", as: Car.self).name == "Herbie 90hp")
         #expect(counting.asked.withLock { $0["car.name"] } == 1)
     }
 
     @Test func theEnvironmentVariableChoosesTheEnvironmentWhenTheCallDoesNot() throws {
-        let factory = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
-                                       registry: Garage.registry(), processEnvironment: [Factory.environmentVariable: "test"])
+        let factory = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+                              options: .init(config: .url(try Self.resource("Config")), processEnvironment: [Factory.environmentVariable: "test"]))
         #expect(try factory.component(forKey: "car", as: Car.self).name == "Herbie (test)")
     }
 
     @Test func overridesWinOverEnvironmentVariablesWhichAreOptIn() throws {
         let variables = [Factory.environmentVariable: "test", "CAR_NAME": "KITT", "ENGINE_HORSEPOWER": "150"]
-        let optedIn = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
-                                       overrides: ["engine.horsepower": "200"], useEnvironmentVariables: true,
-                                       registry: Garage.registry(), processEnvironment: variables)
+        let optedIn = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+                              options: .init(config: .url(try Self.resource("Config")), overrides: ["engine.horsepower": "200"], useEnvironmentVariables: true, processEnvironment: variables))
         let car = try optedIn.component(forKey: "car", as: Car.self)
         #expect((car.name, car.engine.horsepower) == ("KITT", 200))
-        let plain = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
-                                     registry: Garage.registry(), processEnvironment: variables)
+        let plain = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+                            options: .init(config: .url(try Self.resource("Config")), processEnvironment: variables))
         #expect(try plain.component(forKey: "car", as: Car.self).name == "Herbie (test)")
     }
 
     @Test func noEnvironmentWhereTheConfigHasSeveralIsAnErrorListingThem() throws {
         let error = thrown { () throws(DiagnosticReport) in
-            _ = try Factory.load(assemblies: [try? Self.resource("Assemblies")].compactMap { $0 },
-                                 config: try? Self.resource("Config"), registry: Garage.registry(), processEnvironment: [:])
+            _ = try Factory.load(assemblies: [try? Self.resource("Assemblies")].compactMap { $0 }, registry: Garage.registry(),
+                        options: .init(config: (try? Self.resource("Config")).map { .url($0) }, processEnvironment: [:]))
         }
         #expect(error?.diagnostics.map(\.code) == [.propertiesNotFound])
         #expect(error?.diagnostics.first?.message.hasSuffix("has production, test") == true)
@@ -105,11 +104,12 @@ import Testing
         let directory = try TemporaryDirectory()
         let assembly = try directory.write("Assemblies/Engine.xml",
                                            "<assembly><component class=\"ElectricEngine\" key=\"engine\"/></assembly>")
-        let withNone = try Factory.load(assemblies: [assembly], registry: Garage.registry(), processEnvironment: [:])
+        let withNone = try Factory.load(assemblies: [assembly], registry: Garage.registry(),
+                               options: .init(processEnvironment: [:]))
         #expect(try withNone.component(forKey: "engine") is ElectricEngine)
         try FileManager.default.createDirectory(atPath: directory.file("Config"), withIntermediateDirectories: true)
-        let withEmpty = try Factory.load(assemblies: [assembly], config: directory.file("Config"), registry: Garage.registry(),
-                                         processEnvironment: [:])
+        let withEmpty = try Factory.load(assemblies: [assembly], registry: Garage.registry(),
+                                options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         #expect(try withEmpty.component(forKey: "engine") is ElectricEngine)
     }
 
@@ -144,8 +144,8 @@ import Testing
         try directory.write("Config/app.properties", "driver.name = Rita\n")
 
         let oneCall = thrown { () throws(DiagnosticReport) in
-            _ = try Factory.load(assemblies: [assembly], config: directory.file("Config"), registry: Garage.registry(),
-                                 processEnvironment: [:])
+            _ = try Factory.load(assemblies: [assembly], registry: Garage.registry(),
+                        options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         }
         #expect(oneCall?.diagnostics.first?.code == breakage.expected.code)
         #expect(oneCall?.diagnostics.first?.location?.file == assembly)
@@ -175,7 +175,8 @@ import Testing
             </assembly>
             """)
         let error = thrown { () throws(DiagnosticReport) in
-            _ = try Factory.load(assemblies: [assembly], registry: Garage.registry(), processEnvironment: [:])
+            _ = try Factory.load(assemblies: [assembly], registry: Garage.registry(),
+                        options: .init(processEnvironment: [:]))
         }
         #expect(Set(error?.diagnostics.map(\.code) ?? []) == [.unknownClass, .unresolvedPlaceholder, .unknownReference])
     }

@@ -54,8 +54,8 @@ final class LeakyPool: Sendable {}
 
     @Test func atDebugLoadingSaysTheEnvironmentFilesComponentsAndTimes() throws {
         let log = CollectedLog()
-        _ = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
-                             environment: "test", registry: Garage.registry(), logger: log.logger(level: .debug))
+        _ = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+                    options: .init(config: .url(try Self.resource("Config")), environment: "test", logger: log.logger(level: .debug)))
         let loaded = try #require(log.all.first { $0.message.contains("loaded assemblies and configuration") })
         #expect(loaded.level == .debug)
         #expect(loaded.metadata["environment"] == "test")
@@ -67,10 +67,20 @@ final class LeakyPool: Sendable {}
         #expect(built.metadata["eagerSingletons"]?.hasSuffix("ms") == true && built.metadata["compile"] != nil)
     }
 
+    @Test func anAppsLoadParsesEachAssemblyOnce() throws {
+        let log = CollectedLog()
+        _ = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+                    options: .init(config: .url(try Self.resource("Config")), environment: "test", logger: log.logger(level: .debug)))
+        let loaded = try #require(log.all.first { $0.message.contains("loaded assemblies and configuration") })
+        #expect(loaded.metadata["parses"] == "1", "one assembly, one libxml2 parse: no schema pass at an app's start")
+        let tools = AssemblyLoader.load(paths: [try Self.resource("Assemblies").path])
+        #expect(tools.parses == 2, "the tools' load still checks the schema, by a parse of its own")
+    }
+
     @Test func aboveDebugNothingIsLoggedForALoadThatWorks() throws {
         let log = CollectedLog()
-        _ = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
-                             environment: "test", registry: Garage.registry(), logger: log.logger(level: .info))
+        _ = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+                    options: .init(config: .url(try Self.resource("Config")), environment: "test", logger: log.logger(level: .info)))
         #expect(log.all.isEmpty)
     }
 
@@ -86,7 +96,8 @@ final class LeakyPool: Sendable {}
             pool.callback("close") { _ in throw CloseFailed() }
         }
         let log = CollectedLog()
-        let factory = try Factory.load(assemblies: [assembly], registry: registry, logger: log.logger(level: .error))
+        let factory = try Factory.load(assemblies: [assembly], registry: registry,
+                              options: .init(logger: log.logger(level: .error)))
         #expect(throws: DiagnosticReport.self) { try factory.shutdown() }
         let failure = try #require(log.all.first)
         #expect(failure.level == .error)

@@ -74,7 +74,7 @@ import Testing
         let loaded = AssemblyFixture.assemblies(Self.car("<property name=\"wheels\" value=\"${wheels}\"/>"))
         let source = PropertiesFileSource(document: try PropertiesReader.read(text: "# cars\nwheels = four\n", file: "cars.properties"))
         let configuration = Configuration(environment: "test", sources: [source])
-        let diagnostics = EnvironmentValidation(assemblies: loaded, configuration: configuration, registry: Garage.registry()).diagnostics
+        let diagnostics = EnvironmentBuild(assemblies: loaded, configuration: configuration, registry: Garage.registry()).diagnostics
         #expect(diagnostics.first?.notes.first?.location == ComponentFactory.SourceLocation(file: "cars.properties", line: 2))
     }
 

@@ -228,7 +228,7 @@ import Testing
         try setup.edit(limit: "many")
         _ = await setup.live.reload()
 
-        var seen: [Reload.Outcome] = []
+        var seen: [ReloadEvent.Outcome] = []
         for await reload in reloads {
             seen.append(reload.outcome)
             if seen.count == 2 { break }
@@ -240,7 +240,7 @@ import Testing
         let setup = try await Setup()
         let live = setup.live
         let reloads = live.reloads()
-        let outcome = await withTaskGroup(of: Reload?.self) { group in
+        let outcome = await withTaskGroup(of: ReloadEvent?.self) { group in
             group.addTask {
                 await live.watch(pollingEvery: .milliseconds(100), polling: polling)
                 return nil
@@ -255,7 +255,7 @@ import Testing
                 }
                 return nil
             }
-            var first: Reload?
+            var first: ReloadEvent?
             for await reload in reloads {
                 first = reload
                 break

@@ -11,8 +11,8 @@ import Testing
         try directory.write("Assemblies/App.xml", LiveFactoryTests.assembly)
         try directory.write("Config/app.properties", "rate.per-minute = 100\ndb.pool = 4\n")
         let log = CollectedLog()
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
-                                              registry: LiveFactoryTests.registry(LiveFactoryTests.Journal()), logger: log.logger(level: .info))
+        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], registry: LiveFactoryTests.registry(LiveFactoryTests.Journal()),
+                                 options: .init(config: .path(directory.file("Config")), logger: log.logger(level: .info)))
         try directory.write("Config/app.properties", "rate.per-minute = lots\ndb.pool = 4\n")
         #expect(await live.reload().outcome == .refused)
         let refusal = try #require(log.all.first { $0.level == .error })

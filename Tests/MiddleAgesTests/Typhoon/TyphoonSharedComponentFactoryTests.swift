@@ -98,7 +98,7 @@ import Testing
         // registry (its issue #407). Here a second factory without it cannot convert.
         let registry = try TyphoonRegistry.make()
         _ = try TyphoonFixture.factory("Placeholders.xml", registry: registry)
-        let diagnostics = EnvironmentValidation(
+        let diagnostics = EnvironmentBuild(
             assemblies: TyphoonFixture.assemblies("MiddleAges.xml").assemblies,
             configuration: Configuration(environment: nil, sources: []), registry: registry).diagnostics
         #expect(diagnostics.isEmpty)

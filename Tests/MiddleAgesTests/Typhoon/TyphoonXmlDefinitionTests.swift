@@ -29,7 +29,7 @@ import Testing
         let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array("""
             <assembly><component class="Knight" key="k" scope="singleton" lazy-init="Wr0ngValue"/></assembly>
             """.utf8), file: "wrong-lazy.xml").document])
-        let diagnostics = EnvironmentValidation(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []),
+        let diagnostics = EnvironmentBuild(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []),
                                                 registry: try TyphoonRegistry.make()).diagnostics
         #expect(diagnostics.map(\.code) == [.invalidAttributeValue])
     }

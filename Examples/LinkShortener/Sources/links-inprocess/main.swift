@@ -28,8 +28,9 @@ struct Requests: Sendable {
     let code: String
 
     init() async throws {
-        live = try await LiveFactory.load(assemblies: ["Assemblies"], config: "Config", environment: "development",
-                                          overrides: ["rate.per-second": "1000000000"], registry: LinksRegistry.make())
+        live = try await LiveFactory.load(assemblies: ["Assemblies"], registry: LinksRegistry.make(),
+                                          options: .init(config: "Config", environment: "development",
+                                                         overrides: ["rate.per-second": "1000000000"]))
         controller = try live.factory.handle(forKey: "links", as: LinkController.self)
         caller = try live.factory.handle(forKey: "caller", as: Caller.self)
         store = try await live.factory.async.component(forKey: "store", as: (any LinkStore).self)

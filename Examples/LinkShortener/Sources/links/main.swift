@@ -20,8 +20,9 @@ let logger = Logger(label: "links")
 let environment = ProcessInfo.processInfo.environment[Factory.environmentVariable] ?? "development"
 
 do {
-    let live = try await LiveFactory.load(assemblies: ["Assemblies"], config: "Config", environment: environment,
-                                          useEnvironmentVariables: true, registry: LinksRegistry.make(), logger: logger)
+    let live = try await LiveFactory.load(assemblies: ["Assemblies"], registry: LinksRegistry.make(),
+                                          options: .init(config: "Config", environment: environment, useEnvironmentVariables: true,
+                                                         logger: logger))
     let http = try live.factory.component(forKey: "http", as: HTTPSettings.self)
     var configuration = try await live.serviceGroupConfiguration(logger: logger, pollingEvery: .seconds(1))
     // `--hand-wired`: the same handlers with every object made by hand, for the benchmark.

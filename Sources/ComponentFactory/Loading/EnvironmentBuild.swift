@@ -1,8 +1,8 @@
 import JavaProperties
-/// One environment's assemblies and configuration, checked and, with a
-/// registry, compiled: the one driver that `factory validate`, an app's own
-/// tool, the language server and `Factory.load` share, so that each of them
-/// sees the same problems.
+/// The build of one environment: its assemblies and configuration, checked
+/// and, with a registry, compiled into what a factory is made from. The one
+/// driver that `factory validate`, an app's own tool, the language server
+/// and `Factory.load` share, so that each of them sees the same problems.
 ///
 /// In order, for the environment:
 /// 1. the configuration the assemblies declare (their `location=` files and overlays);
@@ -25,12 +25,12 @@ import JavaProperties
 /// plans, awaiting those whose construction can suspend.
 ///
 /// ```swift
-/// let validation = EnvironmentValidation(assemblies: loaded.assemblies, loader: loader, environment: "test",
+/// let validation = EnvironmentBuild(assemblies: loaded.assemblies, loader: loader, environment: "test",
 ///                                        registry: AppRegistry.make())
 /// validation.diagnostics  // every problem of "test", each once
 /// ```
 @_spi(Tooling)
-public struct EnvironmentValidation: Sendable {
+public struct EnvironmentBuild: Sendable {
     /// The environment checked.
     public let environment: String?
     /// Its configuration; nil when it could not be loaded (see ``diagnostics``).
@@ -49,6 +49,8 @@ public struct EnvironmentValidation: Sendable {
     }
     /// Every field of the registry's settings types, as bound in the environment.
     public let settingsFields: [SettingsField]
+    /// What autowiring cost in the pass, counted: for the tests that show it linear.
+    package let autowiring: AutowiringWork
     private let read: Set<PropertyKey>
     private let declaredKeys: [String]
     /// With a registry, when nothing has an error: what a factory is made from.
@@ -83,6 +85,7 @@ public struct EnvironmentValidation: Sendable {
         self.read = []
         self.declaredKeys = []
         self.settingsFields = []
+        self.autowiring = AutowiringWork()
         self.blueprint = nil
         self.parent = nil
     }
@@ -143,6 +146,7 @@ public struct EnvironmentValidation: Sendable {
                                         index: stage.isEdited ? nil : keys, brokenChains: stage.isEdited ? [] : inheritance.brokenChains,
                                         settings: settings)
         let compiled = compiler.compile()
+        autowiring = compiled.autowiring
         // What the infrastructure's own pass found that the whole pass does not say again.
         let said = Set(compiled.diagnostics.map { [$0.code.rawValue, $0.message, $0.location?.description ?? ""] })
         diagnostics += infrastructureProblems.filter { !said.contains([$0.code.rawValue, $0.message, $0.location?.description ?? ""]) }
@@ -206,7 +210,7 @@ public struct EnvironmentValidation: Sendable {
         var each: [(environment: String?, report: DiagnosticReport)] = []
         var configurations: [Configuration?] = []
         for environment in environments {
-            let validation = EnvironmentValidation(assemblies: assemblies, loader: loader, environment: environment, registry: registry)
+            let validation = EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry)
             let built = dryRun ? await validation.dryRun() : []
             each.append((environment, DiagnosticReport(validation.diagnostics + built)))
             configurations.append(validation.configuration)
@@ -216,7 +220,7 @@ public struct EnvironmentValidation: Sendable {
     }
 
     /// The reading problems of `assemblies`, then `validations` merged by environment.
-    public static func report(_ assemblies: AssemblySet, _ validations: [EnvironmentValidation]) -> DiagnosticReport {
+    public static func report(_ assemblies: AssemblySet, _ validations: [EnvironmentBuild]) -> DiagnosticReport {
         let judged = UnusedKeys.judgingBaseFilesTogether(validations.map { ($0.environment, DiagnosticReport($0.diagnostics)) },
                                                           configurations: validations.map(\.configuration))
         let merged = DiagnosticReport.merging(environments: judged)

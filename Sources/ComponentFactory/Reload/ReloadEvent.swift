@@ -6,7 +6,7 @@
 ///     print(reload)  // each problem on its own line, with file:line
 /// }
 /// ```
-public struct Reload: Sendable, CustomStringConvertible {
+public struct ReloadEvent: Sendable, CustomStringConvertible {
     /// What the reload did.
     public enum Outcome: String, Sendable, Hashable {
         /// The new values validated: the reloadable components, and what needs them, were built anew and swapped in.

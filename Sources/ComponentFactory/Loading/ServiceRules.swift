@@ -1,5 +1,5 @@
 /// The one owner of the rules for services, in two steps of
-/// ``EnvironmentValidation``:
+/// ``EnvironmentBuild``:
 /// 1. before the pass, with the environment's resolver (so that the keys
 ///    they name count as read): each component's `service`,
 ///    `service-finished` and `service-failed`, and the one `<service-group>`'s
@@ -44,7 +44,7 @@ struct ServiceRules {
         var table = bounds
         let prototypes = ShorterLived(plans, isShort: { $0.scope == .prototype }, passesOn: [.objectGraph])
         // A reload builds anew whatever needs a reloadable component; a running service cannot be.
-        let reloaded = ReloadReach.needingReloadable(plans) { reloadable.contains($0) }
+        let reloaded = ShorterLived.needingReloadable(plans) { reloadable.contains($0) }
         for plan in plans {
             let attributes = roles[plan.key]
             if let attributes { table.roles[plan.index] = attributes.role }

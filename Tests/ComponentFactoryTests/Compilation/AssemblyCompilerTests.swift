@@ -1,10 +1,11 @@
 @_spi(Tooling) import ComponentFactory
 import Testing
 
-/// Many components are checked in two halves at once; the findings must be
+/// `AssemblyCompiler`, the one pass that checks and compiles: many
+/// components are checked in two halves at once, and the findings must be
 /// those of one pass, in component order, none lost and none twice.
-@Suite struct ValidatorSplitTests {
-    @Test func findingsOfTenThousandComponentsComeInComponentOrder() {
+@Suite struct AssemblyCompilerTests {
+    @Test func findingsOfTenThousandComponentsCheckedInTwoHalvesComeInComponentOrder() {
         var body = ""
         var expected: [(line: Int, code: DiagnosticCode)] = []
         for index in 0..<10_000 {
@@ -17,7 +18,7 @@ import Testing
             if target.hasPrefix("missing") { expected.append((line, .unknownReference)) }
         }
         let document = AssemblyReader.read(bytes: Array("<assembly>\n\(body)</assembly>\n".utf8), file: "many.xml").document
-        let diagnostics = EnvironmentValidation(assemblies: AssemblySet(documents: [document]),
+        let diagnostics = EnvironmentBuild(assemblies: AssemblySet(documents: [document]),
                                                 configuration: Configuration(environment: nil, sources: []), knownEnvironments: []).diagnostics
         #expect(diagnostics.map { $0.location?.line ?? 0 } == expected.map(\.line))
         #expect(diagnostics.map(\.code) == expected.map(\.code))

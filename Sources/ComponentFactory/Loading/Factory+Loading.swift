@@ -1,0 +1,301 @@
+import Foundation
+import Logging
+
+/// The one call from files (or a bundle's resources) to a running factory.
+extension Factory {
+    /// The environment variable that names the environment when a load is
+    /// given none, as Spring reads `SPRING_PROFILES_ACTIVE`.
+    public static let environmentVariable = "COMPONENT_FACTORY_ENV"
+
+    /// Loads assemblies and configuration and builds the factory, in one call.
+    ///
+    /// `assemblies` are files, or directories of `*.xml` files, with their
+    /// imports; `options` says where the configuration is, which environment
+    /// is active, and the rest (see ``LoadOptions``).
+    ///
+    /// It throws one ``DiagnosticReport`` holding every problem found: in the
+    /// XML, the configuration, the placeholders and against the registry,
+    /// each with file:line; or an eager singleton's failure to build, as its
+    /// `build-failed` diagnostic. Each assembly is parsed once.
+    ///
+    /// ```swift
+    /// let factory = try Factory.load(assemblies: ["Assemblies"], registry: AppRegistry.make(),
+    ///                                options: .init(config: "Config", environment: "production", logger: logger))
+    /// ```
+    public static func load(assemblies: [String], registry: ComponentRegistry, options: LoadOptions) throws(DiagnosticReport) -> Factory {
+        try load(assemblies: assemblies, registry: registry, options: options, patches: []).factory
+    }
+
+    /// The same, from file URLs, such as a bundle's resources:
+    /// `Bundle.module.url(forResource: "Assemblies", withExtension: nil)`.
+    /// A URL that is not a file URL is `import-not-found`.
+    public static func load(assemblies: [URL], registry: ComponentRegistry, options: LoadOptions) throws(DiagnosticReport) -> Factory {
+        try load(assemblies: try filePaths(assemblies), registry: registry, options: options)
+    }
+
+    /// The common case: assemblies, a config root and an environment.
+    ///
+    /// ```swift
+    /// let factory = try Factory.load(assemblies: ["Assemblies"], config: "Config", environment: "production",
+    ///                                registry: AppRegistry.make())
+    /// ```
+    public static func load(assemblies: [String], config: String? = nil, environment: String? = nil,
+                            registry: ComponentRegistry) throws(DiagnosticReport) -> Factory {
+        try load(assemblies: assemblies, registry: registry, options: LoadOptions(config: config.map(Location.path), environment: environment))
+    }
+
+    /// The common case, from file URLs.
+    public static func load(assemblies: [URL], config: URL? = nil, environment: String? = nil,
+                            registry: ComponentRegistry) throws(DiagnosticReport) -> Factory {
+        try load(assemblies: assemblies, registry: registry, options: LoadOptions(config: config.map(Location.url), environment: environment))
+    }
+
+    /// Loads like `load(assemblies:registry:options:)`, and
+    /// builds the eager singletons by awaiting each step that can suspend (an
+    /// `async` initializer, a main-actor type, an actor), in definition order
+    /// and `depends-on` first. The synchronous `load` refuses an assembly
+    /// with such a singleton, at its line.
+    ///
+    /// ```swift
+    /// let factory = try await Factory.loadAsync(assemblies: ["Assemblies"], registry: AppRegistry.make(),
+    ///                                           options: .init(config: "Config", environment: "production"))
+    /// ```
+    nonisolated(nonsending) public static func loadAsync(
+        assemblies: [String], registry: ComponentRegistry, options: LoadOptions
+    ) async throws(DiagnosticReport) -> Factory {
+        try await loadAsync(assemblies: assemblies, registry: registry, options: options, patches: []).factory
+    }
+
+    /// The same, from file URLs, such as a bundle's resources. A URL that is
+    /// not a file URL is `import-not-found`.
+    nonisolated(nonsending) public static func loadAsync(
+        assemblies: [URL], registry: ComponentRegistry, options: LoadOptions
+    ) async throws(DiagnosticReport) -> Factory {
+        try await loadAsync(assemblies: try filePaths(assemblies), registry: registry, options: options)
+    }
+
+    /// The common case of `loadAsync(assemblies:registry:options:)`:
+    /// assemblies, a config root and an environment.
+    nonisolated(nonsending) public static func loadAsync(
+        assemblies: [String], config: String? = nil, environment: String? = nil, registry: ComponentRegistry
+    ) async throws(DiagnosticReport) -> Factory {
+        try await loadAsync(assemblies: assemblies, registry: registry,
+                            options: LoadOptions(config: config.map(Location.path), environment: environment))
+    }
+
+    /// The common case, from file URLs.
+    nonisolated(nonsending) public static func loadAsync(
+        assemblies: [URL], config: URL? = nil, environment: String? = nil, registry: ComponentRegistry
+    ) async throws(DiagnosticReport) -> Factory {
+        try await loadAsync(assemblies: assemblies, registry: registry,
+                            options: LoadOptions(config: config.map(Location.url), environment: environment))
+    }
+
+    /// The paths of file URLs, as every loading entry point that takes URLs
+    /// reads them: a URL that is not a file URL is `import-not-found`.
+    @_spi(Tooling)
+    public static func filePaths(_ urls: [URL]) throws(DiagnosticReport) -> [String] {
+        let notFiles = urls.filter { !$0.isFileURL }
+        guard notFiles.isEmpty else {
+            throw DiagnosticReport(notFiles.map { Diagnostic(.importNotFound, "'\($0.absoluteString)' is not a file URL", at: nil) })
+        }
+        return urls.map(\.path)
+    }
+
+    /// Loads like `loadAsync(assemblies:registry:options:)`
+    /// with `patches` in place before any component is built; for `ComponentFactoryTesting`.
+    @_spi(Patching)
+    nonisolated(nonsending) public static func loadAsync(
+        assemblies: [String], registry: ComponentRegistry, options: LoadOptions,
+        patches: [(key: String, make: @Sendable () throws -> Any)]
+    ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let start = ContinuousClock().now
+        let (validation, read, _) = try validation(assemblies: assemblies, registry: registry, options: options, since: start)
+        return try await loadAsync(validation, assemblies: read, parent: options.parent, logger: options.logger, patches: patches,
+                                   since: start)
+    }
+
+    /// Loads like `loadAsync(assemblies:registry:options:)`
+    /// from assemblies already read and a configuration already made, with
+    /// `patches` in place before any component is built: what an app's `build` uses.
+    @_spi(Patching) @_spi(Tooling)
+    nonisolated(nonsending) public static func loadAsync(
+        assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry, parent: Factory? = nil,
+        logger: Logger? = nil, patches: [(key: String, make: @Sendable () throws -> Any)] = []
+    ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let start = ContinuousClock().now
+        let validation = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
+        return try await loadAsync(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
+    }
+
+    nonisolated(nonsending) static func loadAsync(
+        _ validation: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+        patches: [(key: String, make: @Sendable () throws -> Any)], since start: ContinuousClock.Instant
+    ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let (factory, ids, blueprint) = try made(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
+        let compiled = ContinuousClock().now
+        try await factory.async.buildEagerSingletons()
+        logBuilt(validation, blueprint, logger: logger, start: start, compiled: compiled)
+        return (factory, ids)
+    }
+
+    /// Loads like `load(assemblies:registry:options:)` with
+    /// `patches` in place before any component is built. Returns the factory
+    /// and the id of each patch. `ComponentFactoryTesting`'s `TestFactory`
+    /// and `Patcher` use it; the public call is this one with no patches.
+    @_spi(Patching)
+    public static func load(
+        assemblies: [String], registry: ComponentRegistry, options: LoadOptions,
+        patches: [(key: String, make: @Sendable () throws -> Any)]
+    ) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let start = ContinuousClock().now
+        let (validation, read, _) = try validation(assemblies: assemblies, registry: registry, options: options, since: start)
+        return try load(validation, assemblies: read, parent: options.parent, logger: options.logger, patches: patches, since: start)
+    }
+
+    /// The assemblies and configuration read from files, and the build of
+    /// their environment, logged at debug level; with the loader and
+    /// environment, for a live factory to build again.
+    static func validation(
+        assemblies: [String], registry: ComponentRegistry, options: LoadOptions, since start: ContinuousClock.Instant
+    ) throws(DiagnosticReport) -> (EnvironmentBuild, AssemblySet, (loader: ConfigurationLoader, environment: String?)) {
+        let inputs = try prepare(assemblies: assemblies, options: options)
+        let validation = EnvironmentBuild(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment,
+                                          registry: registry, parent: options.parent)
+        if let logger = options.logger, let configuration = validation.configuration {
+            logger.debug("ComponentFactory: loaded assemblies and configuration", metadata: [
+                "environment": .string(configuration.environment ?? "none"),
+                "assemblies": .array(inputs.assemblies.documents.map { .string($0.file) }),
+                "configuration": .array(configuration.sources.map { .string($0.name) }),
+                "components": .stringConvertible(inputs.assemblies.components.count),
+                "parses": .stringConvertible(inputs.parses),
+                "duration": .string(milliseconds(ContinuousClock().now - start)),
+            ])
+        }
+        return (validation, inputs.assemblies, (inputs.loader, inputs.environment))
+    }
+
+    /// Loads like `load(assemblies:registry:options:)`
+    /// from assemblies already read and a configuration already made, with
+    /// `patches` in place before any component is built.
+    @_spi(Patching) @_spi(Tooling)
+    public static func load(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                            parent: Factory? = nil, logger: Logger? = nil,
+                            patches: [(key: String, make: @Sendable () throws -> Any)]) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let start = ContinuousClock().now
+        let validation = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
+        return try load(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
+    }
+
+    /// Compiles the assemblies against `registry` for the environment of
+    /// `configuration`, and builds the eager singletons. Throws one
+    /// ``DiagnosticReport`` with every error: the assembly set's own reading
+    /// errors first (a set that had one is never built), then the
+    /// configuration's and the assemblies', or an eager singleton's `build-failed`.
+    ///
+    /// With a `parent`, references, `depends-on` and autowiring that nothing
+    /// here answers are answered by the parent's components (and its
+    /// parent's), and so are lookups.
+    @_spi(Tooling)
+    public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
+                            parent: Factory? = nil) throws(DiagnosticReport) {
+        let validation = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
+        let blueprint = try Self.blueprint(of: validation, assemblies: assemblies)
+        self.init(table: blueprint.table, seeded: blueprint.seeded, parent: parent)
+        try buildEagerSingletons()
+    }
+
+    /// The blueprint of a validation that found no error; else every error, the set's reading errors first.
+    private static func blueprint(of validation: EnvironmentBuild, assemblies: AssemblySet) throws(DiagnosticReport) -> FactoryBlueprint {
+        let errors = (assemblies.readingErrors + validation.diagnostics).filter { $0.severity == .error }
+        guard errors.isEmpty else { throw DiagnosticReport(errors) }
+        guard let blueprint = validation.blueprint else {
+            throw DiagnosticReport([Diagnostic(.buildFailed, "the assemblies did not compile, and no check said why; please report this",
+                                               at: nil)])
+        }
+        return blueprint
+    }
+
+    private static func load(_ validation: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+                             patches: [(key: String, make: @Sendable () throws -> Any)],
+                             since start: ContinuousClock.Instant) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+        let (factory, ids, blueprint) = try made(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
+        let compiled = ContinuousClock().now
+        try factory.buildEagerSingletons()
+        logBuilt(validation, blueprint, logger: logger, start: start, compiled: compiled)
+        return (factory, ids)
+    }
+
+    /// The factory of a validation that found no error, with `patches` in place; nothing built yet.
+    private static func made(_ validation: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+                             patches: [(key: String, make: @Sendable () throws -> Any)])
+        throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int], blueprint: FactoryBlueprint) {
+        let blueprint = try blueprint(of: validation, assemblies: assemblies)
+        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent, logger: logger)
+        var ids: [Int] = []
+        for patch in patches {
+            ids.append(try factory.patch(key: patch.key, patch.make))
+        }
+        return (factory, ids, blueprint)
+    }
+
+    private static func logBuilt(_ validation: EnvironmentBuild, _ blueprint: FactoryBlueprint, logger: Logger?,
+                                 start: ContinuousClock.Instant, compiled: ContinuousClock.Instant) {
+        logger?.debug("ComponentFactory: built the factory", metadata: [
+            "environment": .string(validation.environment ?? "none"),
+            "components": .stringConvertible(blueprint.table.plans.count),
+            "compile": .string(milliseconds(compiled - start)),
+            "eagerSingletons": .string(milliseconds(ContinuousClock().now - compiled)),
+        ])
+    }
+
+    /// The assembly set, and the loader and environment of its configuration;
+    /// every problem found on the way is thrown together.
+    private static func prepare(
+        assemblies paths: [String], options: LoadOptions
+    ) throws(DiagnosticReport) -> (assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, parses: Int) {
+        // One parse per file: the builder's grammar is the schema's, and the XSD pass is the tools' alone.
+        let loading = AssemblyLoader.load(paths: paths, checkSchema: false)
+        let assemblies = loading.assemblies
+        /// What stops the load here, after the assemblies' own errors, so that the report holds them all.
+        func refusal(_ problems: [Diagnostic]) -> DiagnosticReport {
+            DiagnosticReport(assemblies.readingErrors + problems)
+        }
+        let config: String?
+        do {
+            config = try options.config?.filePath()
+        } catch {
+            throw refusal(error.diagnostics)
+        }
+        let root: ConfigRoot
+        do {
+            root = try config.map { path throws(Diagnostic) in try ConfigRoot.scan(path) } ?? ConfigRoot(path: "", baseFiles: [], environments: [])
+        } catch {
+            throw refusal([error])
+        }
+        let chosen = options.environment ?? options.processEnvironment[environmentVariable]
+        if let chosen, config != nil {
+            do {
+                try root.checkEnvironment(chosen)
+            } catch {
+                throw refusal([error])
+            }
+        } else if chosen == nil, !root.environments.isEmpty {
+            throw refusal([Diagnostic(
+                .propertiesNotFound,
+                "choose an environment: pass environment:, or set \(environmentVariable); '\(root.path)' has "
+                    + root.environments.joined(separator: ", "),
+                at: nil)])
+        }
+        if config == nil, !assemblies.placeholderLocations.isEmpty {
+            throw refusal(assemblies.placeholderLocations.map { location in
+                Diagnostic(.propertiesNotFound, "the assembly reads '\(location.text)', but no config root was given; pass config:",
+                           at: location.location)
+            })
+        }
+        var loader = ConfigurationLoader(root: root, environmentVariables: options.useEnvironmentVariables ? options.processEnvironment : nil,
+                                         overrides: options.overrides)
+        loader.sources = options.sources
+        return (assemblies, loader, chosen, loading.parses)
+    }
+}

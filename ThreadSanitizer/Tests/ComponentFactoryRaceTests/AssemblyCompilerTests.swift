@@ -1,0 +1,1 @@
+../../../Tests/ComponentFactoryTests/Compilation/AssemblyCompilerTests.swift
