@@ -51,10 +51,9 @@ extension Trait where Self == FactoryTrait {
         registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [String], config: String? = "Config",
         environment: String = "test", overrides: [String: String] = [:], patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
     ) -> Self {
-        FactoryTrait { patcher in
-            try patches(patcher)
-            return try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config,
-                                                   environment: environment, overrides: overrides, patcher: patcher)
+        patched(patches) { patcher in
+            try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config,
+                                            environment: environment, overrides: overrides, patcher: patcher)
         }
     }
 
@@ -63,9 +62,8 @@ extension Trait where Self == FactoryTrait {
         registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [String], options: Factory.LoadOptions,
         patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
     ) -> Self {
-        FactoryTrait { patcher in
-            try patches(patcher)
-            return try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, options: options, patcher: patcher)
+        patched(patches) { patcher in
+            try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, options: options, patcher: patcher)
         }
     }
 
@@ -75,10 +73,18 @@ extension Trait where Self == FactoryTrait {
         registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [URL], config: URL? = nil,
         environment: String = "test", overrides: [String: String] = [:], patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
     ) -> Self {
+        patched(patches) { patcher in
+            try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config,
+                                            environment: environment, overrides: overrides, patcher: patcher)
+        }
+    }
+
+    /// A trait whose factory `make` makes, once `patches` are on the case's own patcher.
+    private static func patched(_ patches: @escaping @Sendable (Patcher) throws -> Void,
+                                _ make: @escaping @Sendable (Patcher) async throws -> Factory) -> Self {
         FactoryTrait { patcher in
             try patches(patcher)
-            return try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config,
-                                                   environment: environment, overrides: overrides, patcher: patcher)
+            return try await make(patcher)
         }
     }
 

@@ -52,6 +52,15 @@ import Testing
         #expect(try TestFactory.current.component(forKey: "car", as: Car.self).name == "Herbie (test)")
     }
 
+    @Test(.factory(registry: Garage.registry(),
+                   assemblies: [Bundle.module.url(forResource: "Fixtures/BundledApp/Assemblies", withExtension: nil)?.path ?? "missing"],
+                   options: .init(config: Bundle.module.url(forResource: "Fixtures/BundledApp/Config", withExtension: nil).map { .url($0) },
+                                  environment: "production", overrides: ["car.name": "KITT"], processEnvironment: [:])))
+    func theTraitTakesLoadOptions() throws {
+        let car = try TestFactory.current.component(forKey: "car", as: Car.self)
+        #expect((car.name, car.engine.horsepower) == ("KITT", 300), "the production overlay, then the override")
+    }
+
     /// A layer that defines `car.name` through a placeholder, and counts how often each key is asked of it.
     private final class CountingSource: PropertySource, Sendable {
         let asked = Mutex<[String: Int]>([:])
