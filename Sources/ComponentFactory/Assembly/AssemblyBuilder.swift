@@ -207,7 +207,7 @@ struct AssemblyBuilder {
         guard skipping == 0, let current = open.last else { return }
         if current.element == .ref || current.element == .value {
             text.append(contentsOf: bytes)
-        } else if !current.hadText, bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) {
+        } else if !current.hadText, bytes.contains(where: { !AssemblyGrammar.isWhiteSpace($0) }) {
             open[open.count - 1].hadText = true
             report(.schema, "<\(current.element.rawValue)> holds no text; only <description>, <ref> and <value> do",
                    at: current.location)

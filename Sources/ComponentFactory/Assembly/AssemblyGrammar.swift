@@ -26,6 +26,12 @@ enum AssemblyGrammar {
 
     private static let names: [(Element, [CChar])] = Element.allCases.map { ($0, Array($0.rawValue.utf8CString)) }
 
+    /// Whether `byte` is XML white space (space, tab, line feed, carriage return):
+    /// text of only these may stand anywhere, and a file of only these is empty.
+    static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     /// Whether `child` may stand inside `parent`; nil parent means the document.
     static func allows(_ child: Element, in parent: Element?) -> Bool {
         switch parent {

@@ -53,7 +53,7 @@ public enum AssemblyReader {
         guard bytes.count <= maximumSize else {
             return refused("file is larger than \(maximumSize >> 20) MiB")
         }
-        guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
+        guard bytes.contains(where: { !AssemblyGrammar.isWhiteSpace($0) }) else {
             return refused("the file is empty; an assembly needs an <assembly> root element")
         }
         if let crowded = AttributeBound.firstElementOverLimit(in: bytes) {

@@ -97,7 +97,7 @@ extension Factory {
     public static func filePaths(_ urls: [URL]) throws(DiagnosticReport) -> [String] {
         let notFiles = urls.filter { !$0.isFileURL }
         guard notFiles.isEmpty else {
-            throw DiagnosticReport(notFiles.map { Diagnostic(.importNotFound, "'\($0.absoluteString)' is not a file URL", at: nil) })
+            throw DiagnosticReport(notFiles.map(Location.notAFile))
         }
         return urls.map(\.path)
     }

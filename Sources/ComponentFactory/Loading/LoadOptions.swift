@@ -96,11 +96,14 @@ extension Factory {
             case .path(let path):
                 return path
             case .url(let url):
-                guard url.isFileURL else {
-                    throw DiagnosticReport([Diagnostic(.importNotFound, "'\(url.absoluteString)' is not a file URL", at: nil)])
-                }
+                guard url.isFileURL else { throw DiagnosticReport([Self.notAFile(url)]) }
                 return url.path
             }
+        }
+
+        /// The one rule for URLs a load reads: one that is not a file URL is `import-not-found`.
+        static func notAFile(_ url: URL) -> Diagnostic {
+            Diagnostic(.importNotFound, "'\(url.absoluteString)' is not a file URL", at: nil)
         }
     }
 }
