@@ -42,6 +42,7 @@ extension AssemblyCompiler {
                 computed[position] = true
             }
         }
+        hasHeads = true
     }
 
     private mutating func factoryPosition(of position: Int) -> Int? {

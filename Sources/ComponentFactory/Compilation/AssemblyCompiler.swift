@@ -19,6 +19,15 @@ import SystemSupport
 ///   parameters, converts every text, type-checks every reference, autowires
 ///   by type, looks up callbacks and makes a plan per definition.
 ///
+/// With a registry the run has two phases. The first,
+/// ``compileInfrastructure()``, compiles only the type converters and
+/// post-processors, so that the caller can build them; the caller then hands
+/// back their converters (``converters``), any factory post-processor's
+/// edits (``replaceDefinitions(written:built:)``) and the bound settings, and
+/// ``compile()`` does the rest. The first phase owns every diagnostic of the
+/// definitions it compiled; the second reports each of theirs only through
+/// the cycle search, which is the whole run's.
+///
 /// A run of ``splitThreshold`` definitions or more is checked in two halves
 /// at once: each half reports into its own lists, joined in definition order.
 ///
@@ -42,6 +51,8 @@ struct AssemblyCompiler: Sendable {
         var parentAliases: [String: String] = [:]
         /// What autowiring cost, counted.
         var autowiring = AutowiringWork()
+        /// How many texts with placeholders were expanded: once each.
+        var expansions = 0
     }
 
     /// What one half of the definitions came to.
@@ -54,34 +65,47 @@ struct AssemblyCompiler: Sendable {
         var reads = PlaceholderResolver.Reads()
         /// What the half's autowiring cost.
         var autowiring = AutowiringWork()
+        /// The texts the half expanded.
+        var expansions = 0
     }
 
     /// Runs of at least this many definitions are checked in two halves at once.
     static let splitThreshold = 4_096
 
-    let written: [ComponentDefinition]
-    let built: [ComponentDefinition]
+    private(set) var written: [ComponentDefinition]
+    private(set) var built: [ComponentDefinition]
     let aliases: [AssemblyDocument.AliasDeclaration]
-    let registry: ComponentRegistry?
-    let converters: TypeConverters
+    /// Nil once the caller says the run goes on without one (the infrastructure failed).
+    var registry: ComponentRegistry?
+    /// Every converter, the infrastructure's among them once it is built.
+    var converters: TypeConverters
     /// The parent factories' tables, nearest first.
     let parents: [PlanTable]
     let knownEnvironments: [String]
     /// The settings types bound for the environment, which autowiring offers.
-    let settings: BoundSettings
+    var settings: BoundSettings
     /// The positions whose parents could not be folded (reported by
     /// ``Inheritance``): what they lack may be what a parent would give.
-    let brokenChains: Set<Int>
+    private(set) var brokenChains: Set<Int>
     /// Whether to draw the ``ComponentGraph`` (for `graph`); the construction
     /// needs that the cycle search walks are gathered either way.
     let drawsGraph: Bool
-    /// The one resolver of the environment; handed back with what it learned.
-    private(set) var resolver: PlaceholderResolver
-    var index: ComponentIndex
-    /// The plan index of each position, or -1 for an abstract definition.
-    let planIndex: [Int]
+    /// The one resolver of the environment, which the steps beside the run
+    /// (settings, services) share; handed back with what it learned.
+    var resolver: PlaceholderResolver
+    /// Each text with placeholders, expanded once: what the check reports
+    /// and what the plan converts share it.
+    private var expansions: [AttributeValue: Expansion] = [:]
+    var index: DefinitionIndex
+    /// The plan index of each position, or -1 for one that gets no plan
+    /// (abstract, or outside the infrastructure during the first phase).
+    var planIndex: [Int]
     /// With a registry: what the first step learned of each definition.
     var heads: [Head?]
+    /// Whether ``heads`` are computed for the current definitions.
+    var hasHeads = false
+    /// The positions that ``compileInfrastructure()`` compiled: it reported their problems.
+    var settled: Set<Int> = []
     var types = TypeIndex([])
     /// Each selector's parameter names, worked out once however many components use it.
     private var parameterNamesBySelector: [String: [String]] = [:]
@@ -97,7 +121,7 @@ struct AssemblyCompiler: Sendable {
     /// `built`'s keys, when the caller has made it already.
     init(written: [ComponentDefinition], built: [ComponentDefinition], aliases: [AssemblyDocument.AliasDeclaration],
          resolver: PlaceholderResolver, registry: ComponentRegistry?, converters: TypeConverters,
-         parents: [PlanTable] = [], knownEnvironments: [String] = [], drawsGraph: Bool = false, index: ComponentIndex? = nil,
+         parents: [PlanTable] = [], knownEnvironments: [String] = [], drawsGraph: Bool = false, index: DefinitionIndex? = nil,
          brokenChains: Set<Int> = [], settings: BoundSettings = BoundSettings()) {
         self.written = written
         self.settings = settings
@@ -110,14 +134,34 @@ struct AssemblyCompiler: Sendable {
         self.converters = converters
         self.parents = parents
         self.knownEnvironments = knownEnvironments
-        self.index = index ?? ComponentIndex(built, aliases: aliases, outsideKeys: Self.outsideKeys(parents))
+        self.index = index ?? DefinitionIndex(built, aliases: aliases, outsideKeys: Self.outsideKeys(parents))
+        self.planIndex = Self.planIndexes(built)
+        self.heads = Array(repeating: nil, count: registry == nil ? 0 : built.count)
+    }
+
+    /// The plan index of each definition: its place among those that are not abstract, or -1.
+    static func planIndexes(_ built: [ComponentDefinition]) -> [Int] {
         var next = 0
-        self.planIndex = built.map { definition in
+        return built.map { definition in
             guard !definition.isAbstract else { return -1 }
             defer { next += 1 }
             return next
         }
-        self.heads = Array(repeating: nil, count: registry == nil ? 0 : built.count)
+    }
+
+    /// Takes the definitions as a factory post-processor left them: the
+    /// index, plan indexes and heads are made again for them. What the first
+    /// phase compiled stays settled, found again by key.
+    mutating func replaceDefinitions(written: [ComponentDefinition], built: [ComponentDefinition]) {
+        let settledKeys = Set(settled.map { self.built[$0].key })
+        self.written = written
+        self.built = built
+        brokenChains = []
+        index = DefinitionIndex(built, aliases: aliases, outsideKeys: Self.outsideKeys(parents))
+        planIndex = Self.planIndexes(built)
+        heads = Array(repeating: nil, count: registry == nil ? 0 : built.count)
+        hasHeads = false
+        settled = Set(built.indices.filter { settledKeys.contains(built[$0].key) })
     }
 
     /// The keys that the parent factories answer.
@@ -164,10 +208,11 @@ struct AssemblyCompiler: Sendable {
     mutating func compile() -> Compiled {
         diagnostics = index.diagnostics
         if registry != nil {
-            computeHeads()
+            if !hasHeads { computeHeads() }
             types = TypeIndex(heads.map { $0?.produces })
         }
         let parts: [Part]
+        let expansionsBeforeSplit = expansions.count
         if built.count >= Self.splitThreshold {
             let middle = built.count / 2
             let copy = self
@@ -198,10 +243,11 @@ struct AssemblyCompiler: Sendable {
             graph.edges.append(ComponentGraph.Edge(from: alias.alias.text, to: alias.name.text, kind: .alias))
         }
         reportCycles(construction)
-        var seen = Set<Diagnostic>()
-        diagnostics = diagnostics.filter { seen.insert($0).inserted }
         var compiled = Compiled(diagnostics: diagnostics, graph: graph)
         compiled.autowiring = parts.reduce(AutowiringWork()) { $0 + $1.autowiring }
+        // Both halves began with the expansions made before the split (the heads', the first phase's).
+        // A text that both halves use (a parent's, inherited across the middle) is expanded by each.
+        compiled.expansions = parts.count == 1 ? parts[0].expansions : parts[1].expansions + parts[0].expansions - expansionsBeforeSplit
         if complete && !diagnostics.contains(where: { $0.severity == .error }) {
             compiled.plans = plans
             (compiled.indexByKey, compiled.parentAliases) = planKeys()
@@ -216,14 +262,22 @@ struct AssemblyCompiler: Sendable {
         diagnostics = []
         for position in positions {
             autowiredChoices.removeAll(keepingCapacity: true)
-            if registry != nil, let problems = heads[position]?.problems { diagnostics += problems }
-            check(position)
-            if registry != nil && planIndex[position] >= 0 { part.plans.append(plan(position)) }
+            if settled.contains(position) {
+                // The first phase reported what this definition has; its plan is made again in this numbering.
+                let before = diagnostics.count
+                if registry != nil && planIndex[position] >= 0 { part.plans.append(plan(position)) }
+                diagnostics.removeSubrange(before...)
+            } else {
+                if registry != nil, let problems = heads[position]?.problems { diagnostics += problems }
+                check(position)
+                if registry != nil && planIndex[position] >= 0 { part.plans.append(plan(position)) }
+            }
             draw(position, into: &part)
         }
         part.diagnostics = diagnostics
         part.reads = resolver.reads
         part.autowiring = types.work
+        part.expansions = expansions.count
         diagnostics = outer
         return part
     }
@@ -252,27 +306,51 @@ struct AssemblyCompiler: Sendable {
         diagnostics.append(Diagnostic(code, message, at: location, severity: severity, notes: notes))
     }
 
-    /// The text with its placeholders resolved, or nil after reporting why not.
-    mutating func resolved(_ value: AttributeValue) -> String? {
+    /// One text's placeholders expanded: its value, or why it has none, and what it is made of.
+    struct Expansion: Sendable {
+        var value: String?
+        var failure: Diagnostic?
+        var provenance = PlaceholderResolver.Provenance()
+    }
+
+    /// The text of `value` with its placeholders expanded, the first time it is asked for; the same answer after.
+    private mutating func expansion(of value: AttributeValue) -> Expansion {
+        guard PlaceholderResolver.mayContainPlaceholder(value.text) else { return Expansion(value: value.text) }
+        if let known = expansions[value] { return known }
+        var expansion = Expansion()
         do {
-            return try resolver.resolve(value.text, at: value.location)
+            expansion.value = try resolver.resolve(value.text, at: value.location, provenance: &expansion.provenance)
         } catch {
-            diagnostics.append(error)
-            return nil
+            expansion.failure = error
         }
+        expansions[value] = expansion
+        return expansion
+    }
+
+    /// The text with its placeholders resolved, or nil after reporting why
+    /// not: for the check of the definition that wrote it, which asks once per attribute.
+    mutating func resolved(_ value: AttributeValue) -> String? {
+        let expansion = expansion(of: value)
+        if let failure = expansion.failure { diagnostics.append(failure) }
+        return expansion.value
     }
 
     /// The text with its placeholders resolved, or nil: for what the check
     /// of the definition that wrote it reports.
     mutating func quietly(_ value: AttributeValue) -> String? {
-        try? resolver.resolve(value.text, at: value.location)
+        expansion(of: value).value
     }
 
     /// The resolved text, adding the `.properties` lines it came from, and
     /// whether a secret went into it, to `provenance`; nil (reported by the
     /// owner's check) when it does not resolve.
     mutating func quietly(_ value: AttributeValue, provenance: inout PlaceholderResolver.Provenance) -> String? {
-        try? resolver.resolve(value.text, at: value.location, provenance: &provenance)
+        let expansion = expansion(of: value)
+        for origin in expansion.provenance.origins where !provenance.origins.contains(origin) {
+            provenance.origins.append(origin)
+        }
+        provenance.isSecret = provenance.isSecret || expansion.provenance.isSecret
+        return expansion.value
     }
 
     private mutating func parameterNames(of selector: String) -> [String] {
@@ -284,7 +362,7 @@ struct AssemblyCompiler: Sendable {
 
     // MARK: Registry-free checks, of each definition as written
 
-    private mutating func check(_ position: Int) {
+    mutating func check(_ position: Int) {
         let component = written[position]
         checkAttributes(component, built: built[position])
         if let className = component.className {
@@ -464,7 +542,7 @@ struct AssemblyCompiler: Sendable {
 
     /// Adds the definition's construction needs, for the cycle search; and
     /// when ``drawsGraph``, its node and an edge for everything building it uses.
-    private mutating func draw(_ position: Int, into part: inout Part) {
+    mutating func draw(_ position: Int, into part: inout Part) {
         let component = built[position]
         let key = component.key
         let drawing = drawsGraph

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// A constant slot lends the constant's object, which its plan holds; a
 /// component slot names the component's index, and lends its program when
-/// it is direct (see ``DirectPlans``). Anything else (an inherited
+/// it is direct (see ``ProgramTable``). Anything else (an inherited
 /// component, a collection, a dictionary) is neither, and is resolved from
 /// its ``ValuePlan``.
 final class ArgumentTable: @unchecked Sendable {
@@ -18,7 +18,7 @@ final class ArgumentTable: @unchecked Sendable {
     /// The conversion cells of the slots that name a singleton, one after another (see ``ConversionCell``).
     private let conversions: UnsafeMutableBufferPointer<Atomic<Unmanaged<AnyObject>?>>
 
-    init(plans: [ComponentPlan], direct: DirectPlans) {
+    init(plans: [ComponentPlan], programs: ProgramTable) {
         let count = plans.reduce(0) { $0 + $1.arguments.count }
         let storage = UnsafeMutableBufferPointer<ArgumentSlot>.allocate(capacity: count)
         let singletonArguments = plans.reduce(0) { total, plan in
@@ -36,7 +36,7 @@ final class ArgumentTable: @unchecked Sendable {
                     cell = ConversionCell(base + cells)
                     cells += 1
                 }
-                storage.initializeElement(at: start + offset, to: ArgumentSlot(argument, plans: plans, direct: direct, conversion: cell))
+                storage.initializeElement(at: start + offset, to: ArgumentSlot(argument, plans: plans, programs: programs, conversion: cell))
             }
             slotsByPlan.append(UnsafeBufferPointer(rebasing: storage[start..<start + plan.arguments.count]))
             start += plan.arguments.count
@@ -84,14 +84,14 @@ struct ArgumentSlot {
     /// Where a singleton argument's conversion to its parameter's type is kept; nil for anything else.
     @usableFromInline let conversion: ConversionCell?
 
-    init(_ argument: ValuePlan, plans: [ComponentPlan], direct: DirectPlans, conversion: ConversionCell?) {
+    init(_ argument: ValuePlan, plans: [ComponentPlan], programs: ProgramTable, conversion: ConversionCell?) {
         self.conversion = conversion
         switch argument {
         case .constant(let value):
             let boxed = (value.object as? Boxed).map { ObjectIdentifier($0.valueType) }
             (constant, boxedType, program, component) = (.passUnretained(value.object), boxed, nil, -1)
         case .component(let index) where plans.indices.contains(index):
-            (constant, boxedType, program, component) = (nil, nil, direct.program(index), index)
+            (constant, boxedType, program, component) = (nil, nil, programs.program(index), index)
         case .component, .inherited, .collection, .dictionary:
             (constant, boxedType, program, component) = (nil, nil, nil, -1)
         }

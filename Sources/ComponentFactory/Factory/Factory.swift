@@ -338,7 +338,7 @@ public final class Factory: Sendable {
     @inline(__always)
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         // A direct component asked for by key or handle is built by its program, as an argument slot builds it.
-        if let program = table.direct.program(index) { return try instance(running: program, in: &resolution) }
+        if let program = table.programs.program(index) { return try instance(running: program, in: &resolution) }
         // The table holds every plan for the factory's life: lend it, with no retain per component.
         return try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
     }

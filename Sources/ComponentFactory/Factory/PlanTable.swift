@@ -25,13 +25,15 @@ final class PlanTable: @unchecked Sendable {
     /// Whether some request component has a destroy method for a scope's close to run.
     let requestComponentsHaveDestroyMethods: Bool
     /// Which plans are built straight through, with none of the checks that properties and callbacks need.
-    let direct: DirectPlans
+    let programs: ProgramTable
     /// Every plan's arguments, as its registered closure reads them.
     let arguments: ArgumentTable
 
-    /// `parents` are the parent factories' tables, nearest first: a
-    /// component that needs one of theirs that can suspend can too.
-    init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?,
+    /// `lowered` is what ``LoweredPlans/lower(_:hasPostProcessors:)`` made
+    /// of `plans`, with `postProcessors` in mind. `parents` are the parent
+    /// factories' tables, nearest first: a component that needs one of
+    /// theirs that can suspend can too.
+    init(plans: [ComponentPlan], lowered: LoweredPlans, indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?,
          parentAliases: [String: String] = [:], parents: [PlanTable] = [], settings: [TypeIdentity: any Settings] = [:],
          services: ServiceTable = ServiceTable(), seeded: Set<Int> = [], reloadable: Set<Int> = []) {
         self.plans = plans
@@ -48,8 +50,7 @@ final class PlanTable: @unchecked Sendable {
         self.requestComponentCount = plans.count { $0.scope == .request }
         self.requestComponentsCanSuspend = plans.contains { $0.scope == .request && suspensions.canSuspend($0.index) }
         self.requestComponentsHaveDestroyMethods = plans.contains { $0.scope == .request && $0.destroyMethod != nil }
-        let direct = DirectPlans(plans: plans, hasPostProcessors: !postProcessors.isEmpty)
-        self.direct = direct
-        self.arguments = ArgumentTable(plans: plans, direct: direct)
+        self.programs = lowered.programs
+        self.arguments = lowered.arguments
     }
 }

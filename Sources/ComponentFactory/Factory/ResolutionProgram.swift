@@ -1,5 +1,5 @@
 /// A direct component's resolution, laid out once when its table is made
-/// (see ``DirectPlans``): every component it needs, to the bottom, as steps
+/// (see ``ProgramTable``): every component it needs, to the bottom, as steps
 /// in the order they are made. Each made instance goes into a register of
 /// its own, and each maker reads its arguments from the registers of the
 /// steps before it, so running a program is one loop, with no call, lookup
@@ -36,7 +36,7 @@
 /// A seeded request is always found, so its making (which would say that
 /// it was not given) never runs; a second session, found at 6, skips 7–9.
 ///
-/// A program is plain data: its parts lie in the ``DirectPlans`` that laid
+/// A program is plain data: its parts lie in the ``ProgramTable`` that laid
 /// it out, one buffer for each kind shared by all the table's programs, so
 /// that a table of thousands of components makes a handful of allocations
 /// for its programs, not a few for each.
@@ -115,7 +115,7 @@ struct ResolutionProgram {
     }
 
     /// A program's parts as ``compile(_:plans:isPlain:maximumNesting:)``
-    /// lays them out, before ``DirectPlans`` moves them into its buffers.
+    /// lays them out, before ``ProgramTable`` moves them into its buffers.
     struct Layout {
         var steps: [Step] = []
         var singletons: [Singleton] = []

@@ -51,6 +51,8 @@ public struct EnvironmentBuild: Sendable {
     public let settingsFields: [SettingsField]
     /// What autowiring cost in the pass, counted: for the tests that show it linear.
     package let autowiring: AutowiringWork
+    /// How many texts with placeholders the pass expanded: each once, for the tests that show it.
+    package let expansions: Int
     private let read: Set<PropertyKey>
     private let declaredKeys: [String]
     /// With a registry, when nothing has an error: what a factory is made from.
@@ -86,6 +88,7 @@ public struct EnvironmentBuild: Sendable {
         self.declaredKeys = []
         self.settingsFields = []
         self.autowiring = AutowiringWork()
+        self.expansions = 0
         self.blueprint = nil
         self.parent = nil
     }
@@ -118,38 +121,45 @@ public struct EnvironmentBuild: Sendable {
         let written = everyProfile ? assemblies.components : active.definitions
         let parents = parent?.tables ?? []
         // One index of the keys, for inheritance and for the pass (unless a post-processor changes the definitions).
-        let keys = ComponentIndex(written, aliases: assemblies.aliases, outsideKeys: AssemblyCompiler.outsideKeys(parents))
+        let keys = DefinitionIndex(written, aliases: assemblies.aliases, outsideKeys: AssemblyCompiler.outsideKeys(parents))
         let inheritance = Inheritance(written, firstOfKey: keys.positionByKey, mergingProperties: registry != nil || drawsGraph)
         diagnostics += inheritance.diagnostics
 
-        var stage = Stage(written: written, built: inheritance.folded, registry: registry,
-                          converters: registry?.converters ?? TypeConverters())
-        var infrastructureProblems: [Diagnostic] = []
+        var compiler = AssemblyCompiler(written: written, built: inheritance.folded, aliases: assemblies.aliases,
+                                        resolver: resolver, registry: registry, converters: registry?.converters ?? TypeConverters(),
+                                        parents: parents, knownEnvironments: knownEnvironments, drawsGraph: drawsGraph,
+                                        index: keys, brokenChains: inheritance.brokenChains)
+        var stage = Stage(written: written, built: inheritance.folded)
         if let registry {
             do {
-                stage.adopt(try Infrastructure.build(stage.built, resolver: &resolver, registry: registry), registry: registry)
-                if let failure = stage.postProcess() { diagnostics.append(failure) }
+                var infrastructure = Infrastructure()
+                if let phase = compiler.compileInfrastructure() {
+                    infrastructure = try Infrastructure.build(phase, environment: configuration.environment)
+                    diagnostics += phase.diagnostics
+                }
+                stage.adopt(infrastructure, registry: registry)
+                compiler.converters = stage.converters(registry.converters)
+                if let failure = stage.postProcess() {
+                    diagnostics.append(failure)
+                    compiler.registry = nil
+                } else if stage.isEdited {
+                    compiler.replaceDefinitions(written: stage.written, built: stage.built)
+                }
             } catch {
-                infrastructureProblems = error.diagnostics
-                stage.registry = nil
+                diagnostics += error.diagnostics
+                compiler.registry = nil
             }
         }
 
-        let settings = BoundSettings(registry?.settingsTypes ?? [], resolver: &resolver, converters: stage.converters)
+        let settings = BoundSettings(registry?.settingsTypes ?? [], resolver: &compiler.resolver, converters: compiler.converters)
         diagnostics += settings.diagnostics
         settingsFields = settings.fields
-        var services = ServiceRules(definitions: stage.built, groups: assemblies.serviceGroups, resolver: &resolver)
+        compiler.settings = settings
+        var services = ServiceRules(definitions: stage.built, groups: assemblies.serviceGroups, resolver: &compiler.resolver)
 
-        var compiler = AssemblyCompiler(written: stage.written, built: stage.built, aliases: assemblies.aliases,
-                                        resolver: resolver, registry: stage.registry, converters: stage.converters,
-                                        parents: parents, knownEnvironments: knownEnvironments, drawsGraph: drawsGraph,
-                                        index: stage.isEdited ? nil : keys, brokenChains: stage.isEdited ? [] : inheritance.brokenChains,
-                                        settings: settings)
         let compiled = compiler.compile()
         autowiring = compiled.autowiring
-        // What the infrastructure's own pass found that the whole pass does not say again.
-        let said = Set(compiled.diagnostics.map { [$0.code.rawValue, $0.message, $0.location?.description ?? ""] })
-        diagnostics += infrastructureProblems.filter { !said.contains([$0.code.rawValue, $0.message, $0.location?.description ?? ""]) }
+        expansions = compiled.expansions
         diagnostics += compiled.diagnostics
         let read = compiler.resolver.readKeys()
         // With no assembly, nothing could read a key: the configuration is checked alone.
@@ -168,8 +178,9 @@ public struct EnvironmentBuild: Sendable {
         diagnostics += services.diagnostics
         diagnostics += compiled.plans.map(ScopeWidening.diagnostics) ?? []
         let hasErrors = !assemblies.readingErrors.isEmpty || diagnostics.contains { $0.severity == .error }
-        if let plans = compiled.plans, stage.registry != nil, !hasErrors {
-            let table = PlanTable(plans: plans, indexByKey: compiled.indexByKey,
+        if let plans = compiled.plans, compiler.registry != nil, !hasErrors {
+            let lowered = LoweredPlans.lower(plans, hasPostProcessors: !stage.componentPostProcessors.isEmpty)
+            let table = PlanTable(plans: plans, lowered: lowered, indexByKey: compiled.indexByKey,
                                   postProcessors: stage.componentPostProcessors, environment: configuration.environment,
                                   parentAliases: compiled.parentAliases, parents: parents, settings: settings.values,
                                   services: serviceTable,
@@ -186,8 +197,7 @@ public struct EnvironmentBuild: Sendable {
         }
         self.parent = parent
         self.graph = graph
-        var seen = Set<Diagnostic>()
-        self.diagnostics = diagnostics.filter { seen.insert($0).inserted }
+        self.diagnostics = diagnostics
     }
 
     /// A dry run: builds every component that is not `lazy-init` from the
@@ -228,13 +238,11 @@ public struct EnvironmentBuild: Sendable {
     }
 }
 
-/// The definitions and what the registry adds, as steps 4 and 5 leave them for the pass.
+/// The definitions and what the infrastructure adds, as the first phase and the factory post-processors leave them.
 private struct Stage {
     var written: [ComponentDefinition]
     var built: [ComponentDefinition]
-    /// Nil once a step before the pass failed: then the pass checks without one.
-    var registry: ComponentRegistry?
-    var converters: TypeConverters
+    var infrastructureConverters: [any TypeConverter] = []
     var componentPostProcessors: [any ComponentPostProcessor] = []
     var factoryPostProcessors: [any FactoryPostProcessor] = []
     /// The infrastructure built, by key.
@@ -243,18 +251,23 @@ private struct Stage {
     var isEdited = false
 
     mutating func adopt(_ infrastructure: Infrastructure, registry: ComponentRegistry) {
-        for converter in infrastructure.converters {
-            converters.register(converter)
-        }
+        infrastructureConverters = infrastructure.converters
         componentPostProcessors = Infrastructure.ordered(registry.componentPostProcessors + infrastructure.componentPostProcessors)
         factoryPostProcessors = Infrastructure.ordered(registry.factoryPostProcessors + infrastructure.factoryPostProcessors)
         seeded = infrastructure.instances
     }
 
+    /// `registered` with the infrastructure's converters added.
+    func converters(_ registered: TypeConverters) -> TypeConverters {
+        var converters = registered
+        for converter in infrastructureConverters { converters.register(converter) }
+        return converters
+    }
+
     /// Lets each factory post-processor edit the built definitions, in
     /// order. A definition one edits is checked as it was left; a list whose
     /// length changed is checked whole as left. A post-processor that throws
-    /// is `build-failed`, and the pass checks the definitions as they were.
+    /// is `build-failed`, and the pass checks the definitions as they were, with no registry.
     mutating func postProcess() -> Diagnostic? {
         guard !factoryPostProcessors.isEmpty else { return nil }
         var edited = built
@@ -262,7 +275,6 @@ private struct Stage {
             do {
                 try postProcessor.postProcess(&edited)
             } catch {
-                self.registry = nil
                 return Diagnostic(.buildFailed, "factory post-processor \(type(of: postProcessor)) failed: \(Diagnostic.reason(of: error))",
                                   at: nil, underlyingError: error)
             }

@@ -10,39 +10,27 @@ struct Infrastructure {
     var factoryPostProcessors: [any FactoryPostProcessor] = []
     var componentPostProcessors: [any ComponentPostProcessor] = []
 
-    /// Compiles and builds the definitions whose registered type has an
-    /// infrastructure role; what stops them is thrown, each error with a
-    /// note saying why they are built first.
-    static func build(_ definitions: [ComponentDefinition], resolver: inout PlaceholderResolver,
-                      registry: ComponentRegistry) throws(DiagnosticReport) -> Infrastructure {
-        let chosen = definitions.filter { definition in
-            guard !definition.isAbstract, let className = definition.className,
-                  let name = try? resolver.resolve(className.text, at: className.location) else { return false }
-            return !(registry.registration(named: name)?.roles.isEmpty ?? true)
-        }
-        var result = Infrastructure()
-        guard !chosen.isEmpty else { return result }
-        var compiler = AssemblyCompiler(written: chosen, built: chosen, aliases: [], resolver: resolver,
-                                        registry: registry, converters: registry.converters)
-        let compiled = compiler.compile()
-        resolver = compiler.resolver
-        guard let plans = compiled.plans else {
+    /// Builds what the compiler's first phase compiled; what stops it is
+    /// thrown, each error with a note saying why these are built first.
+    static func build(_ phase: AssemblyCompiler.InfrastructurePhase, environment: String?) throws(DiagnosticReport) -> Infrastructure {
+        guard let plans = phase.plans else {
             let note = Diagnostic.Note("type converters and post-processors are built first, so they may reference only each other")
-            throw DiagnosticReport(compiled.diagnostics.filter { $0.severity == .error }.map { diagnostic in
+            throw DiagnosticReport(phase.diagnostics.map { diagnostic in
+                guard diagnostic.severity == .error else { return diagnostic }
                 var diagnostic = diagnostic
                 diagnostic.notes.append(note)
                 return diagnostic
             })
         }
-        let table = PlanTable(plans: plans, indexByKey: compiled.indexByKey, postProcessors: [],
-                              environment: resolver.configuration.environment)
+        var result = Infrastructure()
+        let table = PlanTable(plans: plans, lowered: LoweredPlans.lower(plans, hasPostProcessors: false), indexByKey: phase.indexByKey, postProcessors: [], environment: environment)
         let factory = Factory(table: table, seeded: [:])
         for plan in plans {
             let instance: Any
             do {
                 instance = try factory.instance(forKey: plan.key).value
             } catch {
-                throw DiagnosticReport(describing: error, at: plan.location)
+                throw DiagnosticReport(phase.diagnostics + [DiagnosticReport(describing: error, at: plan.location).diagnostics].flatMap { $0 })
             }
             result.instances[plan.key] = instance
             if let converter = instance as? any TypeConverter { result.converters.append(converter) }

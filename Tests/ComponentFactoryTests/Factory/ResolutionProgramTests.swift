@@ -117,7 +117,7 @@ import Testing
 
     private static func program(_ key: String, of factory: Factory) throws -> ResolutionProgram? {
         let index = try #require(factory.index(ofKey: key))
-        return factory.table.direct.program(index)?.pointee
+        return factory.table.programs.program(index)?.pointee
     }
 
     @Test func theHandlersStepsAreItsFindsAndMakingsInTheOrderItsComponentsAreMade() throws {

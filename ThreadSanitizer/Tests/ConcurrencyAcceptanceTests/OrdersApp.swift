@@ -1,10 +1,10 @@
 import ComponentFactory
-import ComponentFactoryMacros
 
 /// What an app outside this project writes: an actor that must connect
 /// before use, a nonisolated `Sendable` service over it, and a view model
-/// on the main actor over the service, each registered by `@Component`.
-@Component
+/// on the main actor over the service. Registered by hand, as `@Component`
+/// would register them (its expansions are tested in the main package), so
+/// that this package need not build swift-syntax for the macros.
 actor ConnectionPool {
     private(set) var connections: Int
 
@@ -18,7 +18,6 @@ actor ConnectionPool {
     }
 }
 
-@Component
 struct OrderService: Sendable {
     let pool: ConnectionPool
 
@@ -31,7 +30,7 @@ struct OrderService: Sendable {
     }
 }
 
-@MainActor @Component
+@MainActor
 final class OrdersViewModel {
     let orders: OrderService
     var title: String = ""
@@ -50,9 +49,16 @@ final class OrdersViewModel {
 enum OrdersApp {
     static func registry() -> ComponentRegistry {
         var registry = ComponentRegistry()
-        registry.register(ConnectionPool.self)
-        registry.register(OrderService.self)
-        registry.register(OrdersViewModel.self)
+        registry.register(ConnectionPool.self, isolation: .actor) { pool in
+            pool.initializer { () async throws in try await ConnectionPool() }
+        }
+        registry.register(OrderService.self) { orders in
+            orders.initializer("initWithPool:") { (pool: ConnectionPool) in OrderService(pool: pool) }
+        }
+        registry.register(OrdersViewModel.self, isolation: .mainActor) { viewModel in
+            viewModel.initializer("initWithOrders:") { @MainActor (orders: OrderService) in OrdersViewModel(orders: orders) }
+            viewModel.property("title") { @MainActor (viewModel: OrdersViewModel, title: String) in viewModel.title = title }
+        }
         return registry
     }
 

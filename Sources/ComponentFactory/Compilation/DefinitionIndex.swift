@@ -10,10 +10,10 @@
 ///   twice, names nothing or loops is a diagnostic, and stands for nothing.
 ///
 /// ```swift
-/// let index = ComponentIndex(definitions, aliases: assemblies.aliases)  // <alias name="knight" alias="hero"/>
+/// let index = DefinitionIndex(definitions, aliases: assemblies.aliases)  // <alias name="knight" alias="hero"/>
 /// index.position(of: "hero")  // the knight's position in `definitions`
 /// ```
-struct ComponentIndex {
+struct DefinitionIndex {
     /// The position of the first definition of each key.
     private(set) var positionByKey: [String: Int] = [:]
     /// Each good alias and the key it stands for (here, or a parent factory's).

@@ -1,1 +1,0 @@
-../../../Tests/ComponentFactoryConfigurationTests/ReloadingPropertiesTests.swift
