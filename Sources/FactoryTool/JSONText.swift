@@ -24,8 +24,7 @@ public enum JSONText {
 
     /// `{"key":"value",…}` with the listing's pairs in its order, then
     /// `trailer`, as UTF-8 bytes. Written straight from the listing's bytes
-    /// into the result, measured first: a listing of a million pairs is one
-    /// allocation, with no string per key or value.
+    /// into the result, measured first, with no string per key or value.
     public static func object(_ listing: PropertyListing, trailer: String = "") -> [UInt8] {
         var length = 2 + max(listing.count - 1, 0) + trailer.utf8.count
         listing.forEachPair { key, value in length += quotedLength(key) + 1 + quotedLength(value) }

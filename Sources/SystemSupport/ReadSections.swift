@@ -30,10 +30,9 @@ import Darwin
 /// ```
 ///
 /// Public, where the rest of SystemSupport is `package`: this toolchain
-/// (Swift 6.3) inlined none of 13 `@inlinable package` call sites into
-/// another module, and a read section called rather than inlined cost each
-/// lookup two calls, and on the async path a retain and release of this
-/// object around each. SystemSupport is no product: apps do not see it.
+/// (Swift 6.3) inlines no `@inlinable package` declaration into another
+/// module, and a read section is entered on every lookup. SystemSupport is
+/// no product: apps do not see it.
 ///
 /// One for the process, since threads are the process's. A record is never
 /// freed: when its thread ends it waits, even, for the next new thread, so

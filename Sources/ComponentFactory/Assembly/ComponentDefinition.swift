@@ -193,8 +193,7 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// Without `mergingProperties` the properties stay this definition's own,
     /// for a pass that reads no inherited property.
     func inheriting(from parent: ComponentDefinition, mergingProperties: Bool = true) -> ComponentDefinition {
-        // Only what is missing is read from the parent, field by field: copying all of its fields
-        // would retain every string it holds.
+        // Only what is missing is read from the parent, field by field.
         let inherited = parent.box
         var fields = box.fields
         if fields.className == nil { fields.className = inherited.fields.className }

@@ -1,8 +1,7 @@
 /// Hands a registered closure its arguments one at a time, in order, each
 /// resolved by the factory as it is asked for: no array of arguments is
-/// made. A value of plain fields, so that calling a closure allocates and
-/// retains nothing for it; inlinable, so that each cast is compiled for the
-/// registered parameter type.
+/// made. A value of plain fields; inlinable, so that each cast is compiled
+/// for the registered parameter type.
 ///
 /// It reads the plan's argument slots (see ``ArgumentTable``) in place: a
 /// constant of exactly the parameter's type is taken inside the closure,
@@ -13,8 +12,7 @@
 /// factory from the plan.
 @usableFromInline
 struct ArgumentSource {
-    /// Unmanaged: the factory and the plan outlive every call, and reading
-    /// them must not retain them once per argument.
+    /// Unmanaged: the factory and the plan outlive every call.
     @usableFromInline let factory: Unmanaged<Factory>
     @usableFromInline let plan: Unmanaged<ComponentPlan>
     /// The resolution under way, for the duration of the call.
@@ -63,7 +61,7 @@ struct ArgumentSource {
     @inlinable
     func resolved<Value>(_ index: Int, as wanted: Value.Type) throws -> Value {
         // A singleton's conversion to a type not its own is kept in its slot, once made: given
-        // while the singleton served now is the one it was made from, found with no retain of either.
+        // while the singleton served now is the one it was made from.
         let cell = index < slots.count ? slots[index].conversion : nil
         if let cell, let kept = cell.value(as: Value.self, ifMadeFrom: {
             factory._withUnsafeGuaranteedRef { $0.servedSingleton(slots[index].component) }

@@ -69,7 +69,7 @@ final class ArgumentTable: @unchecked Sendable {
 
 /// One argument of a plan, as ``ArgumentSource`` reads it: at most one of
 /// `constant` and `program` is set. A plain value of unmanaged references,
-/// so that reading one retains nothing.
+/// which the table holds.
 @usableFromInline
 struct ArgumentSlot {
     /// A constant argument's object (a ``Box`` for a value), lent; nil otherwise.

@@ -101,7 +101,6 @@ extension Factory {
     /// generic, so that no caller calls an unspecialized copy.
     @usableFromInline
     func index(ofKey key: String, madeAt position: Int) -> Int? {
-        // The table's array read in place, not bound to a local: a copy of it would cost a retain and a release.
         if position >= 0, position < table.plans.count, withPlan(position, { $0.key == key }) {
             return position
         }

@@ -8,8 +8,7 @@
 /// combining accent) miss here, and are found by the dictionary the table
 /// falls back to, so a lookup means what `String` equality means.
 ///
-/// A class, so that a lookup reads its arrays in place rather than copying
-/// (and retaining) them.
+/// A class, so that a lookup reads its arrays in place.
 final class ComponentKeyIndex: Sendable {
     /// One key in the table: where its bytes are, and its component's index.
     private struct Entry {

@@ -3,10 +3,8 @@ import Synchronization
 /// A singleton argument as its parameter's type wants it, when that type is
 /// not the singleton's own (a protocol it conforms to, say): converted
 /// once, by a dynamic cast, and kept in the argument's slot, so that later
-/// resolutions skip the cast. A dynamic cast to a protocol costs the
-/// runtime's conformance lookup, about 120 ns here and four times that
-/// when two threads cast at once, where reading the kept value costs a
-/// comparison.
+/// resolutions skip the runtime's conformance lookup and compare an
+/// identity instead.
 ///
 /// The kept value holds the singleton it was made from, and so keeps that
 /// object alive for as long as the factory's plans live, after shutdown
@@ -25,8 +23,8 @@ final class ConvertedSingleton<Value> {
 
 /// Where a slot keeps its ``ConvertedSingleton``: a cell of the
 /// ``ArgumentTable``'s, set once, by whichever resolution converts first,
-/// and never replaced, so that a reader may use what it loads with no
-/// retain for as long as the table lives. The table releases what its
+/// and never replaced, so that a reader may use what it loads, unowned,
+/// for as long as the table lives. The table releases what its
 /// cells hold when it goes.
 @usableFromInline
 struct ConversionCell {
@@ -38,7 +36,7 @@ struct ConversionCell {
 
     /// The value kept for a singleton argument if it was made from the
     /// object at the address `served` gives (0 for none): the singleton the
-    /// factory serves now, read from its slot with no retain, and asked
+    /// factory serves now, read from its slot unowned, and asked
     /// for only once a conversion is kept, so that an argument that never
     /// needs one (exactly its parameter's class) pays one load. An object
     /// kept here cannot share its address with another, since the kept value holds it.

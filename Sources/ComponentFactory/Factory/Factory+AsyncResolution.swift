@@ -7,9 +7,7 @@
 /// Each function runs in its caller's isolation (`nonisolated(nonsending)`),
 /// and so does the closure that casts a registered async closure's
 /// arguments: a lookup from the main actor stays there except while a
-/// registered closure runs elsewhere. (Running the building `@concurrent`
-/// instead was measured: twice the executor switches per component, and
-/// slower; see Benchmarks/README.md.) Components cross only inside the
+/// registered closure runs elsewhere. Components cross only inside the
 /// `Sendable` wrappers that the registry's rules allow.
 extension Factory {
     /// The state of one async resolution: the synchronous one (object-graph
@@ -84,9 +82,8 @@ extension Factory {
     }
 
     // The three functions below read the plan at `index` through the table
-    // at each use, and never hold it across a suspension: a plan held there
-    // is retained and released for every component built (the table holds
-    // every plan for the factory's life, and the factory outlives the lookup).
+    // at each use, and never hold it across a suspension: the table holds
+    // every plan for the factory's life, and the factory outlives the lookup.
 
     nonisolated(nonsending)
     func instanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {

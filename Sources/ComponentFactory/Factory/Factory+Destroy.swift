@@ -1,8 +1,6 @@
 extension Factory {
     /// Runs `plan`'s destroy method on `instance` when it is synchronous:
-    /// what it threw, if anything. Its registration is read in place, not
-    /// copied: a copy retained both its closures' contexts, which every
-    /// request's thread shares.
+    /// what it threw, if anything. Its registration is read in place.
     func runDestroy(_ instance: Instance, of plan: ComponentPlan) -> (any Error)? {
         var target = instance.value
         do {
@@ -20,7 +18,7 @@ extension Factory {
         return diagnostic
     }
 
-    /// Runs `body` with the plan at `index`, lent with no retain: the table
+    /// Runs `body` with the plan at `index`, lent: the table
     /// holds every plan for the factory's life.
     func withPlan<Result>(_ index: Int, _ body: (ComponentPlan) throws -> Result) rethrows -> Result {
         try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef(body)

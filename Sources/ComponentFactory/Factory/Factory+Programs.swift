@@ -51,7 +51,7 @@ extension Factory {
             }
             registers.put(shared, in: singleton.register)
         }
-        // Read once, and lent: the table holds its argument slots for its life, and a retain is measurable.
+        // Read once, and lent: the table holds its argument slots for its life.
         let slots = Unmanaged.passUnretained(table.arguments)
         let (steps, arguments) = (program.steps, program.argumentRegisters)
         var position = 0

@@ -155,7 +155,7 @@ public final class Factory: Sendable {
     /// The index of the component with `key`: the one way this factory looks a key up.
     @usableFromInline @inline(__always)
     func index(ofKey key: String) -> Int? {
-        // The table holds its key index for the factory's life: read it with no retain.
+        // The table holds its key index for the factory's life: lent.
         Unmanaged.passUnretained(table.keys)._withUnsafeGuaranteedRef { $0.index(of: key) }
     }
 
@@ -339,7 +339,7 @@ public final class Factory: Sendable {
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         // A direct component asked for by key or handle is built by its program, as an argument slot builds it.
         if let program = table.programs.program(index) { return try instance(running: program, in: &resolution) }
-        // The table holds every plan for the factory's life: lend it, with no retain per component.
+        // The table holds every plan for the factory's life: lent.
         return try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
     }
 
@@ -359,7 +359,7 @@ public final class Factory: Sendable {
             return built
         case .request:
             guard let scope = resolution.scope else { throw outsideScope(plan) }
-            // The scope outlives the resolution, which its caller runs: lend it, with no retain.
+            // The scope outlives the resolution, which its caller runs: lent.
             return try scope._withUnsafeGuaranteedRef { try $0.instance(plan, of: self, in: &resolution) }
         case .singleton, .weakSingleton:
             if let shared = store.shared(index) { return shared }

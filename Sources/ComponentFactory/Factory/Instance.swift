@@ -1,9 +1,8 @@
 /// A built component, or a value, as the factory holds it while resolving:
 /// a class instance as its own reference, anything else in a box.
 ///
-/// One reference wide, so moving it costs nothing and copying it one
-/// retain; an `Any` is moved, copied and destroyed through its type's value
-/// witnesses, which was the largest cost of resolving after allocation. A
+/// One reference wide, where an `Any` is moved, copied and destroyed
+/// through its type's value witnesses. A
 /// registered closure's result of a class type becomes an `Instance` with
 /// no cast, and an argument that is exactly its parameter's class is handed
 /// over by comparing type metadata (see ``take(as:otherwise:)``).
@@ -51,9 +50,7 @@ struct Instance {
     var value: Any { taken() }
 
     /// What it holds, as an `Any`, taken: the instance's own reference
-    /// moves into the `Any`, where ``value`` copies it first (a retain, and
-    /// a release when the instance goes), which was a third of a lookup that
-    /// returns an `Any`. A box gives its value.
+    /// moves into the `Any`, where ``value`` copies it first. A box gives its value.
     @inlinable
     consuming func taken() -> Any {
         if let boxed = object as? Boxed { return boxed.value }
@@ -67,7 +64,7 @@ struct Instance {
     ///
     /// An instance exactly of the class `Value`, or a box of exactly a
     /// `Value`, is handed over by comparing type metadata: most arguments
-    /// are, and this costs no dynamic cast, and for a class no retain.
+    /// are, and this needs no dynamic cast.
     /// Anything else (a protocol, a superclass, a mismatch) is cast from
     /// ``value``; given a singleton argument's `cell`, a class instance's
     /// cast is kept there, for ``ArgumentSource`` to hand out after.

@@ -36,11 +36,11 @@ final class InstanceStore: @unchecked Sendable {
         /// one entry per component, however often a weak one is rebuilt.
         var built: [Int: Int] = [:]
         var builds = 0
-        /// The instance in each strong slot, owned here: the slot itself holds it unretained.
+        /// The instance in each strong slot, owned here: the slot itself holds it unowned.
         var owned: [Int: AnyObject] = [:]
     }
 
-    /// Each slot is an ``Instance``'s reference, unretained: `owned` holds it.
+    /// Each slot is an ``Instance``'s reference, unowned: `owned` holds it.
     private let strong: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>
     /// Which components are weak singletons, by index: held weakly, read under the lock.
     private let isWeak: [Bool]
@@ -63,7 +63,7 @@ final class InstanceStore: @unchecked Sendable {
     }
 
     /// The address of the singleton at `index`, or 0 when there is none:
-    /// read with no retain, and no read section, since it is only compared.
+    /// read unowned, and with no read section, since it is only compared.
     @inline(__always)
     func address(_ index: Int) -> UInt {
         strong[index].load(ordering: .acquiring).map { UInt(bitPattern: $0.toOpaque()) } ?? 0

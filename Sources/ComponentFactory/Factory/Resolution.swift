@@ -4,8 +4,8 @@
 /// initializer (so a cycle through initializers is caught), and property
 /// injections waiting for such a component.
 ///
-/// A value passed `inout` down the resolution, so that it costs no
-/// allocation and its accesses are checked at compile time. What it keeps
+/// A value passed `inout` down the resolution, so that its accesses are
+/// checked at compile time. What it keeps
 /// by component index is in one object made the first time it keeps
 /// anything: most resolutions (a graph built by initializers alone) keep
 /// nothing, and end by releasing one nil rather than six empty lists.
@@ -35,7 +35,7 @@ struct Resolution {
     /// place of resolving each. Nil otherwise.
     var prepared: PreparedArguments?
     /// The request scope the resolution runs in; nil for a lookup on the
-    /// factory itself. Unretained: the scope's own lookup runs the
+    /// factory itself. Unowned: the scope's own lookup runs the
     /// resolution, and holds the scope until it ends.
     var scope: Unmanaged<ScopeStorage>?
     /// Whether this resolution holds its scope's lock: it takes it for the
@@ -56,8 +56,7 @@ struct Resolution {
     }
 
     /// One component inside its initializer, in the frame of the call that
-    /// builds it: the stack of them costs no allocation and no array
-    /// bookkeeping per component (measured at a sixth of resolving a graph).
+    /// builds it: the stack of them is the call stack.
     struct ConstructionFrame {
         let index: Int
         let outer: UnsafePointer<ConstructionFrame>?

@@ -37,9 +37,7 @@
 /// it was not given) never runs; a second session, found at 6, skips 7–9.
 ///
 /// A program is plain data: its parts lie in the ``ProgramTable`` that laid
-/// it out, one buffer for each kind shared by all the table's programs, so
-/// that a table of thousands of components makes a handful of allocations
-/// for its programs, not a few for each.
+/// it out, one buffer for each kind shared by all the table's programs.
 struct ResolutionProgram {
     /// What a step does.
     enum Action: UInt8 {

@@ -2,9 +2,8 @@
 /// instance built for this call, which the closure now owns, or a constant
 /// of the plan, lent for the call.
 ///
-/// A constant is lent unretained (its plan holds it while the factory
-/// lives), so that an `Int` or `String` argument costs neither a retain nor
-/// a release of its box: only reading the value out.
+/// A constant is lent (its plan holds it while the factory lives): the
+/// closure reads the value out of it.
 @usableFromInline
 enum ResolvedArgument {
     case built(Instance)

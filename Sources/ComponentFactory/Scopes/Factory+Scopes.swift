@@ -54,8 +54,7 @@ extension Factory {
     }
 
     /// `index`, found for `key`, when it is a seeded request component's;
-    /// else nil, and why, in `problems`. Inlined, and `key` read only to say
-    /// why: most seeds fit, and a copy of the key cost a retain per request.
+    /// else nil, and why, in `problems`. `key` is read only to say why.
     @inline(__always)
     func seededIndex(_ key: @autoclosure () -> String, at index: Int?, problems: inout [Diagnostic]) -> Int? {
         if let index, table.isSeeded[index] { return index }

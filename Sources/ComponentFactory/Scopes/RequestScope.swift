@@ -30,9 +30,7 @@ public struct RequestScope: @unchecked Sendable {
     public var factory: Factory { storage.factory.takeUnretainedValue() }
 
     /// A scope over `factory`, which `kept` says whether the scope holds:
-    /// see ``ScopeStorage/open(over:keeping:)``. Borrowed: an initializer
-    /// takes its arguments owned, and the factory's retain and release, a
-    /// count that every request's thread writes, were one pair a request.
+    /// see ``ScopeStorage/open(over:keeping:)``. `factory` is borrowed.
     @usableFromInline
     init(over factory: borrowing Factory, keeping kept: Bool) {
         storage = ScopeStorage.open(over: factory, keeping: kept)
@@ -44,7 +42,6 @@ public struct RequestScope: @unchecked Sendable {
     @usableFromInline @inline(__always)
     func seed(_ seed: consuming ScopeSeed, of factory: Factory, problems: inout [Diagnostic]) {
         guard let index = factory.seededIndex(seed.key, at: factory.index(of: seed), problems: &problems) else { return }
-        // Its value moved into the scope: copied, it cost a retain and a release per request.
         storage.seed(index, (consume seed).value.instance)
     }
 
@@ -138,7 +135,7 @@ public struct RequestScope: @unchecked Sendable {
     nonisolated(nonsending) func instanceAsync(at index: Int?, key: String) async throws -> Instance {
         guard let index else { return try await factory.instanceAsync(at: nil, key: key).instance }
         var resolution = Factory.AsyncResolution()
-        // Lent, with no retain: this scope holds its storage until the resolution ends.
+        // Lent: this scope holds its storage until the resolution ends.
         resolution.sync.scope = Unmanaged.passUnretained(storage)
         return try await factory.instanceAsync(index, in: &resolution)
     }
@@ -177,8 +174,7 @@ public struct RequestScope: @unchecked Sendable {
     /// Runs the destroy method of `entry`'s component, as
     /// ``AsyncFactory/destroy(_:of:timeout:)`` does with no timeout: nil
     /// when it finished, else the failure, logged. The factory and the plan
-    /// are lent, and only an async method's closure is copied: a retain of
-    /// either writes a count that every request's thread writes too.
+    /// are lent, and only an async method's closure is copied.
     /// Inlined: called, it was an async frame more a request.
     @inline(__always)
     nonisolated(nonsending) private func destroy(_ entry: ScopeEntry) async -> Diagnostic? {

@@ -14,11 +14,7 @@ import Synchronization
 /// newest first. The tail has room for every request component of the
 /// factory, which the scope keeps at most one of each: nothing is ever
 /// moved, and no entry slot is written until used. A scope holds a handful,
-/// searched from the newest by index, with no hashing. A scope with its lock
-/// in an object of its own cost two allocations more per request (the lock,
-/// and its mutex), a third of opening and closing one; with its first four
-/// entries in optional fields of the header, releasing those left empty,
-/// and an array for more, cost ten calls to release a request.
+/// searched from the newest by index, with no hashing.
 ///
 /// Any number of tasks may resolve in one scope at once: each request
 /// component is built once, under the lock. The lock is not recursive: the
@@ -33,10 +29,7 @@ import Synchronization
 /// other fields never change after opening, and are read with no lock.
 ///
 /// The lock is an atomic word, taken with a compare-and-swap that acquires
-/// and let go with a store that releases, which ThreadSanitizer sees. A
-/// pthread mutex (`init`, `lock`, `unlock`, `destroy`: four calls into the C
-/// library, two of them locked instructions) was about 4% of the scope
-/// benchmark's request; the word's release is a plain store. A waiter, which
+/// and let go with a store that releases, which ThreadSanitizer sees. A waiter, which
 /// only tasks of one request resolving in its scope at once ever are,
 /// yields and then sleeps between tries (``wait(for:)``). Not
 /// `Synchronization.Mutex`, for the reason `Locked` gives: its contended
@@ -47,10 +40,9 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     /// so that letting a scope go calls `swift_release` for nothing that is nil.
     @usableFromInline
     struct Header {
-        /// The factory the scope is a child of, with no retain: while the
-        /// scope is lent to the body of a `withScope`, that call's caller
-        /// holds the factory (a retain per request writes a count that
-        /// every request's thread writes); `keptFactory` holds it otherwise.
+        /// The factory the scope is a child of, unowned: while the scope is
+        /// lent to the body of a `withScope`, that call's caller holds the
+        /// factory; `keptFactory` holds it otherwise.
         let factory: Unmanaged<Factory>
         /// The factory, retained: from the opening of a scope handed out by
         /// `openScope`, and from the end of a `withScope` whose body kept a
@@ -75,7 +67,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     /// given ``keepFactory()`` before that ends.
     @inline(__always)
     static func open(over factory: Factory, keeping kept: Bool) -> ScopeStorage {
-        // The factory holds its table for its life: read it with no retain.
+        // The factory holds its table for its life: lent.
         let (capacity, canSuspend, hasDestroyMethods) = Unmanaged.passUnretained(factory.table)._withUnsafeGuaranteedRef {
             ($0.requestComponentCount, $0.requestComponentsCanSuspend, $0.requestComponentsHaveDestroyMethods)
         }
@@ -99,11 +91,11 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         }
     }
 
-    /// The scope's factory, with no retain: see ``Header/factory``.
+    /// The scope's factory, unowned: see ``Header/factory``.
     @usableFromInline
     var factory: Unmanaged<Factory> { withUnsafeMutablePointerToHeader { $0.pointee.factory } }
 
-    /// Runs `body` with the scope's factory, lent with no retain.
+    /// Runs `body` with the scope's factory, lent.
     @inlinable
     func withFactory<Result>(_ body: (Factory) throws -> Result) rethrows -> Result {
         try factory._withUnsafeGuaranteedRef(body)
