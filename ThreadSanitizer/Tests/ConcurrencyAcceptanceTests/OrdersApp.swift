@@ -56,8 +56,8 @@ enum OrdersApp {
             orders.initializer("initWithPool:") { (pool: ConnectionPool) in OrderService(pool: pool) }
         }
         registry.register(OrdersViewModel.self, isolation: .mainActor) { viewModel in
-            viewModel.initializer("initWithOrders:") { @MainActor (orders: OrderService) in OrdersViewModel(orders: orders) }
-            viewModel.property("title") { @MainActor (viewModel: OrdersViewModel, title: String) in viewModel.title = title }
+            viewModel.initializer("initWithOrders:") { @MainActor (orders: OrderService) async in OrdersViewModel(orders: orders) }
+            viewModel.property("title") { @MainActor (viewModel: OrdersViewModel, title: String) async in viewModel.title = title }
         }
         return registry
     }
