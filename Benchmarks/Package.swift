@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2Baseline", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .executableTarget(
             name: "assembly-benchmark",
-            dependencies: ["CLibXML2Baseline", .product(name: "ComponentFactory", package: "ComponentFactory")]
+            dependencies: ["BenchmarkInputs", "CLibXML2Baseline", .product(name: "ComponentFactory", package: "ComponentFactory")]
         ),
         // glibc's malloc statistics, for the memory of the plans.
         .target(name: "CMallocStats"),
