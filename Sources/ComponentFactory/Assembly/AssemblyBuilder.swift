@@ -273,28 +273,8 @@ struct AssemblyBuilder {
     }
 
     private func makeComponent(_ values: Attributes, at location: SourceLocation) -> ComponentDefinition {
-        let keyAttribute = values[.key]
-        let key = keyAttribute?.text ?? "\(values[.class]?.text ?? "component")@\(baseName):\(location.line)"
-        var definition = ComponentDefinition(key: key, location: location)
-        definition.keyAttribute = keyAttribute
-        definition.className = values[.class]
-        definition.scopeAttribute = values[.scope]
-        definition.lazyInit = values[.lazyInit]
-        definition.parent = values[.parent]
-        definition.abstract = values[.abstract]
-        definition.factoryComponent = values[.factoryComponent]
-        definition.beforePropertyInjection = values[.beforePropertyInjection]
-        definition.afterPropertyInjection = values[.afterPropertyInjection]
-        definition.initMethod = values[.initMethod]
-        definition.destroyMethod = values[.destroyMethod]
-        definition.profiles = values[.profile].map { [$0] } ?? []
-        definition.dependsOn = values[.dependsOn]
-        definition.service = values[.service]
-        definition.serviceFinished = values[.serviceFinished]
-        definition.serviceFailed = values[.serviceFailed]
-        definition.seeded = values[.seeded]
-        definition.reloadable = values[.reloadable]
-        return definition
+        let key = values[.key]?.text ?? "\(values[.class]?.text ?? "component")@\(baseName):\(location.line)"
+        return ComponentDefinition(key: key, location: location, attributes: values.values)
     }
 
     /// The value of an argument, property or entry: exactly one of `ref=`,

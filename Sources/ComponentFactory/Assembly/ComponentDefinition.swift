@@ -224,8 +224,38 @@ public struct ComponentDefinition: Sendable, Hashable {
 
     /// A definition with only its key and place; the reader fills in the rest.
     public init(key: String, location: SourceLocation) {
-        box = Box(Fields(
-            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: [], dependsOn: nil, service: nil, serviceFinished: nil, serviceFailed: nil, seeded: nil, reloadable: nil, initializer: nil, properties: [], location: location))
+        self.init(key: key, location: location, attributes: [])
+    }
+
+    /// The definition a `<component>` element's attributes make, read in one
+    /// pass and boxed once; `key` is `key=`'s text, or one the reader made.
+    init(key: String, location: SourceLocation, attributes: [(name: AssemblyGrammar.Attribute, value: AttributeValue)]) {
+        var fields = Fields(
+            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: [], dependsOn: nil, service: nil, serviceFinished: nil, serviceFailed: nil, seeded: nil, reloadable: nil, initializer: nil, properties: [], location: location)
+        for (name, value) in attributes {
+            switch name {
+            case .key: fields.keyAttribute = value
+            case .class: fields.className = value
+            case .scope: fields.scopeAttribute = value
+            case .lazyInit: fields.lazyInit = value
+            case .parent: fields.parent = value
+            case .abstract: fields.abstract = value
+            case .factoryComponent: fields.factoryComponent = value
+            case .beforePropertyInjection: fields.beforePropertyInjection = value
+            case .afterPropertyInjection: fields.afterPropertyInjection = value
+            case .initMethod: fields.initMethod = value
+            case .destroyMethod: fields.destroyMethod = value
+            case .profile: fields.profiles = [value]
+            case .dependsOn: fields.dependsOn = value
+            case .service: fields.service = value
+            case .serviceFinished: fields.serviceFinished = value
+            case .serviceFailed: fields.serviceFailed = value
+            case .seeded: fields.seeded = value
+            case .reloadable: fields.reloadable = value
+            default: break  // not a <component> attribute: the grammar reads none here
+            }
+        }
+        box = Box(fields)
     }
 
     /// The scope, or `.objectGraph` when none is written; nil when the text is no scope.
