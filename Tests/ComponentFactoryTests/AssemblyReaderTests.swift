@@ -47,6 +47,21 @@ import Testing
         #expect(knight?.parent?.location == SourceLocation(file: "test.xml", line: 2, column: 80))
     }
 
+    @Test func tagsInsideCommentsCDATAAndProcessingInstructionsDoNotShiftPositions() {
+        let reading = read("""
+            <assembly>
+              <!-- <component class="Ghost" key="ghost"/> --><?note <component key="pi"/> ?>
+              <component class="Knight" key="knight"><property name="mottos"><collection><value><![CDATA[<component key="raw"/>]]></value></collection></property></component>
+              <!-- a comment - with a dash - inside --> <component class="Squire" key="squire" parent="knight"/>
+            </assembly>
+            """)
+        #expect(reading.diagnostics.isEmpty)
+        #expect(reading.document.components.map(\.key) == ["knight", "squire"])
+        #expect(component("knight", in: reading)?.location == SourceLocation(file: "test.xml", line: 3, column: 3))
+        #expect(component("squire", in: reading)?.location == SourceLocation(file: "test.xml", line: 4, column: 45))
+        #expect(component("squire", in: reading)?.parent?.location == SourceLocation(file: "test.xml", line: 4, column: 84))
+    }
+
     @Test func initializerArgumentsByNameAndIndexWithSelectorParameterNames() {
         let reading = read("""
             <assembly>

@@ -113,16 +113,18 @@ struct XMLSourceMap {
         }
     }
 
-    private func matches(_ text: String, at offset: Int) -> Bool {
-        let pattern = Array(text.utf8)
-        return offset + pattern.count <= bytes.count && bytes[offset..<(offset + pattern.count)].elementsEqual(pattern)
+    /// Whether `pattern`'s bytes are at `offset`; allocates nothing, since it runs at each byte of a comment.
+    private func matches(_ pattern: StaticString, at offset: Int) -> Bool {
+        pattern.withUTF8Buffer { pattern in
+            offset + pattern.count <= bytes.count && bytes[offset..<(offset + pattern.count)].elementsEqual(pattern)
+        }
     }
 
     /// The offset just past the next `terminator`, or the end of the bytes.
-    private func end(of terminator: String, from start: Int) -> Int {
+    private func end(of terminator: StaticString, from start: Int) -> Int {
         var index = start
         while index < bytes.count {
-            if matches(terminator, at: index) { return index + terminator.utf8.count }
+            if matches(terminator, at: index) { return index + terminator.utf8CodeUnitCount }
             index += 1
         }
         return bytes.count
