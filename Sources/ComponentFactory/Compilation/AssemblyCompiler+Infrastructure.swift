@@ -33,20 +33,13 @@ extension AssemblyCompiler {
             settled = Set(chosen)
         }
 
+        let part = process(chosen)
         let outer = diagnostics
-        diagnostics = []
-        var part = Part()
-        var plans: [ComponentPlan] = []
-        for position in chosen {
-            autowiredChoices.removeAll(keepingCapacity: true)
-            if let problems = heads[position]?.problems { diagnostics += problems }
-            check(position)
-            reportReachingOut(position)
-            if let plan = plan(position) { plans.append(plan) }
-            draw(position, into: &part)
-        }
+        diagnostics = part.diagnostics
+        for position in chosen { reportReachingOut(position) }
         var phase = InfrastructurePhase(diagnostics: diagnostics)
         diagnostics = outer
+        let plans = part.plans.compactMap { $0 }
         var construction = ConstructionEdges(count: built.count)
         for (position, need) in part.needs where planIndex[need.target] >= 0 { construction.add(need, from: position) }
         // A cycle is the whole run's to report; here it only stops the build.

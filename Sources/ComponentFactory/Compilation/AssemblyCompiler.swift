@@ -65,7 +65,7 @@ struct AssemblyCompiler: Sendable {
         var reads = PlaceholderResolver.Reads()
         /// What the half's autowiring cost.
         var autowiring = AutowiringWork()
-        /// The texts the half expanded.
+        /// The texts the half expanded that had not been before it began.
         var expansions = 0
     }
 
@@ -212,7 +212,7 @@ struct AssemblyCompiler: Sendable {
             types = TypeIndex(heads.map { $0?.produces })
         }
         let parts: [Part]
-        let expansionsBeforeSplit = expansions.count
+        let expandedBefore = expansions.count
         if built.count >= Self.splitThreshold {
             let middle = built.count / 2
             let copy = self
@@ -245,9 +245,8 @@ struct AssemblyCompiler: Sendable {
         reportCycles(construction)
         var compiled = Compiled(diagnostics: diagnostics, graph: graph)
         compiled.autowiring = parts.reduce(AutowiringWork()) { $0 + $1.autowiring }
-        // Both halves began with the expansions made before the split (the heads', the first phase's).
         // A text that both halves use (a parent's, inherited across the middle) is expanded by each.
-        compiled.expansions = parts.count == 1 ? parts[0].expansions : parts[1].expansions + parts[0].expansions - expansionsBeforeSplit
+        compiled.expansions = parts.reduce(expandedBefore) { $0 + $1.expansions }
         if complete && !diagnostics.contains(where: { $0.severity == .error }) {
             compiled.plans = plans
             (compiled.indexByKey, compiled.parentAliases) = planKeys()
@@ -255,29 +254,30 @@ struct AssemblyCompiler: Sendable {
         return compiled
     }
 
-    /// Checks, compiles and draws the definitions at `positions`.
-    private mutating func process(_ positions: Range<Int>) -> Part {
+    /// Checks, compiles and draws the definitions at `positions`, in order.
+    /// A settled definition (see ``compileInfrastructure()``) is only
+    /// planned again and drawn: the first phase reported what it has.
+    mutating func process(_ positions: some Sequence<Int>) -> Part {
         var part = Part()
         let outer = diagnostics
+        let expandedBefore = expansions.count
         diagnostics = []
         for position in positions {
             autowiredChoices.removeAll(keepingCapacity: true)
-            if settled.contains(position) {
-                // The first phase reported what this definition has; its plan is made again in this numbering.
-                let before = diagnostics.count
-                if registry != nil && planIndex[position] >= 0 { part.plans.append(plan(position)) }
-                diagnostics.removeSubrange(before...)
-            } else {
+            let isSettled = !settled.isEmpty && settled.contains(position)
+            let before = diagnostics.count
+            if !isSettled {
                 if registry != nil, let problems = heads[position]?.problems { diagnostics += problems }
                 check(position)
-                if registry != nil && planIndex[position] >= 0 { part.plans.append(plan(position)) }
             }
+            if registry != nil && planIndex[position] >= 0 { part.plans.append(plan(position)) }
+            if isSettled { diagnostics.removeSubrange(before...) }
             draw(position, into: &part)
         }
         part.diagnostics = diagnostics
         part.reads = resolver.reads
         part.autowiring = types.work
-        part.expansions = expansions.count
+        part.expansions = expansions.count - expandedBefore
         diagnostics = outer
         return part
     }
@@ -346,10 +346,7 @@ struct AssemblyCompiler: Sendable {
     /// owner's check) when it does not resolve.
     mutating func quietly(_ value: AttributeValue, provenance: inout PlaceholderResolver.Provenance) -> String? {
         let expansion = expansion(of: value)
-        for origin in expansion.provenance.origins where !provenance.origins.contains(origin) {
-            provenance.origins.append(origin)
-        }
-        provenance.isSecret = provenance.isSecret || expansion.provenance.isSecret
+        provenance.add(expansion.provenance)
         return expansion.value
     }
 

@@ -80,6 +80,12 @@ public struct PlaceholderResolver: Sendable {
             self.origins = origins
             self.isSecret = isSecret
         }
+
+        /// Adds what `other` is made of: its lines not here already, in order, and its secrecy.
+        mutating func add(_ other: Provenance) {
+            for origin in other.origins where !origins.contains(origin) { origins.append(origin) }
+            isSecret = isSecret || other.isSecret
+        }
     }
 
     /// Resolves every placeholder in `text`, adding to `provenance` what the result is made of.

@@ -129,7 +129,7 @@ public struct EnvironmentBuild: Sendable {
                                         resolver: resolver, registry: registry, converters: registry?.converters ?? TypeConverters(),
                                         parents: parents, knownEnvironments: knownEnvironments, drawsGraph: drawsGraph,
                                         index: keys, brokenChains: inheritance.brokenChains)
-        var stage = Stage(written: written, built: inheritance.folded)
+        var stage = Stage()
         if let registry {
             do {
                 var infrastructure = Infrastructure()
@@ -139,11 +139,12 @@ public struct EnvironmentBuild: Sendable {
                 }
                 stage.adopt(infrastructure, registry: registry)
                 compiler.converters = stage.converters(registry.converters)
-                if let failure = stage.postProcess() {
+                var (edited, editedBuilt) = (compiler.written, compiler.built)
+                if let failure = stage.postProcess(written: &edited, built: &editedBuilt) {
                     diagnostics.append(failure)
                     compiler.registry = nil
                 } else if stage.isEdited {
-                    compiler.replaceDefinitions(written: stage.written, built: stage.built)
+                    compiler.replaceDefinitions(written: edited, built: editedBuilt)
                 }
             } catch {
                 diagnostics += error.diagnostics
@@ -155,7 +156,7 @@ public struct EnvironmentBuild: Sendable {
         diagnostics += settings.diagnostics
         settingsFields = settings.fields
         compiler.settings = settings
-        var services = ServiceRules(definitions: stage.built, groups: assemblies.serviceGroups, resolver: &compiler.resolver)
+        var services = ServiceRules(definitions: compiler.built, groups: assemblies.serviceGroups, resolver: &compiler.resolver)
 
         let compiled = compiler.compile()
         autowiring = compiled.autowiring
@@ -171,7 +172,7 @@ public struct EnvironmentBuild: Sendable {
         declaredKeys = assemblies.appProperties.filter { !$0.isPrefix }.map(\.name.text)
         var graph = compiled.graph
 
-        let reloadable = Set(stage.built.filter(\.isReloadable).compactMap { compiled.indexByKey[$0.key] })
+        let reloadable = Set(compiler.built.filter(\.isReloadable).compactMap { compiled.indexByKey[$0.key] })
             .filter { compiled.plans?[$0].scope == .singleton }
         let serviceTable = compiled.plans.map { services.table(for: $0, isService: registry?.isService, reloadable: reloadable) }
             ?? ServiceTable()
@@ -184,13 +185,13 @@ public struct EnvironmentBuild: Sendable {
                                   postProcessors: stage.componentPostProcessors, environment: configuration.environment,
                                   parentAliases: compiled.parentAliases, parents: parents, settings: settings.values,
                                   services: serviceTable,
-                                  seeded: Set(stage.built.filter(\.isSeeded).compactMap { compiled.indexByKey[$0.key] }),
+                                  seeded: Set(compiler.built.filter(\.isSeeded).compactMap { compiled.indexByKey[$0.key] }),
                                   reloadable: reloadable)
             var seeded: [Int: Any] = [:]
             for (key, instance) in stage.seeded {
                 if let index = compiled.indexByKey[key] { seeded[index] = instance }
             }
-            blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: stage.built.filter { !$0.isAbstract })
+            blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: compiler.built.filter { !$0.isAbstract })
             if drawsGraph { graph.mark(table) }
         } else {
             blueprint = nil
@@ -238,10 +239,8 @@ public struct EnvironmentBuild: Sendable {
     }
 }
 
-/// The definitions and what the infrastructure adds, as the first phase and the factory post-processors leave them.
+/// What the infrastructure adds to the run: converters, post-processors, and the instances built.
 private struct Stage {
-    var written: [ComponentDefinition]
-    var built: [ComponentDefinition]
     var infrastructureConverters: [any TypeConverter] = []
     var componentPostProcessors: [any ComponentPostProcessor] = []
     var factoryPostProcessors: [any FactoryPostProcessor] = []
@@ -264,11 +263,12 @@ private struct Stage {
         return converters
     }
 
-    /// Lets each factory post-processor edit the built definitions, in
-    /// order. A definition one edits is checked as it was left; a list whose
-    /// length changed is checked whole as left. A post-processor that throws
-    /// is `build-failed`, and the pass checks the definitions as they were, with no registry.
-    mutating func postProcess() -> Diagnostic? {
+    /// Lets each factory post-processor edit `built`, in order, and
+    /// `written` with it: a definition one edits is checked as it was left;
+    /// a list whose length changed is checked whole as left. A
+    /// post-processor that throws is `build-failed`, and both lists stay as
+    /// they were (the pass checks them with no registry).
+    mutating func postProcess(written: inout [ComponentDefinition], built: inout [ComponentDefinition]) -> Diagnostic? {
         guard !factoryPostProcessors.isEmpty else { return nil }
         var edited = built
         for postProcessor in factoryPostProcessors {

@@ -30,7 +30,7 @@ struct Infrastructure {
             do {
                 instance = try factory.instance(forKey: plan.key).value
             } catch {
-                throw DiagnosticReport(phase.diagnostics + [DiagnosticReport(describing: error, at: plan.location).diagnostics].flatMap { $0 })
+                throw DiagnosticReport(phase.diagnostics + DiagnosticReport(describing: error, at: plan.location).diagnostics)
             }
             result.instances[plan.key] = instance
             if let converter = instance as? any TypeConverter { result.converters.append(converter) }
