@@ -25,7 +25,9 @@ public final class JavaPeer {
             }
             classpath.append(path)
         }
-        let classes = FileManager.default.temporaryDirectory.appendingPathComponent("\(mainClass)-\(getpid())")
+        // Under the Benchmarks package's own .build (beside `Java/`), overwritten by each run: nothing is left in /tmp.
+        let classes = source.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/java-classes/\(mainClass)")
         let javac = Process()
         javac.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         javac.arguments = ["javac", "-nowarn", "-cp", classpath.joined(separator: ":"), "-d", classes.path, source.path]

@@ -93,10 +93,7 @@ struct XMLSourceMap {
             column = 1
             index = lineFeed + 1
         }
-        while index < target {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
+        for byte in bytes[index..<target] where byte & 0xC0 != 0x80 { column += 1 }
         position = (target, line, column)
         return SourceLocation(file: file, line: line, column: column)
     }
