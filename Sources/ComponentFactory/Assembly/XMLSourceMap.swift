@@ -68,8 +68,7 @@ struct XMLSourceMap {
             guard index < bytes.count else { return }
             let quote = bytes[index]
             index += 1
-            while index < bytes.count && bytes[index] != quote { index += 1 }
-            index += 1
+            index = (firstIndex(of: quote, from: index) ?? bytes.count) + 1
         }
     }
 
