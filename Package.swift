@@ -86,7 +86,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "ComponentFactoryTesting", dependencies: ["ComponentFactory"]),
+        .target(name: "ComponentFactoryTesting", dependencies: ["ComponentFactory", "SystemSupport"]),
         .target(
             name: "ComponentFactoryLifecycle",
             dependencies: [

@@ -1,5 +1,5 @@
 @_spi(Patching) @_spi(Tooling) import ComponentFactory
-import Foundation
+import SystemSupport
 
 /// Swaps components of one factory for test doubles, and puts them back.
 ///
@@ -23,7 +23,7 @@ import Foundation
 /// Components built before a patch keep what they were given: patch first,
 /// then build what depends on the patched key. A patcher serves one factory;
 /// it has no global state, so tests stay independent.
-public final class Patcher: @unchecked Sendable {
+public final class Patcher: Sendable {
     /// One patch of this patcher: the key, how to make it, and its id once on a factory.
     private struct Applied {
         /// Which patch this is, as long as the patcher lives.
@@ -38,19 +38,31 @@ public final class Patcher: @unchecked Sendable {
         let value: Any
     }
 
-    private var applied: [Applied] = []
-    private var nextSerial = 0
-    private var factory: Factory?
-    /// An async load is under way: no other load or attach may start.
-    private var loading = false
-    private let lock = NSLock()
+    /// What the patcher holds, behind its lock.
+    private struct State {
+        var applied: [Applied] = []
+        var nextSerial = 0
+        var factory: Factory?
+        /// An async load is under way: no other load or attach may start.
+        var loading = false
+
+        /// Records `factory` as the one the patcher serves, and the ids its patches got there.
+        mutating func serve(_ factory: Factory, patchIDs: [Int]) {
+            for (position, id) in zip(applied.indices, patchIDs) {
+                applied[position].id = id
+            }
+            self.factory = factory
+        }
+    }
+
+    private let state = Locked(State())
 
     /// A patcher with no patches, attached to no factory yet.
     public init() {}
 
     /// The keys patched now, oldest first (a key patched twice appears twice).
     public var patchedKeys: [String] {
-        lock.withLock { applied.map(\.key) }
+        state.withLock { $0.applied.map(\.key) }
     }
 
     /// Makes `key` resolve to `object`.
@@ -63,57 +75,57 @@ public final class Patcher: @unchecked Sendable {
     /// definition's scope says. What it throws fails the resolution, with
     /// the key and path, like a registered initializer's error.
     public func patch(_ key: String, _ make: @escaping @Sendable () throws -> Any) throws {
-        try lock.withLock {
-            var patch = Applied(serial: nextSerial, key: key, make: make)
-            nextSerial += 1
-            if let factory {
+        try state.withLock { state in
+            var patch = Applied(serial: state.nextSerial, key: key, make: make)
+            state.nextSerial += 1
+            if let factory = state.factory {
                 patch.id = try factory.patch(key: key, make)
             }
-            applied.append(patch)
+            state.applied.append(patch)
         }
     }
 
     /// Takes off the newest patch of `key`: the patch under it, or the
     /// definition, makes the component again.
     public func unpatch(_ key: String) throws {
-        try lock.withLock {
-            guard let position = applied.lastIndex(where: { $0.key == key }) else {
-                throw PatcherMisuse.notPatched(key: key, patched: applied.map(\.key))
+        try state.withLock { state in
+            guard let position = state.applied.lastIndex(where: { $0.key == key }) else {
+                throw PatcherMisuse.notPatched(key: key, patched: state.applied.map(\.key))
             }
-            let patch = applied.remove(at: position)
+            let patch = state.applied.remove(at: position)
             if let id = patch.id {
-                factory?.unpatch(id)
+                state.factory?.unpatch(id)
             }
         }
     }
 
     /// Takes off every patch, newest first.
     public func rollback() {
-        lock.withLock {
-            for patch in applied.reversed() {
+        state.withLock { state in
+            for patch in state.applied.reversed() {
                 if let id = patch.id {
-                    factory?.unpatch(id)
+                    state.factory?.unpatch(id)
                 }
             }
-            applied = []
+            state.applied = []
         }
     }
 
     /// Puts the patches made so far on `factory`, which is already loaded;
     /// later patches go on it at once.
     public func attach(to factory: Factory) throws {
-        try lock.withLock {
-            guard self.factory == nil, !loading else { throw PatcherMisuse.alreadyAttached }
+        try state.withLock { state in
+            guard state.factory == nil, !state.loading else { throw PatcherMisuse.alreadyAttached }
             var ids: [Int] = []
             do {
-                for patch in applied {
+                for patch in state.applied {
                     ids.append(try factory.patch(key: patch.key, patch.make))
                 }
             } catch {
                 ids.forEach(factory.unpatch)
                 throw error
             }
-            serve(factory, patchIDs: ids)
+            state.serve(factory, patchIDs: ids)
         }
     }
 
@@ -128,10 +140,10 @@ public final class Patcher: @unchecked Sendable {
 
     /// Loads a factory with `build`, handing it the patches made so far, and serves it.
     func load(_ build: ([(key: String, make: @Sendable () throws -> Any)]) throws -> (factory: Factory, patchIDs: [Int])) throws -> Factory {
-        try lock.withLock {
-            guard factory == nil, !loading else { throw PatcherMisuse.alreadyAttached }
-            let loaded = try build(applied.map { (key: $0.key, make: $0.make) })
-            serve(loaded.factory, patchIDs: loaded.patchIDs)
+        try state.withLock { state in
+            guard state.factory == nil, !state.loading else { throw PatcherMisuse.alreadyAttached }
+            let loaded = try build(state.applied.map { (key: $0.key, make: $0.make) })
+            state.serve(loaded.factory, patchIDs: loaded.patchIDs)
             return loaded.factory
         }
     }
@@ -143,33 +155,25 @@ public final class Patcher: @unchecked Sendable {
     nonisolated(nonsending) func loadAsync(
         _ build: ([(key: String, make: @Sendable () throws -> Any)]) async throws -> (factory: Factory, patchIDs: [Int])
     ) async throws -> Factory {
-        let given = try lock.withLock {
-            guard factory == nil, !loading else { throw PatcherMisuse.alreadyAttached }
-            loading = true
-            return applied
+        let given = try state.withLock { state in
+            guard state.factory == nil, !state.loading else { throw PatcherMisuse.alreadyAttached }
+            state.loading = true
+            return state.applied
         }
-        defer { lock.withLock { loading = false } }
+        defer { state.withLock { $0.loading = false } }
         let loaded = try await build(given.map { (key: $0.key, make: $0.make) })
-        try lock.withLock {
+        try state.withLock { state in
             let placed = Dictionary(uniqueKeysWithValues: zip(given.map(\.serial), loaded.patchIDs))
-            let kept = Set(applied.map(\.serial))
+            let kept = Set(state.applied.map(\.serial))
             for (serial, id) in placed where !kept.contains(serial) {
                 loaded.factory.unpatch(id)
             }
             var ids: [Int] = []
-            for patch in applied {
+            for patch in state.applied {
                 ids.append(try placed[patch.serial] ?? loaded.factory.patch(key: patch.key, patch.make))
             }
-            serve(loaded.factory, patchIDs: ids)
+            state.serve(loaded.factory, patchIDs: ids)
         }
         return loaded.factory
-    }
-
-    /// Records `factory` as the one this patcher serves, and the ids its patches got there. Holding the lock.
-    private func serve(_ factory: Factory, patchIDs: [Int]) {
-        for (position, id) in zip(applied.indices, patchIDs) {
-            applied[position].id = id
-        }
-        self.factory = factory
     }
 }

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Synchronization
 
 /// Work started on a thread of its own, whose result the starting thread
 /// collects when it needs it: how a big input is read in two parts at once
@@ -22,7 +21,7 @@ import Synchronization
 /// ```
 package final class BackgroundWork<Result: Sendable>: Sendable {
     private let work: @Sendable () -> Result
-    private let result = Mutex<Result?>(nil)
+    private let result = Locked<Result?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts `work` on a new thread.

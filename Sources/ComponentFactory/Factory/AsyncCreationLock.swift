@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 
 /// Lets one async resolution at a time build singletons that can suspend,
 /// as the synchronous store's creation lock does for the others: so that
@@ -10,8 +10,8 @@ import Foundation
 /// singleton needs while holding it), waits without blocking a thread (a
 /// waiter suspends and is resumed in turn), and is never held by anything
 /// that waits for it: a synchronous build never asks for it. Its state is
-/// guarded by a pthread mutex (`NSLock`), which ThreadSanitizer understands.
-final class AsyncCreationLock: @unchecked Sendable {
+/// guarded by a pthread mutex (`Locked`), which ThreadSanitizer understands.
+final class AsyncCreationLock: Sendable {
     private struct State {
         /// The resolution holding the lock, and how many times it has taken it.
         var owner: Int?
@@ -21,11 +21,10 @@ final class AsyncCreationLock: @unchecked Sendable {
         var tokens = 0
     }
 
-    private var state = State()
-    private let mutex = NSLock()
+    private let state = Locked(State())
 
     private func withState<Result>(_ body: (inout State) -> Result) -> Result {
-        mutex.withLock { body(&state) }
+        state.withLock(body)
     }
 
     /// A token for a new resolution.

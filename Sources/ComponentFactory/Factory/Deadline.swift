@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 
 /// Awaits work for at most a time, without waiting for it past that: the
 /// work runs in a task of its own, and whichever comes first, its end or
@@ -33,32 +33,35 @@ enum Deadline {
     }
 
     /// The first outcome wins; the continuation is resumed once.
-    /// Guarded by a pthread mutex (`NSLock`), which ThreadSanitizer understands.
-    private final class First: @unchecked Sendable {
-        private var continuation: CheckedContinuation<Outcome, Never>?
-        private var settled = false
-        private var worker: Task<Void, Never>?
-        private let mutex = NSLock()
+    /// Guarded by a pthread mutex (`Locked`), which ThreadSanitizer understands.
+    private final class First: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<Outcome, Never>?
+            var settled = false
+            var worker: Task<Void, Never>?
+        }
+
+        private let state = Locked(State())
 
         func setWorker(_ task: Task<Void, Never>) {
-            mutex.withLock { worker = task }
+            state.withLock { $0.worker = task }
         }
 
         func cancelWorker() {
-            mutex.withLock { worker }?.cancel()
+            state.withLock { $0.worker }?.cancel()
         }
 
         func await(_ continuation: CheckedContinuation<Outcome, Never>) {
-            mutex.withLock { self.continuation = continuation }
+            state.withLock { $0.continuation = continuation }
         }
 
         /// Settles with `outcome` unless settled already; true when this call settled it.
         @discardableResult
         func settle(_ outcome: Outcome) -> Bool {
-            let continuation = mutex.withLock { () -> CheckedContinuation<Outcome, Never>? in
-                guard !settled else { return nil }
-                settled = true
-                return self.continuation
+            let continuation = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+                guard !state.settled else { return nil }
+                state.settled = true
+                return state.continuation
             }
             continuation?.resume(returning: outcome)
             return continuation != nil

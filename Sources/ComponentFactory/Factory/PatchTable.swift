@@ -1,5 +1,5 @@
-import Foundation
 import Synchronization
+import SystemSupport
 
 /// The patches of one factory: for a plan index, a stack of replacements for
 /// the way its instance is made, newest on top. Only the top one is used.
@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// Reading is one atomic load while nothing is patched, which is how a
 /// factory outside tests runs.
-final class PatchTable: @unchecked Sendable {
+final class PatchTable: Sendable {
     /// How a patched component is made instead.
     typealias Make = @Sendable () throws -> Any
 
@@ -31,9 +31,13 @@ final class PatchTable: @unchecked Sendable {
         case restoreSlot(index: Int, instance: Instance?)
     }
 
-    private var stacks: [Int: [Entry]] = [:]
-    private var nextID = 1
-    private let lock = NSLock()
+    /// The stacks, by plan index, and the id the next patch gets.
+    private struct State {
+        var stacks: [Int: [Entry]] = [:]
+        var nextID = 1
+    }
+
+    private let state = Locked(State())
     private let patchedCount = Atomic<Int>(0)
 
     /// The replacement for `index`, if it is patched; inlined into every
@@ -41,7 +45,7 @@ final class PatchTable: @unchecked Sendable {
     @inline(__always)
     func make(for index: Int) -> Make? {
         guard patchedCount.load(ordering: .acquiring) > 0 else { return nil }
-        return lock.withLock { stacks[index]?.last?.make }
+        return state.withLock { $0.stacks[index]?.last?.make }
     }
 
     /// Whether nothing is patched: one atomic load.
@@ -52,10 +56,10 @@ final class PatchTable: @unchecked Sendable {
 
     /// Puts a patch on top of `index`, remembering what the slot held; returns its id.
     func push(_ index: Int, make: @escaping Make, displacing displaced: Instance?) -> Int {
-        lock.withLock {
-            let id = nextID
-            nextID += 1
-            stacks[index, default: []].append(Entry(id: id, make: make, displaced: displaced))
+        state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.stacks[index, default: []].append(Entry(id: id, make: make, displaced: displaced))
             patchedCount.add(1, ordering: .releasing)
             return id
         }
@@ -63,8 +67,8 @@ final class PatchTable: @unchecked Sendable {
 
     /// Removes the patch `id`, wherever it is in its stack.
     func remove(_ id: Int) -> Removal {
-        lock.withLock {
-            for (index, var stack) in stacks {
+        state.withLock { state in
+            for (index, var stack) in state.stacks {
                 guard let position = stack.firstIndex(where: { $0.id == id }) else { continue }
                 let removed = stack.remove(at: position)
                 patchedCount.subtract(1, ordering: .releasing)
@@ -73,7 +77,7 @@ final class PatchTable: @unchecked Sendable {
                     // The patch above it displaced what this one made; on its removal it must restore what this one displaced.
                     stack[position].displaced = removed.displaced
                 }
-                stacks[index] = stack.isEmpty ? nil : stack
+                state.stacks[index] = stack.isEmpty ? nil : stack
                 return isTop ? .restoreSlot(index: index, instance: removed.displaced) : .keepSlot
             }
             return .unknown
