@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// The async lookup's building: what the synchronous one does, step by step,
 /// with each step that can suspend awaited in its own isolation. A
 /// component that cannot suspend, and so nothing it needs can either, is
@@ -25,7 +27,7 @@ extension Factory {
         var depth = 0
 
         /// This resolution's token for its request scope's creation lock, taken the first time.
-        mutating func scopeToken(from lock: AsyncCreationLock) -> Int {
+        mutating func scopeToken(from lock: AsyncLock) -> Int {
             if let scopeToken { return scopeToken }
             let new = lock.newToken()
             scopeToken = new
@@ -33,7 +35,7 @@ extension Factory {
         }
 
         /// This resolution's token, taken from `lock` the first time.
-        mutating func token(from lock: AsyncCreationLock) -> Int {
+        mutating func token(from lock: AsyncLock) -> Int {
             if let token { return token }
             let new = lock.newToken()
             token = new

@@ -1,4 +1,5 @@
 import Logging
+import SystemSupport
 
 /// Builds object graphs from assemblies, one environment's configuration and
 /// a registry.
@@ -38,7 +39,7 @@ public final class Factory: Sendable {
     let store: InstanceStore
     let patches = PatchTable()
     /// Singletons that can suspend are built one resolution at a time.
-    let asyncCreation = AsyncCreationLock()
+    let asyncCreation = AsyncLock()
     /// The factory this one falls back to for keys and types it does not have.
     public let parent: Factory?
     /// Where shutdown failures go, at error level, besides being thrown.

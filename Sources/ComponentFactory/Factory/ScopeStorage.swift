@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import SystemSupport
 
 /// What a ``RequestScope`` holds besides its factory, in one allocation:
 /// in the header, the count of the entries and what never changes after
@@ -51,7 +52,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         /// Request components whose building can suspend are built one
         /// resolution at a time; nil when the factory has none that can.
         /// Retained; released by `deinit`.
-        let asyncCreation: Unmanaged<AsyncCreationLock>?
+        let asyncCreation: Unmanaged<AsyncLock>?
         /// Whether closing runs destroy methods, which can suspend; if not, it lets the instances go.
         let closingRunsDestroyMethods: Bool
         /// How many entries the tail holds, from its start.
@@ -73,7 +74,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         }
         let lent = Unmanaged.passUnretained(factory)
         let header = Header(factory: lent, keptFactory: kept ? lent.retain() : nil,
-                            asyncCreation: canSuspend ? Unmanaged.passRetained(AsyncCreationLock()) : nil,
+                            asyncCreation: canSuspend ? Unmanaged.passRetained(AsyncLock()) : nil,
                             closingRunsDestroyMethods: hasDestroyMethods)
         // The tail's first slot is the lock's word; the entries follow it.
         let storage = unsafeDowncast(create(minimumCapacity: capacity + 1) { _ in header }, to: ScopeStorage.self)
@@ -109,7 +110,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         }
     }
 
-    var asyncCreation: AsyncCreationLock? { withUnsafeMutablePointerToHeader { $0.pointee.asyncCreation?.takeUnretainedValue() } }
+    var asyncCreation: AsyncLock? { withUnsafeMutablePointerToHeader { $0.pointee.asyncCreation?.takeUnretainedValue() } }
     @usableFromInline
     var closingRunsDestroyMethods: Bool { withUnsafeMutablePointerToHeader { $0.pointee.closingRunsDestroyMethods } }
 

@@ -60,7 +60,7 @@ public final class LiveFactory: Sendable {
     private let serving: Atomic<Unmanaged<LiveGeneration>>
     private let sections = ReadSections.shared
     /// One reload at a time.
-    private let reloading = AsyncCreationLock()
+    private let reloading = AsyncLock()
     /// How long a destroy method of a replaced singleton may take.
     private let destroyTimeout: Duration = .seconds(10)
 

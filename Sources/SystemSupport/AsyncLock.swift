@@ -1,42 +1,56 @@
-import SystemSupport
-
-/// Lets one async resolution at a time build singletons that can suspend,
-/// as the synchronous store's creation lock does for the others: so that
-/// each is built exactly once however many tasks ask for it at once, and so
-/// that two resolutions never wait on each other halfway through a cycle of
-/// properties.
+/// A lock for async code that suspends a waiter instead of blocking its
+/// thread, and that one holder may take again: each holder is told apart by
+/// a token of its own (``newToken()``), and taking it again with the same
+/// token only counts. Waiters get it in the order they came.
 ///
-/// It is re-entrant for the resolution that holds it (it builds what the
-/// singleton needs while holding it), waits without blocking a thread (a
-/// waiter suspends and is resumed in turn), and is never held by anything
-/// that waits for it: a synchronous build never asks for it. Its state is
-/// guarded by a pthread mutex (`Locked`), which ThreadSanitizer understands.
-final class AsyncCreationLock: Sendable {
+/// The factory builds its singletons and request components that can
+/// suspend under one (so that each is built exactly once however many
+/// tasks ask, and two resolutions never wait on each other halfway through
+/// a cycle of properties, since a resolution builds what a singleton needs
+/// while holding it), and a live factory runs one reload at a time under
+/// another. Its state is guarded by a pthread mutex (``Locked``), which
+/// ThreadSanitizer understands.
+///
+/// ```swift
+/// let lock = AsyncLock()
+/// let token = lock.newToken()
+/// await lock.lock(token)
+/// defer { lock.unlock() }
+/// ```
+@usableFromInline
+package final class AsyncLock: Sendable {
     private struct State {
-        /// The resolution holding the lock, and how many times it has taken it.
+        /// The token holding the lock, and how many times it has taken it.
         var owner: Int?
         var depth = 0
         var waiters: [(token: Int, continuation: CheckedContinuation<Void, Never>)] = []
-        /// The last token handed out: each resolution is told apart by its own.
+        /// The last token handed out: each holder is told apart by its own.
         var tokens = 0
     }
 
     private let state = Locked(State())
 
+    package init() {}
+
     private func withState<Result>(_ body: (inout State) -> Result) -> Result {
         state.withLock(body)
     }
 
-    /// A token for a new resolution.
-    func newToken() -> Int {
+    /// How many wait for the lock now: what a test waits on before it lets the lock go.
+    package var waiting: Int {
+        withState { $0.waiters.count }
+    }
+
+    /// A token for a new holder.
+    package func newToken() -> Int {
         withState { state in
             state.tokens += 1
             return state.tokens
         }
     }
 
-    /// Takes the lock for the resolution `token`, waiting (suspended) while another holds it.
-    func lock(_ token: Int) async {
+    /// Takes the lock for `token`, waiting (suspended) while another token holds it.
+    package func lock(_ token: Int) async {
         let taken = withState { state in
             guard state.owner == nil || state.owner == token else { return false }
             state.owner = token
@@ -59,7 +73,7 @@ final class AsyncCreationLock: Sendable {
     }
 
     /// Gives the lock back; the last give-back of the holder hands it to the next waiter, in order.
-    func unlock() {
+    package func unlock() {
         let next = withState { state -> CheckedContinuation<Void, Never>? in
             state.depth -= 1
             guard state.depth == 0 else { return nil }
