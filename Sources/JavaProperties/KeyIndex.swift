@@ -53,7 +53,6 @@ struct KeyIndex: Sendable, Hashable {
         }
     }
 
-    @inline(__always)
     private static func tag(_ hash: Int) -> UInt64 {
         UInt64(truncatingIfNeeded: hash) & ~0xFFFF_FFFF
     }

@@ -40,16 +40,13 @@ final class PatchTable: Sendable {
     private let state = Locked(State())
     private let patchedCount = Atomic<Int>(0)
 
-    /// The replacement for `index`, if it is patched; inlined into every
-    /// build, where it is one atomic load.
-    @inline(__always)
+    /// The replacement for `index`, if it is patched: one atomic load while nothing is.
     func make(for index: Int) -> Make? {
         guard patchedCount.load(ordering: .acquiring) > 0 else { return nil }
         return state.withLock { $0.stacks[index]?.last?.make }
     }
 
     /// Whether nothing is patched: one atomic load.
-    @inline(__always)
     var isEmpty: Bool {
         patchedCount.load(ordering: .acquiring) == 0
     }
