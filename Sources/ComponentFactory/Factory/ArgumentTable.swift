@@ -61,7 +61,6 @@ final class ArgumentTable: @unchecked Sendable {
     }
 
     /// The slots of the plan at `index`, in argument order.
-    @inline(__always)
     func slots(of index: Int) -> UnsafeBufferPointer<ArgumentSlot> {
         slotsByPlan[index]
     }

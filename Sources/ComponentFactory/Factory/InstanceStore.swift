@@ -64,7 +64,6 @@ final class InstanceStore: @unchecked Sendable {
 
     /// The address of the singleton at `index`, or 0 when there is none:
     /// read unowned, and with no read section, since it is only compared.
-    @inline(__always)
     func address(_ index: Int) -> UInt {
         strong[index].load(ordering: .acquiring).map { UInt(bitPattern: $0.toOpaque()) } ?? 0
     }

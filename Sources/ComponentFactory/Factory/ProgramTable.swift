@@ -96,7 +96,6 @@ final class ProgramTable: @unchecked Sendable {
     }
 
     /// The program of the plan at `index` when it is built straight through, lent: this table holds it.
-    @inline(__always)
     func program(_ index: Int) -> UnsafePointer<ResolutionProgram>? {
         let position = Int(positions[index])
         return position < 0 ? nil : UnsafePointer(programs.baseAddress.unsafelyUnwrapped + position)

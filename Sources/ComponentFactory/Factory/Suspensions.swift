@@ -56,7 +56,6 @@ struct Suspensions: Sendable {
     }
 
     /// Whether building the plan at `index` can suspend.
-    @inline(__always)
     func canSuspend(_ index: Int) -> Bool {
         next[index] >= 0
     }
