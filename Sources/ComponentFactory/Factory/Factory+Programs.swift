@@ -43,6 +43,7 @@ extension Factory {
     }
 
     /// ``run(_:in:)`` with its `registers`, empty at first.
+    // Forced, with its pair: without run and make inlined, the graph ran 4,739 instructions instead of 4,693 (callgrind, profile-graph).
     @inline(__always)
     private func run(_ program: ResolutionProgram, in registers: ProgramRegisters, _ resolution: inout Resolution) throws -> Instance {
         for singleton in program.singletons {
@@ -95,6 +96,7 @@ extension Factory {
 
     /// Calls the maker of `step`'s component, its arguments read from
     /// `registers` as `arguments` says; what it throws names the path to it.
+    // Forced, with its pair: without run and make inlined, the graph ran 4,739 instructions instead of 4,693 (callgrind, profile-graph).
     @inline(__always)
     private func make(_ step: ResolutionProgram.Step, of program: ResolutionProgram, slots: UnsafeBufferPointer<ArgumentSlot>,
                       registers: ProgramRegisters, arguments: UnsafePointer<Int32>?, in resolution: inout Resolution) throws -> Instance {

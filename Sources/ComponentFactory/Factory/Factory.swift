@@ -186,7 +186,6 @@ public final class Factory: Sendable {
     }
 
     /// Where the shared instance of the plan at `index` is kept.
-    @inline(__always)
     func slot(_ index: Int) -> Int {
         table.suspensions.isEmpty || !table.suspensions.canSuspend(index) ? index : suspendingSlot(index)
     }
@@ -194,7 +193,6 @@ public final class Factory: Sendable {
     /// Where the shared instance of a plan that can suspend is kept: a slot
     /// of its own, past the others, so that the synchronous lookup, which
     /// reads the first slots only, never hands it out.
-    @inline(__always)
     func suspendingSlot(_ index: Int) -> Int {
         index + table.plans.count
     }

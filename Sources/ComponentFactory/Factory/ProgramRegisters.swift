@@ -30,7 +30,6 @@ struct ProgramRegisters {
     }
 
     /// Puts `instance` in `register`, which holds none: a program fills each register once.
-    @inline(__always)
     func put(_ instance: consuming Instance, in register: Int) {
         (base + register).initialize(to: instance)
         filled.pointee |= 1 &<< UInt64(truncatingIfNeeded: register)
