@@ -18,9 +18,8 @@ extension Factory {
         return diagnostic
     }
 
-    /// Runs `body` with the plan at `index`, lent: the table
-    /// holds every plan for the factory's life.
+    /// Runs `body` with the plan at `index`.
     func withPlan<Result>(_ index: Int, _ body: (ComponentPlan) throws -> Result) rethrows -> Result {
-        try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef(body)
+        try body(table.plans[index])
     }
 }

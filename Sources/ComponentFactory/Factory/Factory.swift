@@ -156,8 +156,7 @@ public final class Factory: Sendable {
     /// The index of the component with `key`: the one way this factory looks a key up.
     @usableFromInline @inline(__always)
     func index(ofKey key: String) -> Int? {
-        // The table holds its key index for the factory's life: lent.
-        Unmanaged.passUnretained(table.keys)._withUnsafeGuaranteedRef { $0.index(of: key) }
+        table.keys.index(of: key)
     }
 
     @inline(never)
@@ -338,8 +337,7 @@ public final class Factory: Sendable {
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         // A direct component asked for by key or handle is built by its program, as an argument slot builds it.
         if let program = table.programs.program(index) { return try instance(running: program, in: &resolution) }
-        // The table holds every plan for the factory's life: lent.
-        return try Unmanaged.passUnretained(table.plans[index])._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
+        return try checkedInstance(table.plans[index], in: &resolution)
     }
 
     /// The instance of `plan` by the path that checks everything: what
