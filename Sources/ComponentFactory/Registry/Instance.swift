@@ -65,12 +65,9 @@ struct Instance {
     /// An instance exactly of the class `Value`, or a box of exactly a
     /// `Value`, is handed over by comparing type metadata: most arguments
     /// are, and this needs no dynamic cast.
-    /// Anything else (a protocol, a superclass, a mismatch) is cast from
-    /// ``value``; given a singleton argument's `cell`, a class instance's
-    /// cast is kept there, for ``ArgumentSource`` to hand out after.
+    /// Anything else (a protocol, a superclass, a mismatch) is cast from ``value``.
     @inlinable @inline(__always)
-    consuming func take<Value>(as wanted: Value.Type, keepingConversionIn cell: ConversionCell? = nil,
-                               otherwise failure: (Any.Type) -> any Error) throws -> Value {
+    consuming func take<Value>(as wanted: Value.Type, otherwise failure: (Any.Type) -> any Error) throws -> Value {
         let held = ObjectIdentifier(type(of: object))
         if held == ObjectIdentifier(Value.self) {
             return unsafeBitCast(object, to: Value.self)
@@ -78,28 +75,20 @@ struct Instance {
         if held == ObjectIdentifier(Box<Value>.self) {
             return unsafeDowncast(object, to: Box<Value>.self).typed
         }
-        // The kept conversion was looked for already, by the argument source, before this instance was resolved.
-        if let cell { return try convertAndKeep(as: Value.self, in: cell, otherwise: failure) }
         return try cast(value, to: Value.self, otherwise: failure)
+    }
+
+    /// Whether ``take(as:otherwise:)`` hands it over as a `Value` with no cast.
+    @inlinable
+    func isExactly<Value>(_ wanted: Value.Type) -> Bool {
+        let held = ObjectIdentifier(type(of: object))
+        return held == ObjectIdentifier(Value.self) || held == ObjectIdentifier(Box<Value>.self)
     }
 }
 
 /// What every box is, so that a box's value can be read as an `Any` without
 /// knowing its type: one class cast, where a protocol would need a
 /// conformance lookup on every instance read that way.
-extension Instance {
-    /// The cast ``take(as:keepingConversionIn:otherwise:)`` makes the first
-    /// time, its result kept: only a class instance's, which the kept value
-    /// holds, so that its identity stays its own while kept.
-    @inlinable @inline(never)
-    func convertAndKeep<Value>(as wanted: Value.Type, in cell: ConversionCell, otherwise failure: (Any.Type) -> any Error) throws -> Value {
-        let source = object
-        let value = try cast(Instance(object: source).value, to: Value.self, otherwise: failure)
-        if !(source is Boxed) { cell.offer(value, madeFrom: source) }
-        return value
-    }
-}
-
 @usableFromInline
 class Boxed {
     /// The boxed value. Never reached here: the only boxes are ``Box``es, which override it.

@@ -136,36 +136,3 @@ struct AsyncArguments: ~Copyable, @unchecked Sendable {
         }
     }
 }
-
-/// The arguments the async lookup resolved for a synchronous registered
-/// closure (whose arguments could suspend), read by ``ArgumentSource`` in
-/// place of resolving each.
-struct PreparedArguments {
-    let receiver: Instance?
-    let arguments: [Instance]
-
-    init(_ resolved: borrowing AsyncArguments) {
-        receiver = resolved.receiverInstance
-        arguments = (0..<resolved.count).compactMap { resolved[$0] }
-    }
-
-    /// The argument at `position`; -1 is the factory component.
-    func argument(_ position: Int) -> Instance? {
-        position < 0 ? receiver : position < arguments.count ? arguments[position] : nil
-    }
-}
-
-/// A component or value handed across an async registered closure's
-/// boundary: what an async maker returned (its result is `sending`, so it
-/// is the caller's alone), or a `Sendable` component handed to an async
-/// callback or setter. Either may cross, which is why it is `Sendable`
-/// although an ``Instance`` is not.
-@usableFromInline
-struct CrossingInstance: @unchecked Sendable {
-    @usableFromInline let instance: Instance
-
-    @usableFromInline
-    init(_ instance: Instance) {
-        self.instance = instance
-    }
-}
