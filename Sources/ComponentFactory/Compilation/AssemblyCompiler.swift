@@ -264,7 +264,7 @@ struct AssemblyCompiler: Sendable {
         diagnostics = []
         for position in positions {
             autowiredChoices.removeAll(keepingCapacity: true)
-            let isSettled = !settled.isEmpty && settled.contains(position)
+            let isSettled = settled.contains(position)
             let before = diagnostics.count
             if !isSettled {
                 if registry != nil, let problems = heads[position]?.problems { diagnostics += problems }
