@@ -5,10 +5,9 @@ import Synchronization
 /// ``ValuePlan`` and no table lookup of the plan it names.
 ///
 /// A constant slot lends the constant's object, which its plan holds; a
-/// component slot names the component's index, and lends its program when
-/// it is direct (see ``ProgramTable``). Anything else (an inherited
-/// component, a collection, a dictionary) is neither, and is resolved from
-/// its ``ValuePlan``.
+/// component slot names the component's index. Anything else (an
+/// inherited component, a collection, a dictionary) is neither, and is
+/// resolved from its ``ValuePlan``.
 final class ArgumentTable: @unchecked Sendable {
     /// The slots of all plans, one after another. Never changed once made:
     /// the lent objects and programs are held by the same table.
@@ -18,7 +17,7 @@ final class ArgumentTable: @unchecked Sendable {
     /// The conversion cells of the slots that name a singleton, one after another (see ``ConversionCell``).
     private let conversions: UnsafeMutableBufferPointer<Atomic<Unmanaged<AnyObject>?>>
 
-    init(plans: [ComponentPlan], programs: ProgramTable) {
+    init(plans: [ComponentPlan]) {
         let count = plans.reduce(0) { $0 + $1.arguments.count }
         let storage = UnsafeMutableBufferPointer<ArgumentSlot>.allocate(capacity: count)
         let singletonArguments = plans.reduce(0) { total, plan in
@@ -36,7 +35,7 @@ final class ArgumentTable: @unchecked Sendable {
                     cell = ConversionCell(base + cells)
                     cells += 1
                 }
-                storage.initializeElement(at: start + offset, to: ArgumentSlot(argument, plans: plans, programs: programs, conversion: cell))
+                storage.initializeElement(at: start + offset, to: Self.slot(argument, plans: plans, conversion: cell))
             }
             slotsByPlan.append(UnsafeBufferPointer(rebasing: storage[start..<start + plan.arguments.count]))
             start += plan.arguments.count
@@ -64,35 +63,14 @@ final class ArgumentTable: @unchecked Sendable {
     func slots(of index: Int) -> UnsafeBufferPointer<ArgumentSlot> {
         slotsByPlan[index]
     }
-}
 
-/// One argument of a plan, as ``ArgumentSource`` reads it: at most one of
-/// `constant` and `program` is set. A plain value of unmanaged references,
-/// which the table holds.
-@usableFromInline
-struct ArgumentSlot {
-    /// A constant argument's object (a ``Box`` for a value), lent; nil otherwise.
-    @usableFromInline let constant: Unmanaged<AnyObject>?
-    /// The type of the value a constant's box holds, for a closure to
-    /// compare with its parameter's; nil for anything but a boxed constant.
-    @usableFromInline let boxedType: ObjectIdentifier?
-    /// The program of a direct component argument, lent; nil otherwise.
-    let program: UnsafePointer<ResolutionProgram>?
-    /// The index of a component argument, or -1.
-    @usableFromInline let component: Int
-    /// Where a singleton argument's conversion to its parameter's type is kept; nil for anything else.
-    @usableFromInline let conversion: ConversionCell?
-
-    init(_ argument: ValuePlan, plans: [ComponentPlan], programs: ProgramTable, conversion: ConversionCell?) {
-        self.conversion = conversion
+    /// The slot of `argument`: a constant lent (its plan holds it), a
+    /// component's index, or nothing for what is resolved from its plan.
+    private static func slot(_ argument: ValuePlan, plans: [ComponentPlan], conversion: ConversionCell?) -> ArgumentSlot {
         switch argument {
-        case .constant(let value):
-            let boxed = (value.object as? Boxed).map { ObjectIdentifier($0.valueType) }
-            (constant, boxedType, program, component) = (.passUnretained(value.object), boxed, nil, -1)
-        case .component(let index) where plans.indices.contains(index):
-            (constant, boxedType, program, component) = (nil, nil, programs.program(index), index)
-        case .component, .inherited, .collection, .dictionary:
-            (constant, boxedType, program, component) = (nil, nil, nil, -1)
+        case .constant(let value): ArgumentSlot(constant: value.object)
+        case .component(let index) where plans.indices.contains(index): ArgumentSlot(component: index, conversion: conversion)
+        case .component, .inherited, .collection, .dictionary: ArgumentSlot(component: -1, conversion: nil)
         }
     }
 }

@@ -41,7 +41,7 @@ final class ComponentPlan: @unchecked Sendable {
     /// How the instance is made: the registered initializer, class method or
     /// factory method, its argument plans, and (for a factory method) the
     /// index of the factory component it is called on.
-    let make: @Sendable (inout ArgumentSource) throws -> Instance
+    let make: @Sendable (inout Arguments) throws -> Instance
     /// For an async or isolated maker: how the async lookup makes the instance, from arguments resolved first.
     let makeAsync: (nonisolated(nonsending) @Sendable (consuming AsyncArguments) async throws -> CrossingInstance)?
     let arguments: [ValuePlan]

@@ -178,7 +178,7 @@ extension Factory {
 
     /// Calls the maker of the plan at `index` with its arguments resolved
     /// first: the async closure, which takes them over, or the synchronous
-    /// one through prepared arguments.
+    /// one with them lent (see ``Arguments``).
     @inline(__always)
     nonisolated(nonsending) private func makeAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
         var receiver: Instance?
@@ -203,10 +203,8 @@ extension Factory {
                 throw failure(error, building: table.plans[index], within: resolution.constructing.indexes)
             }
         }
-        resolution.sync.prepared = PreparedArguments(arguments)
-        defer { resolution.sync.prepared = nil }
         do {
-            return try make(table.plans[index], in: &resolution.sync)
+            return try make(table.plans[index], resolved: arguments)
         } catch {
             throw failure(error, building: table.plans[index], within: resolution.constructing.indexes)
         }

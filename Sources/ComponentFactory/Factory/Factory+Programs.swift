@@ -32,10 +32,12 @@ extension Factory {
     /// copy of the loop serves every lookup.
     @inline(never)
     private func run(_ program: ResolutionProgram, in resolution: inout Resolution) throws -> Instance {
+        // At most 32 registers: their bits are one word. Laid out here, not by
+        // ArgumentRegisters.with, whose closure the optimizer kept out of line: 4,898 instructions for the graph against 4,692 (callgrind).
         var filled: UInt64 = 0
         return try withUnsafeMutablePointer(to: &filled) { filled in
             try withUnsafeTemporaryAllocation(of: Instance.self, capacity: program.registerCount) { buffer in
-                let registers = ProgramRegisters(base: buffer.baseAddress.unsafelyUnwrapped, filled: filled)
+                let registers = ArgumentRegisters(base: buffer.baseAddress.unsafelyUnwrapped, filled: filled, words: 1)
                 defer { registers.empty() }
                 return try run(program, in: registers, &resolution)
             }
@@ -45,7 +47,7 @@ extension Factory {
     /// ``run(_:in:)`` with its `registers`, empty at first.
     // Forced, with its pair: without run and make inlined, the graph ran 4,739 instructions instead of 4,693 (callgrind, profile-graph).
     @inline(__always)
-    private func run(_ program: ResolutionProgram, in registers: ProgramRegisters, _ resolution: inout Resolution) throws -> Instance {
+    private func run(_ program: ResolutionProgram, in registers: ArgumentRegisters, _ resolution: inout Resolution) throws -> Instance {
         for singleton in program.singletons {
             guard let shared = store.shared(singleton.index) else {
                 return try program.top._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
@@ -75,8 +77,8 @@ extension Factory {
                 }
             case .make, .makeInScope, .makeInGraph:
                 let made = try make(step, of: program, slots: slots._withUnsafeGuaranteedRef { $0.slots(of: Int(step.index)) },
-                                    registers: registers,
-                                    arguments: arguments.baseAddress.map { $0 + Int(step.arguments) }, in: &resolution)
+                                    registers: registers, lanes: arguments.baseAddress.map { $0 + Int(step.arguments) },
+                                    within: resolution.constructing)
                 if step.action == .makeInScope {
                     // After its find, which found the scope.
                     resolution.scope.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.keepHoldingLock(Int(step.index), made) }
@@ -95,20 +97,18 @@ extension Factory {
     }
 
     /// Calls the maker of `step`'s component, its arguments read from
-    /// `registers` as `arguments` says; what it throws names the path to it.
+    /// `registers` as `lanes` says; what it throws names the path to it,
+    /// below the components `constructing` outside the program.
     // Forced, with its pair: without run and make inlined, the graph ran 4,739 instructions instead of 4,693 (callgrind, profile-graph).
     @inline(__always)
     private func make(_ step: ResolutionProgram.Step, of program: ResolutionProgram, slots: UnsafeBufferPointer<ArgumentSlot>,
-                      registers: ProgramRegisters, arguments: UnsafePointer<Int32>?, in resolution: inout Resolution) throws -> Instance {
+                      registers: ArgumentRegisters, lanes: UnsafePointer<Int32>?, within constructing: @autoclosure () -> [Int]) throws -> Instance {
         try step.plan._withUnsafeGuaranteedRef { plan in
-            try withUnsafeMutablePointer(to: &resolution) { pointer in
-                var source = ArgumentSource(factory: self, plan: plan, slots: slots, resolution: pointer, registers: registers,
-                                            argumentRegisters: arguments)
-                do {
-                    return try plan.make(&source)
-                } catch {
-                    throw failure(error, building: plan, within: pointer.pointee.constructing + program.needers(of: Int(step.register)))
-                }
+            var arguments = Arguments(registers: registers, slots: slots, lanes: lanes)
+            do {
+                return try plan.make(&arguments)
+            } catch {
+                throw failure(error, building: plan, within: constructing() + program.needers(of: Int(step.register)))
             }
         }
     }

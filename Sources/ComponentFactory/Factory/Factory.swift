@@ -486,64 +486,36 @@ public final class Factory: Sendable {
     }
 
     /// Calls the registered initializer, class method or factory method of
-    /// `plan`, which takes its arguments (and a factory method its factory
-    /// component) from the factory one by one: the prepared ones while the
-    /// async lookup hands them, and otherwise as the plan's slots say.
+    /// `plan`, with its arguments resolved first, in order (a factory
+    /// method's factory component before them), into registers of their
+    /// own that the closure takes them from (see ``Arguments``).
     func make(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
-        let slots = resolution.prepared == nil ? table.arguments.slots(of: plan.index) : UnsafeBufferPointer(start: nil, count: 0)
-        return try withUnsafeMutablePointer(to: &resolution) { pointer in
-            var arguments = ArgumentSource(factory: self, plan: plan, slots: slots, resolution: pointer)
+        let slots = table.arguments.slots(of: plan.index)
+        return try ArgumentRegisters.with(slots.count + 1) { registers in
             do {
+                if let factoryIndex = plan.factoryIndex { registers.put(try instance(factoryIndex, in: &resolution), in: slots.count) }
+                for (position, slot) in slots.enumerated() where slot.constant == nil {
+                    let argument = slot.component >= 0 ? try instance(slot.component, in: &resolution)
+                                                       : try value(plan.arguments[position], in: &resolution)
+                    registers.put(argument, in: position)
+                }
+                var arguments = Arguments(registers: registers, slots: slots, receiverRegister: slots.count)
                 return try plan.make(&arguments)
             } catch {
-                throw failure(error, building: plan, within: pointer.pointee.constructing)
+                throw failure(error, building: plan, within: resolution.constructing)
             }
         }
     }
 
-    /// The argument at `position` of `plan`, for ``ArgumentSource``, as
-    /// its slot says; -1 is the factory component a factory method is
-    /// called on. Called from the registered closure itself: one call
-    /// frame an argument.
-    @usableFromInline
-    func argument(_ position: Int, of plan: Unmanaged<ComponentPlan>, slots: UnsafeBufferPointer<ArgumentSlot>,
-                  in resolution: UnsafeMutablePointer<Resolution>) throws -> ResolvedArgument {
-        // One unsigned comparison: a negative position is past the end.
-        if UInt(bitPattern: position) < UInt(bitPattern: slots.count) {
-            let slot = slots[position]
-            if let program = slot.program { return .built(try instance(running: program, in: &resolution.pointee)) }
-            if slot.component >= 0 { return .built(try instance(slot.component, in: &resolution.pointee)) }
-            if let constant = slot.constant { return .constant(constant) }
+    /// Calls the synchronous maker of `plan` with the arguments the async
+    /// lookup resolved (since some could suspend), in the registers it reads.
+    func make(_ plan: ComponentPlan, resolved: borrowing AsyncArguments) throws -> Instance {
+        let slots = table.arguments.slots(of: plan.index)
+        return try ArgumentRegisters.with(slots.count + 1) { registers in
+            resolved.lend(to: registers, receiverAt: slots.count)
+            var arguments = Arguments(registers: registers, slots: slots, receiverRegister: slots.count)
+            return try plan.make(&arguments)
         }
-        return try unslottedArgument(position, of: plan, in: &resolution.pointee)
-    }
-
-    /// The argument at `position` of `plan` that its slot does not say how
-    /// to take: a prepared argument (then no slot is read), the factory
-    /// component (position -1), or a value resolved from its plan.
-    @inline(never)
-    func unslottedArgument(_ position: Int, of lent: Unmanaged<ComponentPlan>, in resolution: inout Resolution) throws -> ResolvedArgument {
-        let plan = lent.takeUnretainedValue()
-        if let prepared = resolution.prepared { return try Self.preparedArgument(position, prepared) }
-        guard position >= 0 else {
-            guard let factoryIndex = plan.factoryIndex else {
-                throw ArgumentTypeFailure(index: -1, expected: "a factory component", actual: "nothing")
-            }
-            return .built(try instance(factoryIndex, in: &resolution))
-        }
-        guard position < plan.arguments.count else {
-            throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
-        }
-        return .built(try value(plan.arguments[position], in: &resolution))
-    }
-
-    /// The argument at `position` of those the async lookup resolved; -1 is the factory component.
-    @inline(never)
-    static func preparedArgument(_ position: Int, _ prepared: PreparedArguments) throws -> ResolvedArgument {
-        guard let argument = prepared.argument(position) else {
-            throw ArgumentTypeFailure(index: position, expected: "an argument", actual: "nothing")
-        }
-        return .built(argument)
     }
 
     /// Runs registered code for `plan`, turning what it throws into a

@@ -62,12 +62,6 @@ final class InstanceStore: @unchecked Sendable {
         strong.deallocate()
     }
 
-    /// The address of the singleton at `index`, or 0 when there is none:
-    /// read unowned, and with no read section, since it is only compared.
-    func address(_ index: Int) -> UInt {
-        strong[index].load(ordering: .acquiring).map { UInt(bitPattern: $0.toOpaque()) } ?? 0
-    }
-
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).
     @inline(__always)
     func shared(_ index: Int) -> Instance? {

@@ -18,6 +18,6 @@ struct LoweredPlans: Sendable {
     /// Lowers `plans`, numbered as the table will number them.
     static func lower(_ plans: [ComponentPlan], hasPostProcessors: Bool) -> LoweredPlans {
         let programs = ProgramTable(plans: plans, hasPostProcessors: hasPostProcessors)
-        return LoweredPlans(programs: programs, arguments: ArgumentTable(plans: plans, programs: programs))
+        return LoweredPlans(programs: programs, arguments: ArgumentTable(plans: plans))
     }
 }

@@ -30,10 +30,6 @@ struct Resolution {
     /// How many components are being built, one inside another: bounded, so
     /// that no chain of components can overflow the call stack.
     var depth = 0
-    /// Arguments the async lookup resolved before calling a synchronous
-    /// registered closure (whose arguments could suspend): handed out in
-    /// place of resolving each. Nil otherwise.
-    var prepared: PreparedArguments?
     /// The request scope the resolution runs in; nil for a lookup on the
     /// factory itself. Unowned: the scope's own lookup runs the
     /// resolution, and holds the scope until it ends.

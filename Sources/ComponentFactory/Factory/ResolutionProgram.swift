@@ -82,7 +82,7 @@ struct ResolutionProgram {
     }
 
     /// The most components a program holds. Its steps are at most twice as
-    /// many, and its registers' word has a bit for each (see ``ProgramRegisters``).
+    /// many, and its registers fit in one word of bits (see ``ArgumentRegisters``).
     static let maximumSize = 32
 
     /// The component the program resolves; its instance is register 0's.

@@ -1,8 +1,8 @@
 /// Hands an async registered closure its arguments, resolved before the
-/// call (an async closure cannot take them from the factory one by one, as
-/// ``ArgumentSource`` does, without holding the resolution across a
-/// suspension): the factory component for a factory method, then each
-/// argument, in order, each checked as it is taken.
+/// call as ``Arguments`` are, but owned here rather than lent in registers
+/// on the caller's stack, since the closure may run in another isolation
+/// and takes them there: the factory component for a factory method, then
+/// each argument, in order, each checked as it is taken.
 ///
 /// The registry accepts an async or isolated closure only when every
 /// parameter type is `Sendable`, so what this carries may cross to the
@@ -76,6 +76,16 @@ struct AsyncArguments: ~Copyable, @unchecked Sendable {
             return rest.takeUnretainedValue().instances[index - 4]
         }
         return held.map { Instance(object: $0.takeUnretainedValue()) }
+    }
+
+    /// Puts the arguments into `registers`, each at its position, and the
+    /// factory component at `receiver`: for a synchronous closure whose
+    /// arguments could suspend, which takes them from ``Arguments``.
+    func lend(to registers: ArgumentRegisters, receiverAt receiverRegister: Int) {
+        for index in 0..<count {
+            if let argument = self[index] { registers.put(argument, in: index) }
+        }
+        if let receiverInstance { registers.put(receiverInstance, in: receiverRegister) }
     }
 
     /// The factory component, still held here.

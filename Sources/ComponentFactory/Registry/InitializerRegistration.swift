@@ -40,7 +40,7 @@ package struct InitializerRegistration: Sendable, CustomStringConvertible {
     /// closure takes; a definition that uses this initializer reports it.
     package let problem: String?
     /// Takes its arguments, and for factory methods the factory component, from the source.
-    let invoke: @Sendable (inout ArgumentSource) throws -> Instance
+    let invoke: @Sendable (inout Arguments) throws -> Instance
     /// For an `async` closure (or one isolated to an actor, which is async
     /// from the factory's side): takes its arguments resolved. Only the
     /// async lookup calls it; `invoke` then refuses.
@@ -50,7 +50,7 @@ package struct InitializerRegistration: Sendable, CustomStringConvertible {
     package var isAsync: Bool { invokeAsync != nil }
 
     init(selector: String, kind: Kind, parameterTypes: [InjectableType], produces: ProducedType,
-         invoke: @escaping @Sendable (inout ArgumentSource) throws -> Instance,
+         invoke: @escaping @Sendable (inout Arguments) throws -> Instance,
          invokeAsync: (nonisolated(nonsending) @Sendable (consuming AsyncArguments) async throws -> CrossingInstance)? = nil) {
         self.selector = selector
         self.kind = kind

@@ -66,7 +66,7 @@ public struct RegistrationBuilder<T> {
     /// result's type (no cast for a class) with no closure in between.
     @usableFromInline
     mutating func add(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
-                      produces: ProducedType? = nil, invoke: @escaping @Sendable (inout ArgumentSource) throws -> Instance) {
+                      produces: ProducedType? = nil, invoke: @escaping @Sendable (inout Arguments) throws -> Instance) {
         let registration = InitializerRegistration(selector: selector, kind: kind, parameterTypes: parameterTypes,
                                                    produces: produces ?? produced, invoke: invoke)
         if kind == .factoryMethod {

@@ -3,7 +3,7 @@ import Testing
 
 /// Arguments as a registered closure reads them from its plan's slots: a
 /// constant of exactly its parameter's type in place, anything else through
-/// the factory, and the async lookup's prepared arguments in place of both.
+/// the factory's registers, and the async lookup's resolved arguments in place of both.
 @Suite struct ArgumentTableTests {
     final class Seed: Sendable {
         let weight: Int

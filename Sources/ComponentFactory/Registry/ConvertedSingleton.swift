@@ -34,20 +34,18 @@ struct ConversionCell {
         self.kept = kept
     }
 
-    /// The value kept for a singleton argument if it was made from the
-    /// object at the address `served` gives (0 for none): the singleton the
-    /// factory serves now, read from its slot unowned, and asked
-    /// for only once a conversion is kept, so that an argument that never
-    /// needs one (exactly its parameter's class) pays one load. An object
-    /// kept here cannot share its address with another, since the kept value holds it.
+    /// The value kept for a singleton argument if it was made from
+    /// `object`, the singleton the factory resolved for this call: an
+    /// argument that never needs a conversion (exactly its parameter's
+    /// class) pays one load. An object kept here cannot share its identity
+    /// with another, since the kept value holds it.
     @inlinable @inline(__always)
-    func value<Value>(as wanted: Value.Type, ifMadeFrom served: () -> UInt) -> Value? {
+    func value<Value>(as wanted: Value.Type, madeFrom object: AnyObject) -> Value? {
         guard let conversion = kept.pointee.load(ordering: .acquiring) else { return nil }
         return conversion._withUnsafeGuaranteedRef { kept in
             guard ObjectIdentifier(type(of: kept)) == ObjectIdentifier(ConvertedSingleton<Value>.self) else { return nil }
             let converted = unsafeDowncast(kept, to: ConvertedSingleton<Value>.self)
-            let address = served()
-            return address != 0 && UInt(bitPattern: converted.source) == address ? converted.value : nil
+            return converted.source == ObjectIdentifier(object) ? converted.value : nil
         }
     }
 
@@ -61,23 +59,13 @@ struct ConversionCell {
     }
 }
 
-extension Factory {
-    /// The address of the singleton at `index` served now, or 0 when none
-    /// is built: what a ``ConversionCell`` compares with what it kept.
-    @usableFromInline
-    func servedSingleton(_ index: Int) -> UInt {
-        store.address(index)
-    }
-}
-
 /// An instance taken as a singleton argument's parameter type, with the
 /// cast it needs kept in the argument's cell.
 extension Instance {
     /// The instance as a `Value`, as ``take(as:otherwise:)`` gives it;
     /// given a singleton argument's `cell`, a class instance's cast (to a
-    /// protocol, a superclass) is kept there, for ``ArgumentSource`` to hand
-    /// out after. The argument source looked for a kept conversion before
-    /// this instance was resolved.
+    /// protocol, a superclass) is kept there, for ``Arguments`` to hand out
+    /// after. ``Arguments`` looked for a kept conversion first.
     // Forced: without it the graph ran 4,712 instructions instead of 4,702 (callgrind, profile-graph).
     @inlinable @inline(__always)
     consuming func take<Value>(as wanted: Value.Type, keepingConversionIn cell: ConversionCell?,

@@ -1,0 +1,76 @@
+/// Where the factory puts the instances a registered closure takes as its
+/// arguments, before calling it: one instance a register, in memory on
+/// the calling thread's stack, and words whose bits say which registers
+/// hold one. Each register is filled once and emptied once, by the one
+/// closure that takes its instance; a failure, or an argument never taken,
+/// leaves some filled, which ``empty()`` lets go. Reading the bits, not an
+/// optional per register, spares a call to release nothing each time one is taken.
+///
+/// A ``ResolutionProgram`` runs on one set of registers, each maker taking
+/// its arguments from those its steps filled; the factory's other makers
+/// fill one set for each call (see ``Arguments``).
+@usableFromInline
+struct ArgumentRegisters {
+    @usableFromInline let base: UnsafeMutablePointer<Instance>
+    /// One bit a register, 64 a word: register `r`'s is bit `r % 64` (a
+    /// masking shift takes it) of word `r / 64`.
+    @usableFromInline let filled: UnsafeMutablePointer<UInt64>
+    let words: Int
+
+    /// Runs `body` with `count` registers, all empty, and lets go of what
+    /// they still hold after it. Bounded by the caller: a plan's arguments,
+    /// or a program's registers.
+    static func with<Result>(_ count: Int, _ body: (ArgumentRegisters) throws -> Result) rethrows -> Result {
+        let count = max(1, count)
+        let words = (count + 63) / 64
+        // Up to 64 registers (a program's are never more), the bits are one word on the stack; beyond, words of their own.
+        var first: UInt64 = 0
+        return try withUnsafeMutablePointer(to: &first) { first in
+            try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words == 1 ? 0 : words) { more in
+                more.initialize(repeating: 0)
+                return try withUnsafeTemporaryAllocation(of: Instance.self, capacity: count) { buffer in
+                    let registers = ArgumentRegisters(base: buffer.baseAddress.unsafelyUnwrapped,
+                                                      filled: words == 1 ? first : more.baseAddress.unsafelyUnwrapped, words: words)
+                    defer { registers.empty() }
+                    return try body(registers)
+                }
+            }
+        }
+    }
+
+    /// The instance in `register`, moved out; nil when it holds none.
+    @inlinable @inline(__always)
+    func take(_ register: Int) -> Instance? {
+        let word = filled + (register &>> 6)
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: register)
+        guard word.pointee & bit != 0 else { return nil }
+        word.pointee &= ~bit
+        return (base + register).move()
+    }
+
+    /// The instance in `register`, moved out, when it is exactly of the
+    /// class `Value` (most arguments are); nil, and left in place, otherwise.
+    @inlinable @inline(__always)
+    func take<Value>(_ register: Int, ifExactly wanted: Value.Type) -> Value? {
+        guard filled[register &>> 6] & (1 &<< UInt64(truncatingIfNeeded: register)) != 0,
+              ObjectIdentifier(type(of: (base + register).pointee.object)) == ObjectIdentifier(Value.self) else { return nil }
+        return take(register).map { unsafeBitCast($0.object, to: Value.self) }
+    }
+
+    /// Puts `instance` in `register`, which holds none: each register is filled once.
+    func put(_ instance: consuming Instance, in register: Int) {
+        (base + register).initialize(to: instance)
+        filled[register &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: register)
+    }
+
+    /// Lets go of every instance still held.
+    func empty() {
+        var word = 0
+        while word < words {
+            while filled[word] != 0 {
+                _ = take(word &<< 6 + filled[word].trailingZeroBitCount)
+            }
+            word += 1
+        }
+    }
+}
