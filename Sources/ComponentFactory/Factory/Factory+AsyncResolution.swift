@@ -218,17 +218,35 @@ extension Factory {
         case .collection(let items, let make, let typeName):
             var values: [Any] = []
             for item in items { values.append(try await valueAsync(item, in: &resolution).value) }
-            return try ValuePlan.collection(of: values, make, typeName: typeName)
+            guard let collection = make(values) else {
+                throw Diagnostic(.typeMismatch, "an item does not fit \(typeName): " + values.map { "\(type(of: $0))" }.joined(separator: ", "), at: nil)
+            }
+            return Instance(any: collection)
         case .dictionary(let entries, let make, let typeName):
             var pairs: [(Any, Any)] = []
             for entry in entries { pairs.append((entry.key, try await valueAsync(entry.value, in: &resolution).value)) }
-            return try ValuePlan.dictionary(of: pairs, make, typeName: typeName)
+            guard let dictionary = make(pairs) else {
+                throw Diagnostic(.typeMismatch, "an entry does not fit \(typeName)", at: nil)
+            }
+            return Instance(any: dictionary)
         }
     }
 
     nonisolated(nonsending) private func injectAsync(_ step: ComponentPlan.PropertyStep, into instance: inout Any, of plan: ComponentPlan,
                                                      in resolution: inout AsyncResolution) async throws {
-        if waits(step, on: instance, in: &resolution.sync) { return }
+        // A property that needs a component still inside its initializer waits for it, if this instance is an object.
+        if case .component(let target) = step.value, resolution.sync.isConstructing(target),
+           resolution.sync.inProgress(target) == nil, type(of: instance) is AnyClass, !step.registration.isAsync {
+            let owner = instance
+            let setter = step.registration
+            resolution.sync.wait(for: target) { targetInstance in
+                var object = owner
+                guard setter.set(&object, targetInstance) else {
+                    throw Diagnostic(.typeMismatch, "'\(targetInstance)' does not fit property '\(setter.name)' (\(setter.type))", at: step.location)
+                }
+            }
+            return
+        }
         let value = try await valueAsync(step.value, in: &resolution)
         let fits: Bool
         if let setAsync = step.registration.setAsync {
@@ -236,7 +254,11 @@ extension Factory {
         } else {
             fits = step.registration.set(&instance, value.value)
         }
-        guard fits else { throw step.mismatch(value.value, of: plan.key) }
+        guard fits else {
+            throw Diagnostic(.typeMismatch,
+                             "property '\(step.registration.name)' of component '\(plan.key)' is \(step.registration.type), "
+                                 + "but the value is \(type(of: value.value))", at: step.location)
+        }
     }
 
     /// Runs `callback`, awaiting it when it is async.

@@ -447,27 +447,25 @@ public final class Factory: Sendable {
 
     func inject(_ step: ComponentPlan.PropertyStep, into instance: inout Any, of plan: ComponentPlan,
                         in resolution: inout Resolution) throws {
-        if waits(step, on: instance, in: &resolution) { return }
-        let value = try self.value(step.value, in: &resolution).value
-        guard step.registration.set(&instance, value) else { throw step.mismatch(value, of: plan.key) }
-    }
-
-    /// Whether `step` waits to set its property on `instance`: when its
-    /// value is a component still inside its initializer (a cycle through
-    /// this property) and `instance` is an object, the setting is noted in
-    /// `resolution`, to run once that component is made.
-    func waits(_ step: ComponentPlan.PropertyStep, on instance: Any, in resolution: inout Resolution) -> Bool {
-        guard case .component(let target) = step.value, resolution.isConstructing(target), resolution.inProgress(target) == nil,
-              type(of: instance) is AnyClass, !step.registration.isAsync else { return false }
-        let owner = instance
-        resolution.wait(for: target) { targetInstance in
-            var object = owner
-            guard step.registration.set(&object, targetInstance) else {
-                throw Diagnostic(.typeMismatch, "'\(targetInstance)' does not fit property '\(step.registration.name)' (\(step.registration.type))",
-                                 at: step.location)
+        // A property that needs a component still inside its initializer waits for it, if this instance is an object.
+        if case .component(let target) = step.value, resolution.isConstructing(target), resolution.inProgress(target) == nil,
+           type(of: instance) is AnyClass {
+            let owner = instance
+            let setter = step.registration
+            resolution.wait(for: target) { targetInstance in
+                var object = owner
+                guard setter.set(&object, targetInstance) else {
+                    throw Diagnostic(.typeMismatch, "'\(targetInstance)' does not fit property '\(setter.name)' (\(setter.type))", at: step.location)
+                }
             }
+            return
         }
-        return true
+        let value = try self.value(step.value, in: &resolution).value
+        guard step.registration.set(&instance, value) else {
+            throw Diagnostic(.typeMismatch,
+                             "property '\(step.registration.name)' of component '\(plan.key)' is \(step.registration.type), "
+                                 + "but the value is \(type(of: value))", at: step.location)
+        }
     }
 
     func value(_ plan: ValuePlan, in resolution: inout Resolution) throws -> Instance {
@@ -479,9 +477,17 @@ public final class Factory: Sendable {
         case .inherited(let key):
             return try inheritedInstance(forKey: key)
         case .collection(let items, let make, let typeName):
-            return try ValuePlan.collection(of: items.map { try value($0, in: &resolution).value }, make, typeName: typeName)
+            let values = try items.map { try value($0, in: &resolution).value }
+            guard let collection = make(values) else {
+                throw Diagnostic(.typeMismatch, "an item does not fit \(typeName): " + values.map { "\(type(of: $0))" }.joined(separator: ", "), at: nil)
+            }
+            return Instance(any: collection)
         case .dictionary(let entries, let make, let typeName):
-            return try ValuePlan.dictionary(of: entries.map { ($0.key, try value($0.value, in: &resolution).value) }, make, typeName: typeName)
+            let pairs = try entries.map { ($0.key, try value($0.value, in: &resolution).value) }
+            guard let dictionary = make(pairs) else {
+                throw Diagnostic(.typeMismatch, "an entry does not fit \(typeName)", at: nil)
+            }
+            return Instance(any: dictionary)
         }
     }
 
