@@ -1,44 +1,47 @@
-/// The components inside their initializer in one resolution (see
-/// ``Resolution``), outermost first: what closes a cycle of initializers,
-/// and the path a build failure names, for the synchronous lookup and the
-/// async one alike.
+/// The components inside their initializer in one async resolution,
+/// outermost first: what closes a cycle of initializers, and the path a
+/// build failure names.
 ///
-/// The first eight are held inline, so that pushing and popping one per
-/// component built costs no array bookkeeping (an array's uniqueness checks
-/// and growth were measurable in the async benchmark). Deeper ones are the
-/// caller's to keep (``Resolution`` keeps them with what else it keeps,
-/// only when it must), so that this stays plain data, which a resolution
-/// lets go of with nothing to release. Inline in a `SIMD8`, which the
-/// compiler treats as one value: as a tuple of Ints, every resolution's
-/// `Resolution` was let go through its type's value witnesses (the graph's
-/// lookup ran 4,948 instructions instead of 4,934, callgrind).
+/// The first sixteen are held inline, so that pushing and popping one per
+/// component built costs no array bookkeeping: an array's uniqueness checks
+/// and growth were measurable (3.2× against 3.1× hand-built in the async
+/// benchmark, same sitting; see Benchmarks/README.md, issue 25). Deeper
+/// chains go on in `overflow`. The inline ones are a tuple, whose elements
+/// Swift lays out contiguously, not an `InlineArray`: that needs macOS 26,
+/// and the package supports macOS 15.
 struct ConstructionStack {
-    static let inlineCount = 8
-    private var inline = SIMD8<Int>()
-    /// How many are inside their initializer, the deeper ones too.
+    private static let inlineCount = 16
+    private var inline: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var overflow: [Int] = []
     private(set) var count = 0
 
-    /// Pushes `index`: false when it is deeper than the inline ones, and the caller keeps it.
-    mutating func push(_ index: Int) -> Bool {
-        defer { count += 1 }
-        guard count < Self.inlineCount else { return false }
-        inline[count] = index
-        return true
+    mutating func push(_ index: Int) {
+        if count < Self.inlineCount {
+            let offset = count * MemoryLayout<Int>.stride
+            withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: index, toByteOffset: offset, as: Int.self) }
+        } else {
+            overflow.append(index)
+        }
+        count += 1
     }
 
-    /// Pops the innermost: false when it was one the caller keeps.
-    mutating func pop() -> Bool {
+    mutating func pop() {
         count -= 1
-        return count < Self.inlineCount
+        if count >= Self.inlineCount { overflow.removeLast() }
     }
 
-    /// Whether `index` is among the inline ones.
     func contains(_ index: Int) -> Bool {
-        indexes.contains(index)
+        let found = withUnsafeBytes(of: inline) { bytes in
+            bytes.withMemoryRebound(to: Int.self) { $0.prefix(min(count, Self.inlineCount)).contains(index) }
+        }
+        return found || (count > Self.inlineCount && overflow.contains(index))
     }
 
-    /// The inline ones, outermost first.
+    /// Every index, outermost first.
     var indexes: [Int] {
-        (0..<min(count, Self.inlineCount)).map { inline[$0] }
+        withUnsafeBytes(of: inline) { bytes in
+            bytes.withMemoryRebound(to: Int.self) { Array($0.prefix(min(count, Self.inlineCount))) }
+        } + overflow
     }
 }

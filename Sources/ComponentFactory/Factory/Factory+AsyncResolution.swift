@@ -17,11 +17,14 @@ extension Factory {
     /// waiting injections), and what the async steps add.
     struct AsyncResolution {
         var sync = Resolution()
+        /// The components inside their initializer, outermost first.
+        var constructing = ConstructionStack()
         /// This resolution's token for the creation lock, which it may take
         /// again while holding it: asked for only when a singleton is built.
         private var token: Int?
         /// The same for the request scope's creation lock.
         private var scopeToken: Int?
+        var depth = 0
 
         /// This resolution's token for its request scope's creation lock, taken the first time.
         mutating func scopeToken(from lock: AsyncLock) -> Int {
@@ -123,16 +126,16 @@ extension Factory {
     /// makes dozens of them.
     @inline(__always)
     nonisolated(nonsending) private func buildAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
-        guard resolution.sync.depth < Self.maximumNesting else { throw tooDeep(table.plans[index]) }
-        resolution.sync.depth += 1
-        defer { resolution.sync.depth -= 1 }
-        if resolution.sync.isConstructing(index) {
-            throw initializerCycle(closedBy: table.plans[index], within: resolution.sync.constructing)
+        guard resolution.depth < Self.maximumNesting else { throw tooDeep(table.plans[index]) }
+        resolution.depth += 1
+        defer { resolution.depth -= 1 }
+        if resolution.constructing.contains(index) {
+            throw initializerCycle(closedBy: table.plans[index], within: resolution.constructing.indexes)
         }
         if let patched = patches.make(for: index) {
-            return try invoke(table.plans[index], resolution.sync) { Instance(any: try patched()) }
+            return try attempt(table.plans[index], resolution) { Instance(any: try patched()) }
         }
-        resolution.sync.enterInitializer(index)
+        resolution.constructing.push(index)
         var instance: Instance
         do {
             var position = 0
@@ -142,14 +145,14 @@ extension Factory {
             }
             instance = try await makeAsync(index, in: &resolution)
         } catch {
-            resolution.sync.leaveInitializer()
+            resolution.constructing.pop()
             throw error
         }
-        resolution.sync.leaveInitializer()
+        resolution.constructing.pop()
         if resolution.sync.hasWaiting {
             for inject in resolution.sync.takeWaiting(for: index) {
                 let built = instance
-                try invoke(table.plans[index], resolution.sync) { try inject(built.value) }
+                try attempt(table.plans[index], resolution) { try inject(built.value) }
             }
         }
         if table.plans[index].publishesEarly {
@@ -168,7 +171,7 @@ extension Factory {
         for postProcessor in table.postProcessors {
             let current = instance.value
             let plan = table.plans[index]
-            instance = try invoke(plan, resolution.sync) { Instance(any: try postProcessor.postProcess(current, key: plan.key)) }
+            instance = try attempt(plan, resolution) { Instance(any: try postProcessor.postProcess(current, key: plan.key)) }
         }
         return instance
     }
@@ -197,13 +200,13 @@ extension Factory {
             do {
                 return try await makeAsync(consume arguments).instance
             } catch {
-                throw failure(error, building: table.plans[index], within: resolution.sync.constructing)
+                throw failure(error, building: table.plans[index], within: resolution.constructing.indexes)
             }
         }
         do {
             return try make(table.plans[index], resolved: arguments)
         } catch {
-            throw failure(error, building: table.plans[index], within: resolution.sync.constructing)
+            throw failure(error, building: table.plans[index], within: resolution.constructing.indexes)
         }
     }
 
@@ -235,7 +238,7 @@ extension Factory {
     nonisolated(nonsending) private func injectAsync(_ step: ComponentPlan.PropertyStep, into instance: inout Any, of plan: ComponentPlan,
                                                      in resolution: inout AsyncResolution) async throws {
         // A property that needs a component still inside its initializer waits for it, if this instance is an object.
-        if case .component(let target) = step.value, resolution.sync.isConstructing(target),
+        if case .component(let target) = step.value, resolution.constructing.contains(target),
            resolution.sync.inProgress(target) == nil, type(of: instance) is AnyClass, !step.registration.isAsync {
             let owner = instance
             let setter = step.registration
@@ -266,13 +269,22 @@ extension Factory {
                                              in resolution: borrowing AsyncResolution) async throws {
         guard let callback else { return }
         guard let runAsync = callback.runAsync else {
-            try invoke(plan, resolution.sync) { try callback.run(&value) }
+            try attempt(plan, resolution) { try callback.run(&value) }
             return
         }
         do {
             try await runAsync(CrossingInstance(Instance(any: value)))
         } catch {
-            throw failure(error, building: plan, within: resolution.sync.constructing)
+            throw failure(error, building: plan, within: resolution.constructing.indexes)
+        }
+    }
+
+    /// Runs registered code for `plan`, turning what it throws into its `build-failed` diagnostic.
+    private func attempt<Result>(_ plan: ComponentPlan, _ resolution: borrowing AsyncResolution, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch {
+            throw failure(error, building: plan, within: resolution.constructing.indexes)
         }
     }
 }

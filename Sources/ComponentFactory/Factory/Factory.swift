@@ -400,18 +400,12 @@ public final class Factory: Sendable {
         if let patched = patches.make(for: plan.index) {
             return try invoke(plan, resolution) { Instance(any: try patched()) }
         }
-        resolution.enterInitializer(plan.index)
-        var instance: Instance
-        do {
+        var instance = try resolution.construct(plan.index) { resolution in
             for dependency in plan.dependencies {
                 _ = try value(dependency, in: &resolution)
             }
-            instance = try make(plan, in: &resolution)
-        } catch {
-            resolution.leaveInitializer()
-            throw error
+            return try make(plan, in: &resolution)
         }
-        resolution.leaveInitializer()
         if resolution.hasWaiting {
             for inject in resolution.takeWaiting(for: plan.index) {
                 try invoke(plan, resolution) { try inject(instance.value) }

@@ -19,15 +19,14 @@ struct Resolution {
         @exclusivity(unchecked) var published = IndexedEntries<Instance>()
         @exclusivity(unchecked) var graph = IndexedEntries<Instance>()
         @exclusivity(unchecked) var waiting = IndexedEntries<(Any) throws -> Void>()
-        /// The components inside their initializer past the inline ones of ``construction``, outermost first.
-        @exclusivity(unchecked) var deeper: [Int] = []
     }
 
     private var kept: Kept?
-    /// The components inside their initializer, outermost first: what
-    /// closes a cycle of initializers, and the path a failure names. The
-    /// synchronous and the async lookup keep the same one.
-    private var construction = ConstructionStack()
+    /// The innermost component inside its initializer; each frame points
+    /// to the one outside it. The frames live in the calls of
+    /// ``construct(_:_:)`` that made them, so a resolution is never copied
+    /// out of the call that resolves.
+    private var innermost: UnsafePointer<ConstructionFrame>?
     /// How many components are being built, one inside another: bounded, so
     /// that no chain of components can overflow the call stack.
     var depth = 0
@@ -52,22 +51,42 @@ struct Resolution {
         return made
     }
 
+    /// One component inside its initializer, in the frame of the call that
+    /// builds it: the stack of them is the call stack.
+    struct ConstructionFrame {
+        let index: Int
+        let outer: UnsafePointer<ConstructionFrame>?
+    }
+
     /// The components inside their initializer, outermost first.
-    var constructing: [Int] { construction.indexes + (kept?.deeper ?? []) }
+    var constructing: [Int] {
+        var indexes: [Int] = []
+        var frame = innermost
+        while let current = frame {
+            indexes.append(current.pointee.index)
+            frame = current.pointee.outer
+        }
+        return indexes.reversed()
+    }
 
     func isConstructing(_ index: Int) -> Bool {
-        construction.contains(index) || (construction.count > ConstructionStack.inlineCount && kept?.deeper.contains(index) == true)
+        var frame = innermost
+        while let current = frame {
+            if current.pointee.index == index { return true }
+            frame = current.pointee.outer
+        }
+        return false
     }
 
-    /// `index` is inside its initializer (its `depends-on` and its maker)
-    /// until the matching ``leaveInitializer()``, which the builder calls
-    /// whether the maker returns or throws.
-    mutating func enterInitializer(_ index: Int) {
-        if !construction.push(index) { keeping().deeper.append(index) }
-    }
-
-    mutating func leaveInitializer() {
-        if !construction.pop() { kept?.deeper.removeLast() }
+    /// Runs `body` with `index` inside its initializer: on the stack that
+    /// ``isConstructing(_:)`` and ``constructing`` read, until `body` returns or throws.
+    mutating func construct<Result>(_ index: Int, _ body: (inout Resolution) throws -> Result) rethrows -> Result {
+        var frame = ConstructionFrame(index: index, outer: innermost)
+        return try withUnsafePointer(to: &frame) { pointer in
+            innermost = pointer
+            defer { innermost = pointer.pointee.outer }
+            return try body(&self)
+        }
     }
 
     mutating func publish(_ index: Int, _ instance: Instance) {

@@ -328,29 +328,4 @@ import Testing
         let path = (0...39).map { "link\($0)" }.joined(separator: " → ")
         #expect(diagnostic.message.contains("(\(path))"), "\(diagnostic.message)")
     }
-
-    /// A component that cannot suspend, whose maker fails, needed by one that
-    /// can: the async lookup builds the first by the synchronous path, in the
-    /// same resolution, and the failure names the path from the top.
-    @Test func aSynchronousFailureUnderAnAsyncComponentNamesThePathFromTheTop() async throws {
-        var registry = ComponentRegistry()
-        registry.register(Link.self) { link in
-            link.initializer("init(next:)") { (next: Link) async in Link(next: next) }
-            link.initializer("plain(next:)") { (next: Link) in Link(next: next) }
-            link.initializer("broken") { () throws in throw BrokenLink() }
-        }
-        let factory = try AssemblyFixture.factory("""
-            <component class="Link" key="top" scope="prototype">
-                <initializer selector="init(next:)"><argument parameterName="next" ref="middle"/></initializer>
-            </component>
-            <component class="Link" key="middle" scope="prototype">
-                <initializer selector="plain(next:)"><argument parameterName="next" ref="bottom"/></initializer>
-            </component>
-            <component class="Link" key="bottom" scope="prototype"><initializer selector="broken"/></component>
-            """, registry: registry)
-        let error = await #expect(throws: DiagnosticReport.self) { try await factory.async.component(forKey: "top", as: Link.self) }
-        let diagnostic = try #require(error?.diagnostics.first)
-        #expect(diagnostic.code == .buildFailed)
-        #expect(diagnostic.message.contains("(top → middle → bottom)"), "\(diagnostic.message)")
-    }
 }
