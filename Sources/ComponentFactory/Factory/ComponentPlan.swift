@@ -13,6 +13,12 @@ final class ComponentPlan: @unchecked Sendable {
         let registration: PropertyRegistration
         let value: ValuePlan
         let location: SourceLocation
+
+        /// `type-mismatch`: `value` does not fit the property, on the component `key`.
+        func mismatch(_ value: Any, of key: String) -> Diagnostic {
+            Diagnostic(.typeMismatch, "property '\(registration.name)' of component '\(key)' is \(registration.type), "
+                           + "but the value is \(type(of: value))", at: location)
+        }
     }
 
     let index: Int

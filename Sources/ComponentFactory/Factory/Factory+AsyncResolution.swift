@@ -221,17 +221,11 @@ extension Factory {
         case .collection(let items, let make, let typeName):
             var values: [Any] = []
             for item in items { values.append(try await valueAsync(item, in: &resolution).value) }
-            guard let collection = make(values) else {
-                throw Diagnostic(.typeMismatch, "an item does not fit \(typeName): " + values.map { "\(type(of: $0))" }.joined(separator: ", "), at: nil)
-            }
-            return Instance(any: collection)
+            return try ValuePlan.collection(of: values, make, typeName: typeName)
         case .dictionary(let entries, let make, let typeName):
             var pairs: [(Any, Any)] = []
             for entry in entries { pairs.append((entry.key, try await valueAsync(entry.value, in: &resolution).value)) }
-            guard let dictionary = make(pairs) else {
-                throw Diagnostic(.typeMismatch, "an entry does not fit \(typeName)", at: nil)
-            }
-            return Instance(any: dictionary)
+            return try ValuePlan.dictionary(of: pairs, make, typeName: typeName)
         }
     }
 
@@ -257,11 +251,7 @@ extension Factory {
         } else {
             fits = step.registration.set(&instance, value.value)
         }
-        guard fits else {
-            throw Diagnostic(.typeMismatch,
-                             "property '\(step.registration.name)' of component '\(plan.key)' is \(step.registration.type), "
-                                 + "but the value is \(type(of: value.value))", at: step.location)
-        }
+        guard fits else { throw step.mismatch(value.value, of: plan.key) }
     }
 
     /// Runs `callback`, awaiting it when it is async.

@@ -455,11 +455,7 @@ public final class Factory: Sendable {
             return
         }
         let value = try self.value(step.value, in: &resolution).value
-        guard step.registration.set(&instance, value) else {
-            throw Diagnostic(.typeMismatch,
-                             "property '\(step.registration.name)' of component '\(plan.key)' is \(step.registration.type), "
-                                 + "but the value is \(type(of: value))", at: step.location)
-        }
+        guard step.registration.set(&instance, value) else { throw step.mismatch(value, of: plan.key) }
     }
 
     func value(_ plan: ValuePlan, in resolution: inout Resolution) throws -> Instance {
@@ -471,17 +467,9 @@ public final class Factory: Sendable {
         case .inherited(let key):
             return try inheritedInstance(forKey: key)
         case .collection(let items, let make, let typeName):
-            let values = try items.map { try value($0, in: &resolution).value }
-            guard let collection = make(values) else {
-                throw Diagnostic(.typeMismatch, "an item does not fit \(typeName): " + values.map { "\(type(of: $0))" }.joined(separator: ", "), at: nil)
-            }
-            return Instance(any: collection)
+            return try ValuePlan.collection(of: items.map { try value($0, in: &resolution).value }, make, typeName: typeName)
         case .dictionary(let entries, let make, let typeName):
-            let pairs = try entries.map { ($0.key, try value($0.value, in: &resolution).value) }
-            guard let dictionary = make(pairs) else {
-                throw Diagnostic(.typeMismatch, "an entry does not fit \(typeName)", at: nil)
-            }
-            return Instance(any: dictionary)
+            return try ValuePlan.dictionary(of: entries.map { ($0.key, try value($0.value, in: &resolution).value) }, make, typeName: typeName)
         }
     }
 

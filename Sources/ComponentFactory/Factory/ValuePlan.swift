@@ -16,3 +16,21 @@ enum ValuePlan {
     /// A `Dictionary`, its keys already converted.
     indirect case dictionary(entries: [(key: Any, value: ValuePlan)], make: @Sendable ([(Any, Any)]) -> Any?, typeName: String)
 }
+
+extension ValuePlan {
+    /// The collection `make` gives of `values`, resolved from its items; `type-mismatch` when an item does not fit.
+    static func collection(of values: [Any], _ make: ([Any]) -> Any?, typeName: String) throws -> Instance {
+        guard let collection = make(values) else {
+            throw Diagnostic(.typeMismatch, "an item does not fit \(typeName): " + values.map { "\(type(of: $0))" }.joined(separator: ", "), at: nil)
+        }
+        return Instance(any: collection)
+    }
+
+    /// The dictionary `make` gives of `pairs`, resolved from its entries; `type-mismatch` when an entry does not fit.
+    static func dictionary(of pairs: [(Any, Any)], _ make: ([(Any, Any)]) -> Any?, typeName: String) throws -> Instance {
+        guard let dictionary = make(pairs) else {
+            throw Diagnostic(.typeMismatch, "an entry does not fit \(typeName)", at: nil)
+        }
+        return Instance(any: dictionary)
+    }
+}
