@@ -1,8 +1,8 @@
-import SystemSupport
-
 /// Awaits work for at most a time, without waiting for it past that: the
-/// work runs in a task of its own, and whichever comes first, its end or
-/// the deadline, decides. Work that runs over is left running, not awaited.
+/// work runs in a task of its own and a timer in another, each offering its
+/// outcome to a stream that keeps the first. Work that runs over is
+/// cancelled and left running, not awaited. No lock or continuation of
+/// ours: the stream is Swift's.
 enum Deadline {
     enum Outcome: Sendable {
         case finished
@@ -11,60 +11,24 @@ enum Deadline {
     }
 
     static func run(within timeout: Duration, _ work: @escaping @Sendable () async throws -> Void) async -> Outcome {
-        let first = First()
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-            first.await(continuation)
-            let timer = Task {
-                try? await Task.sleep(for: timeout)
-                // Cancelled: the work finished first, and its timer is gone at once rather than pending for the whole timeout.
-                guard !Task.isCancelled else { return }
-                if first.settle(.timedOut) { first.cancelWorker() }
+        let (outcomes, offer) = AsyncStream.makeStream(of: Outcome.self, bufferingPolicy: .bufferingOldest(1))
+        let worker = Task {
+            do {
+                try await work()
+                offer.yield(.finished)
+            } catch {
+                offer.yield(.failed(error))
             }
-            first.setWorker(Task {
-                do {
-                    try await work()
-                    first.settle(.finished)
-                } catch {
-                    first.settle(.failed(error))
-                }
-                timer.cancel()
-            })
         }
-    }
-
-    /// The first outcome wins; the continuation is resumed once.
-    /// Guarded by a pthread mutex (`Locked`), which ThreadSanitizer understands.
-    private final class First: Sendable {
-        private struct State {
-            var continuation: CheckedContinuation<Outcome, Never>?
-            var settled = false
-            var worker: Task<Void, Never>?
+        let timer = Task {
+            // Cancelled, the work finished first: nothing to offer.
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            offer.yield(.timedOut)
         }
-
-        private let state = Locked(State())
-
-        func setWorker(_ task: Task<Void, Never>) {
-            state.withLock { $0.worker = task }
-        }
-
-        func cancelWorker() {
-            state.withLock { $0.worker }?.cancel()
-        }
-
-        func await(_ continuation: CheckedContinuation<Outcome, Never>) {
-            state.withLock { $0.continuation = continuation }
-        }
-
-        /// Settles with `outcome` unless settled already; true when this call settled it.
-        @discardableResult
-        func settle(_ outcome: Outcome) -> Bool {
-            let continuation = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
-                guard !state.settled else { return nil }
-                state.settled = true
-                return state.continuation
-            }
-            continuation?.resume(returning: outcome)
-            return continuation != nil
-        }
+        // Read in a task of its own, which the caller's cancellation does not reach: the work or the time decides.
+        let outcome = await Task { await outcomes.first { _ in true } ?? .timedOut }.value
+        offer.finish()
+        if case .timedOut = outcome { worker.cancel() } else { timer.cancel() }
+        return outcome
     }
 }
