@@ -11,7 +11,8 @@ import Darwin
 /// kernel from code ThreadSanitizer does not see, so two uses of the same
 /// state, one after the other through a contended lock, were reported as a
 /// race (live reload's leases, in the ThreadSanitizer suites). ThreadSanitizer
-/// understands a pthread mutex. Not recursive.
+/// understands a pthread mutex. Not recursive, unless made `recursive`:
+/// then a thread that holds it may take it again, and it has no state.
 ///
 /// ```swift
 /// let counts = Locked([String: Int]())
@@ -34,10 +35,33 @@ public final class Locked<State>: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
     }
 
+    /// A lock with no state; when `recursive`, the thread holding it may
+    /// take it again: for work that, under the lock, may come back for it
+    /// on the same thread.
+    public init(recursive: Bool) where State == Void {
+        self.state = ()
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_DEFAULT))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+    }
+
+    /// Runs `body` holding the mutex, for a lock with no state: it reaches
+    /// none, so a recursive lock's nested calls share nothing.
+    @inlinable
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result where State == Void {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
     }
 
     /// Runs `body` with the state, holding the mutex.

@@ -1,5 +1,4 @@
 import CSystemSupport
-import Foundation
 import Synchronization
 import SystemSupport
 
@@ -21,7 +20,7 @@ import SystemSupport
 ///
 /// Weak singletons are read under a short lock (a pthread mutex, which
 /// ThreadSanitizer understands). Creating an instance happens under a
-/// recursive creation lock, so that each singleton is built exactly once
+/// recursive creation lock (a recursive pthread mutex, ``Locked``), so that each singleton is built exactly once
 /// even when many threads ask for it at the same moment, while the thread
 /// that builds it may resolve other components on the way.
 final class InstanceStore: @unchecked Sendable {
@@ -47,7 +46,7 @@ final class InstanceStore: @unchecked Sendable {
     /// Where readers mark their lock-free reads, and a writer waits for them.
     private let sections = ReadSections.shared
     private let state = Locked(State())
-    private let creation = NSRecursiveLock()
+    private let creation = Locked(recursive: true)
 
     init(isWeak: [Bool]) {
         self.isWeak = isWeak
@@ -116,9 +115,7 @@ final class InstanceStore: @unchecked Sendable {
 
     /// Runs `body` holding the creation lock.
     func creating<Result>(_ body: () throws -> Result) rethrows -> Result {
-        creation.lock()
-        defer { creation.unlock() }
-        return try body()
+        try creation.withLock { try body() }
     }
 
     /// Empties the store, returning the singletons and the weak singletons
