@@ -30,9 +30,7 @@ public final class Locked<State>: @unchecked Sendable {
 
     public init(_ state: State) {
         self.state = state
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        mutex = Self.mutex(recursive: false)
     }
 
     /// A lock with no state; when `recursive`, the thread holding it may
@@ -40,13 +38,18 @@ public final class Locked<State>: @unchecked Sendable {
     /// on the same thread.
     public init(recursive: Bool) where State == Void {
         self.state = ()
-        mutex = .allocate(capacity: 1)
+        mutex = Self.mutex(recursive: recursive)
+    }
+
+    private static func mutex(recursive: Bool) -> UnsafeMutablePointer<pthread_mutex_t> {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
         pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_DEFAULT))
         pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
+        return mutex
     }
 
     deinit {

@@ -39,7 +39,7 @@ struct ConversionCell {
     /// argument that never needs a conversion (exactly its parameter's
     /// class) pays one load. An object kept here cannot share its identity
     /// with another, since the kept value holds it.
-    @inlinable @inline(__always)
+    @inlinable
     func value<Value>(as wanted: Value.Type, madeFrom object: AnyObject) -> Value? {
         guard let conversion = kept.pointee.load(ordering: .acquiring) else { return nil }
         return conversion._withUnsafeGuaranteedRef { kept in
