@@ -29,14 +29,15 @@ import Testing
     @MainActor final class ViewModel {
         let store: Store
         var title = ""
-        /// The thread the initializer ran on, to compare with the main actor's.
-        let madeOn: Thread
-        init(store: Store) {
+        /// Whether the initializer ran on the main dispatch queue, the main
+        /// actor's executor. Not the main thread: on Linux, once the test
+        /// runner calls `dispatch_main`, a worker thread drains that queue,
+        /// and not always the same one.
+        let madeOnMainQueue: Bool
+        init(store: Store, mainQueue: DispatchSpecificKey<Bool>) {
             self.store = store
-            madeOn = ViewModel.thread()
+            madeOnMainQueue = DispatchQueue.getSpecific(key: mainQueue) ?? false
         }
-
-        nonisolated static func thread() -> Thread { Thread.current }
     }
 
     /// Plain `Sendable` types that nothing makes suspend.
@@ -51,7 +52,9 @@ import Testing
         var all: [String] { lock.withLock { list } }
     }
 
-    static func registry(events: Events = Events(), poolDelay: Duration = .milliseconds(5)) -> ComponentRegistry {
+    /// `mainQueue` marks the main dispatch queue for a test that sets it there.
+    static func registry(events: Events = Events(), poolDelay: Duration = .milliseconds(5),
+                         mainQueue: DispatchSpecificKey<Bool> = DispatchSpecificKey()) -> ComponentRegistry {
         var registry = ComponentRegistry()
         registry.register(Pool.self, isolation: .actor) { pool in
             pool.initializer { () async throws in
@@ -67,7 +70,9 @@ import Testing
             store.initializer("init(pool:)") { (pool: Pool) in Store(pool: pool) }
         }
         registry.register(ViewModel.self, isolation: .mainActor) { viewModel in
-            viewModel.initializer("init(store:)") { @MainActor (store: Store) async in ViewModel(store: store) }
+            viewModel.initializer("init(store:)") { @MainActor (store: Store) async in
+                ViewModel(store: store, mainQueue: mainQueue)
+            }
             viewModel.property("title") { @MainActor (viewModel: ViewModel, title: String) async in viewModel.title = title }
         }
         return registry
@@ -101,9 +106,12 @@ import Testing
 
     @MainActor
     @Test func theAsyncLookupBuildsAMainActorViewModelOnTheMainActor() async throws {
-        let factory = try Self.factory()
+        let mainQueue = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: mainQueue, value: true)
+        defer { DispatchQueue.main.setSpecific(key: mainQueue, value: nil) }
+        let factory = try Self.factory(registry: Self.registry(mainQueue: mainQueue))
         let viewModel = try await factory.async.component(forKey: "viewModel", as: ViewModel.self)
-        #expect(viewModel.madeOn == ViewModel.thread(), "made where the main actor runs")
+        #expect(viewModel.madeOnMainQueue, "made where the main actor runs")
         #expect(viewModel.title == "Knights")
         #expect(await viewModel.store.pool.isOpen)
         let again = try await factory.async.component(forKey: "viewModel", as: ViewModel.self)
