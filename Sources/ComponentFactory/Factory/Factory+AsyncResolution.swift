@@ -16,6 +16,7 @@ extension Factory {
     /// instances, instances published before their properties are set,
     /// waiting injections), and what the async steps add.
     struct AsyncResolution {
+        /// Its depth is the whole resolution's, this one's steps and the synchronous ones' alike.
         var sync = Resolution()
         /// The components inside their initializer, outermost first.
         var constructing = ConstructionStack()
@@ -24,7 +25,17 @@ extension Factory {
         private var token: Int?
         /// The same for the request scope's creation lock.
         private var scopeToken: Int?
-        var depth = 0
+
+        /// Runs `body`, a synchronous lookup, in this resolution: what it
+        /// builds shares the object graph and the depth bound, and a failure
+        /// in it names the path from this resolution's top.
+        mutating func synchronously<Result>(_ body: (inout Resolution) throws -> Result) rethrows -> Result {
+            try withUnsafePointer(to: &constructing) { outer in
+                sync.outer = outer
+                defer { sync.outer = nil }
+                return try body(&sync)
+            }
+        }
 
         /// This resolution's token for its request scope's creation lock, taken the first time.
         mutating func scopeToken(from lock: AsyncLock) -> Int {
@@ -89,7 +100,7 @@ extension Factory {
 
     nonisolated(nonsending)
     func instanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
-        guard table.suspensions.canSuspend(index) else { return try instance(index, in: &resolution.sync) }
+        guard table.suspensions.canSuspend(index) else { return try resolution.synchronously { try instance(index, in: &$0) } }
         if let current = resolution.sync.inProgress(index) { return current }
         switch table.plans[index].scope {
         case .prototype:
@@ -126,9 +137,9 @@ extension Factory {
     /// makes dozens of them.
     @inline(__always)
     nonisolated(nonsending) private func buildAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
-        guard resolution.depth < Self.maximumNesting else { throw tooDeep(table.plans[index]) }
-        resolution.depth += 1
-        defer { resolution.depth -= 1 }
+        guard resolution.sync.depth < Self.maximumNesting else { throw tooDeep(table.plans[index]) }
+        resolution.sync.depth += 1
+        defer { resolution.sync.depth -= 1 }
         if resolution.constructing.contains(index) {
             throw initializerCycle(closedBy: table.plans[index], within: resolution.constructing.indexes)
         }

@@ -27,8 +27,13 @@ struct Resolution {
     /// ``construct(_:_:)`` that made them, so a resolution is never copied
     /// out of the call that resolves.
     private var innermost: UnsafePointer<ConstructionFrame>?
-    /// How many components are being built, one inside another: bounded, so
-    /// that no chain of components can overflow the call stack.
+    /// For a resolution the async lookup runs synchronously, the components
+    /// inside their initializer there, outside all of this one's frames:
+    /// set only for that call (see ``Factory/AsyncResolution/synchronously(_:)``).
+    var outer: UnsafePointer<ConstructionStack>?
+    /// How many components are being built, one inside another, by this
+    /// resolution and the async one around it, if any: bounded, so that no
+    /// chain of components can overflow the call stack.
     var depth = 0
     /// The request scope the resolution runs in; nil for a lookup on the
     /// factory itself. Unowned: the scope's own lookup runs the
@@ -58,7 +63,8 @@ struct Resolution {
         let outer: UnsafePointer<ConstructionFrame>?
     }
 
-    /// The components inside their initializer, outermost first.
+    /// The components inside their initializer, outermost first: the
+    /// async lookup's around this resolution, if any, then its own.
     var constructing: [Int] {
         var indexes: [Int] = []
         var frame = innermost
@@ -66,7 +72,7 @@ struct Resolution {
             indexes.append(current.pointee.index)
             frame = current.pointee.outer
         }
-        return indexes.reversed()
+        return (outer?.pointee.indexes ?? []) + indexes.reversed()
     }
 
     func isConstructing(_ index: Int) -> Bool {

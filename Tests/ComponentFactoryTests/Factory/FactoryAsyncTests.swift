@@ -336,4 +336,52 @@ import Testing
         let path = (0...39).map { "link\($0)" }.joined(separator: " → ")
         #expect(diagnostic.message.contains("(\(path))"), "\(diagnostic.message)")
     }
+
+    /// A chain of `asyncCount` links whose makers are async, over `syncCount`
+    /// whose makers are not (built by the synchronous path, under the async
+    /// lookup), ending in a link made by `last`.
+    static func chain(asyncCount: Int, syncCount: Int, last: String) throws -> Factory {
+        var registry = ComponentRegistry()
+        registry.register(Link.self) { link in
+            link.initializer("async(next:)") { (next: Link) async in Link(next: next) }
+            link.initializer("init(next:)") { (next: Link) in Link(next: next) }
+            link.initializer("end") { Link(next: nil) }
+            link.initializer("broken") { () throws -> Link in throw BrokenLink() }
+        }
+        let count = asyncCount + syncCount
+        let links = (0..<count).map { index in
+            """
+            <component class="Link" key="link\(index)" scope="prototype">
+                <initializer selector="\(index < asyncCount ? "async(next:)" : "init(next:)")">\
+            <argument parameterName="next" ref="link\(index + 1)"/></initializer>
+            </component>
+            """
+        }
+        return try AssemblyFixture.factory(links.joined() + """
+            <component class="Link" key="link\(count)" scope="prototype"><initializer selector="\(last)"/></component>
+            """, registry: registry)
+    }
+
+    @Test func aFailureInWhatTheAsyncLookupBuildsSynchronouslyNamesThePathFromTheTop() async throws {
+        let factory = try Self.chain(asyncCount: 2, syncCount: 2, last: "broken")
+        let error = await #expect(throws: DiagnosticReport.self) { try await factory.async.component(forKey: "link0", as: Link.self) }
+        let diagnostic = try #require(error?.diagnostics.first)
+        #expect(diagnostic.code == .buildFailed)
+        #expect(diagnostic.message.contains("(link0 → link1 → link2 → link3 → link4)"), "\(diagnostic.message)")
+    }
+
+    @Test func theAsyncAndTheSynchronousPartOfALookupShareOneDepthBound() async throws {
+        let half = Factory.maximumNesting / 2 + 10
+        let tooDeep = try Self.chain(asyncCount: half, syncCount: half, last: "end")
+        let error = await #expect(throws: DiagnosticReport.self) { try await tooDeep.async.component(forKey: "link0", as: Link.self) }
+        #expect(error?.diagnostics.first?.message.contains("more than \(Factory.maximumNesting) deep") == true, "\(String(describing: error))")
+        let within = try Self.chain(asyncCount: half, syncCount: Factory.maximumNesting - half - 1, last: "end")
+        var link: Link? = try await within.async.component(forKey: "link0", as: Link.self)
+        var length = 0
+        while let current = link {
+            length += 1
+            link = current.next
+        }
+        #expect(length == Factory.maximumNesting, "a chain as deep as the bound builds")
+    }
 }
