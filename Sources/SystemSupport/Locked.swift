@@ -43,18 +43,12 @@ public final class Locked<State>: @unchecked Sendable {
 
     private static func mutex(recursive: Bool) -> UnsafeMutablePointer<pthread_mutex_t> {
         let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_DEFAULT))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
+        PlacedMutex.initialize(at: mutex, recursive: recursive)
         return mutex
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
+        PlacedMutex.deinitialize(at: mutex)
         mutex.deallocate()
     }
 

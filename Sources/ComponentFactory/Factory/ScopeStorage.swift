@@ -1,15 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Synchronization
 import SystemSupport
 
 /// What a ``RequestScope`` holds besides its factory, in one allocation:
 /// in the header, the count of the entries and what never changes after
-/// opening; in the tail, the word of the lock that guards the entries (its
-/// first slot, where its address stays put for the object's life), then
+/// opening; in the tail, the mutex that guards the entries (its first
+/// slots, where its address stays put for the object's life), then
 /// the entries themselves, the values the scope was seeded with and then
 /// the request components built in it, in the order added, for closing
 /// newest first. The tail has room for every request component of the
@@ -29,12 +23,10 @@ import SystemSupport
 /// out after (no lookup touches an entry of a closed scope); the header's
 /// other fields never change after opening, and are read with no lock.
 ///
-/// The lock is an atomic word, taken with a compare-and-swap that acquires
-/// and let go with a store that releases, which ThreadSanitizer sees. A waiter, which
-/// only tasks of one request resolving in its scope at once ever are,
-/// yields and then sleeps between tries (``wait(for:)``). Not
-/// `Synchronization.Mutex`, for the reason `Locked` gives: its contended
-/// path is one ThreadSanitizer does not see.
+/// The lock is a pthread mutex placed in the tail (``PlacedMutex``), so
+/// that opening a scope allocates once. Not `Synchronization.Mutex`, for
+/// the reason `Locked` gives: its contended path is one ThreadSanitizer
+/// does not see.
 @usableFromInline
 final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     /// Plain data only: the references it holds are released by `deinit`,
@@ -76,19 +68,21 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         let header = Header(factory: lent, keptFactory: kept ? lent.retain() : nil,
                             asyncCreation: canSuspend ? Unmanaged.passRetained(AsyncLock()) : nil,
                             closingRunsDestroyMethods: hasDestroyMethods)
-        // The tail's first slot is the lock's word; the entries follow it.
-        let storage = unsafeDowncast(create(minimumCapacity: capacity + 1) { _ in header }, to: ScopeStorage.self)
-        storage.withUnsafeMutablePointerToElements { tail in
-            UnsafeMutableRawPointer(tail).bindMemory(to: Atomic<Int>.self, capacity: 1).initialize(to: Atomic(0))
-        }
+        // The tail's first slots are the mutex's; the entries follow it.
+        let storage = unsafeDowncast(create(minimumCapacity: capacity + lockSlots) { _ in header }, to: ScopeStorage.self)
+        storage.withUnsafeMutablePointerToElements { tail in PlacedMutex.initialize(at: tail) }
         return storage
     }
 
+    /// How many of the tail's slots the mutex takes.
+    private static var lockSlots: Int { (PlacedMutex.size + MemoryLayout<ScopeEntry>.stride - 1) / MemoryLayout<ScopeEntry>.stride }
+
     deinit {
-        withEntries { header, entries in
-            Self.letGo(entries, count: header.pointee.count)
+        withUnsafeMutablePointers { header, tail in
+            Self.letGo(tail + Self.lockSlots, count: header.pointee.count)
             header.pointee.keptFactory?.release()
             header.pointee.asyncCreation?.release()
+            PlacedMutex.deinitialize(at: tail)
         }
     }
 
@@ -114,12 +108,12 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     @usableFromInline
     var closingRunsDestroyMethods: Bool { withUnsafeMutablePointerToHeader { $0.pointee.closingRunsDestroyMethods } }
 
-    /// Runs `body` with the header and the entries, the tail after the lock's word.
+    /// Runs `body` with the header and the entries, the tail after the mutex.
     @inline(__always)
     private func withEntries<Result>(
         _ body: (UnsafeMutablePointer<Header>, UnsafeMutablePointer<ScopeEntry>) throws -> Result
     ) rethrows -> Result {
-        try withUnsafeMutablePointers { header, tail in try body(header, tail + 1) }
+        try withUnsafeMutablePointers { header, tail in try body(header, tail + Self.lockSlots) }
     }
 
     /// Runs `body` with the header and the entries, holding the lock.
@@ -127,31 +121,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         _ body: (UnsafeMutablePointer<Header>, UnsafeMutablePointer<ScopeEntry>) throws -> Result
     ) rethrows -> Result {
         try withUnsafeMutablePointers { header, tail in
-            let word = UnsafeMutableRawPointer(tail).assumingMemoryBound(to: Atomic<Int>.self)
-            if !word.pointee.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged {
-                Self.wait(for: word)
-            }
-            defer { word.pointee.store(0, ordering: .releasing) }
-            return try body(header, tail + 1)
-        }
-    }
-
-    /// Takes the lock another thread holds, once it lets it go: yielding
-    /// the processor at first (the holder is building a component), then
-    /// sleeping between tries, so that a long build costs its waiters no
-    /// processor. Rare: only tasks of one request that resolve in its scope
-    /// at once ever wait.
-    @inline(never)
-    private static func wait(for word: UnsafeMutablePointer<Atomic<Int>>) {
-        var tries = 0
-        while true {
-            // Read first: a failed compare-and-swap writes the line the holder must write to let go.
-            if word.pointee.load(ordering: .relaxed) == 0,
-               word.pointee.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged {
-                return
-            }
-            tries += 1
-            if tries < 100 { sched_yield() } else { usleep(50) }
+            try PlacedMutex.withLock(at: tail) { try body(header, tail + Self.lockSlots) }
         }
     }
 
