@@ -59,13 +59,12 @@ public enum JSONText {
 
     /// The index of the first byte at or after `start` that ``mayEscape``,
     /// or the count: eight bytes at a time while none of them may.
-    @inline(__always)
     fileprivate static func nextMayEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         if let base = bytes.baseAddress {
             let ones: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080
-            @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+            func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 // Any byte below 0x20, or equal to one of the other six.
@@ -85,7 +84,6 @@ public enum JSONText {
     /// Whether `byte` may need an escape: a control character, a quote, a
     /// backslash, or the last byte of U+2028, U+2029 or U+FEFF (which some
     /// parsers drop or mangle raw).
-    @inline(__always)
     fileprivate static func mayEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xA8 || byte == 0xA9 || byte == 0xBF
     }

@@ -29,9 +29,14 @@ public enum PlacedMutex {
     public static func initialize(at raw: UnsafeMutableRawPointer, recursive: Bool = false) {
         let mutex = raw.bindMemory(to: pthread_mutex_t.self, capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
+        // The default kind needs no attributes: three calls fewer for each request scope opened.
+        guard recursive else {
+            pthread_mutex_init(mutex, nil)
+            return
+        }
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_DEFAULT))
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
         pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
     }

@@ -84,6 +84,7 @@ public final class ReadSections: @unchecked Sendable {
     }
 
     /// Enters a read section on this thread: what ``leave(_:)`` takes.
+    // Forced: without it a typed singleton by key ran 303 instructions instead of 293, the graph 4,740 instead of 4,720 (callgrind).
     @inlinable @inline(__always)
     public func enter() -> UnsafeMutablePointer<Atomic<Int>> {
         let record = pthread_getspecific(key).map { $0.assumingMemoryBound(to: Atomic<Int>.self) } ?? record()
@@ -96,7 +97,7 @@ public final class ReadSections: @unchecked Sendable {
     }
 
     /// Leaves the read section `record` was entered with, once what it read is retained.
-    @inlinable @inline(__always)
+    @inlinable
     public func leave(_ record: UnsafeMutablePointer<Atomic<Int>>) {
         guard record != keylessRecord else { return leaveKeyless() }
         record.pointee.store(record.pointee.load(ordering: .relaxed) &+ 1, ordering: .releasing)

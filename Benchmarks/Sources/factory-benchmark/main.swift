@@ -121,6 +121,16 @@ if CommandLine.arguments.dropFirst().first == "profile-singleton" {
     for _ in 0..<5_000_000 { consume(try factory.component(forKey: "singletonLeaf", as: Leaf.self)) }
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "profile-handle" {
+    let handle = try factory.handle(forKey: "singletonLeaf", as: Leaf.self)
+    for _ in 0..<5_000_000 { consume(try factory.component(handle)) }
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "profile-field" {
+    let holder = Holder()
+    for _ in 0..<5_000_000 { consume(read(holder)) }
+    exit(0)
+}
 let rounds = 21
 let graphIterations = 20_000
 let lookupIterations = 500_000

@@ -8,6 +8,7 @@ extension Factory {
     ///
     /// A program with request components runs under its scope's lock, taken
     /// here unless the resolution holds it: one lock for all of them.
+    // Forced: without it the graph ran 4,747 instructions instead of 4,720 (callgrind, profile-graph).
     @inline(__always)
     func instance(running lent: UnsafePointer<ResolutionProgram>, in resolution: inout Resolution) throws -> Instance {
         // Lent: the table holds every program for the factory's life.

@@ -154,7 +154,7 @@ public final class Factory: Sendable {
     }
 
     /// The index of the component with `key`: the one way this factory looks a key up.
-    @usableFromInline @inline(__always)
+    @usableFromInline
     func index(ofKey key: String) -> Int? {
         table.keys.index(of: key)
     }
@@ -332,8 +332,7 @@ public final class Factory: Sendable {
 
     // MARK: Building
 
-    /// Inlined, with ``instance(running:in:)``: a lookup reaches the program it runs with no call between.
-    @inline(__always)
+    /// The instance of the component at `index`: by its program when it is direct, else by the path that checks everything.
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         // A direct component asked for by key or handle is built by its program, as an argument slot builds it.
         if let program = table.programs.program(index) { return try instance(running: program, in: &resolution) }

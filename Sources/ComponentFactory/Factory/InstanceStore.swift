@@ -62,7 +62,6 @@ final class InstanceStore: @unchecked Sendable {
     }
 
     /// The shared instance at `index`, if it exists (and, for a weak singleton, is still held).
-    @inline(__always)
     func shared(_ index: Int) -> Instance? {
         var object: Instance?
         // An empty slot (a prototype's, or a singleton not built yet) hands nothing out: no mark needed.

@@ -58,7 +58,6 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     /// A new, empty scope over `factory`, which it holds when `kept`: one
     /// that is not must not outlive the caller's hold on the factory, or be
     /// given ``keepFactory()`` before that ends.
-    @inline(__always)
     static func open(over factory: Factory, keeping kept: Bool) -> ScopeStorage {
         // The factory holds its table for its life: lent.
         let (capacity, canSuspend, hasDestroyMethods) = Unmanaged.passUnretained(factory.table)._withUnsafeGuaranteedRef {
@@ -109,7 +108,6 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     var closingRunsDestroyMethods: Bool { withUnsafeMutablePointerToHeader { $0.pointee.closingRunsDestroyMethods } }
 
     /// Runs `body` with the header and the entries, the tail after the mutex.
-    @inline(__always)
     private func withEntries<Result>(
         _ body: (UnsafeMutablePointer<Header>, UnsafeMutablePointer<ScopeEntry>) throws -> Result
     ) rethrows -> Result {
@@ -142,7 +140,6 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     // MARK: Entries (each with the header and the entries of a scope that the caller holds exclusively)
 
     /// The instance kept for the component at `index`, if any: searched from the newest.
-    @inline(__always)
     private static func find(_ index: Int, in header: UnsafeMutablePointer<Header>, _ entries: UnsafeMutablePointer<ScopeEntry>) -> Instance? {
         var position = header.pointee.count
         while position > 0 {
@@ -155,7 +152,6 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     /// Lets go of the first `count` entries, each moved out and released:
     /// deinitialized in place, even one at a time, they went through the
     /// runtime's generic destruction and the entry type's value witnesses.
-    @inline(__always)
     private static func letGo(_ entries: UnsafeMutablePointer<ScopeEntry>, count: Int) {
         for position in 0..<count {
             _ = (entries + position).move()

@@ -66,8 +66,7 @@ extension Instance {
     /// given a singleton argument's `cell`, a class instance's cast (to a
     /// protocol, a superclass) is kept there, for ``Arguments`` to hand out
     /// after. ``Arguments`` looked for a kept conversion first.
-    // Forced: without it the graph ran 4,712 instructions instead of 4,702 (callgrind, profile-graph).
-    @inlinable @inline(__always)
+    @inlinable
     consuming func take<Value>(as wanted: Value.Type, keepingConversionIn cell: ConversionCell?,
                                otherwise failure: (Any.Type) -> any Error) throws -> Value {
         guard let cell, !isExactly(Value.self) else { return try take(as: Value.self, otherwise: failure) }

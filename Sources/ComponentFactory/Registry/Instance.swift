@@ -66,7 +66,7 @@ struct Instance {
     /// `Value`, is handed over by comparing type metadata: most arguments
     /// are, and this needs no dynamic cast.
     /// Anything else (a protocol, a superclass, a mismatch) is cast from ``value``.
-    @inlinable @inline(__always)
+    @inlinable
     consuming func take<Value>(as wanted: Value.Type, otherwise failure: (Any.Type) -> any Error) throws -> Value {
         let held = ObjectIdentifier(type(of: object))
         if held == ObjectIdentifier(Value.self) {
@@ -126,7 +126,7 @@ final class Box<Typed>: Boxed {
 /// (the bit cast is between a type and itself), which costs no dynamic
 /// cast. A protocol, a superclass or a mismatch goes through a cast that
 /// consumes the value instead of copying it.
-@inlinable @inline(__always)
+@inlinable
 func cast<Value>(_ value: consuming Any, to wanted: Value.Type, otherwise failure: (Any.Type) -> any Error) throws -> Value {
     if let exact = exactly(Value.self, in: value) { return exact }
     switch consume value {

@@ -45,9 +45,7 @@ extension Factory {
     }
 
     /// A new request scope seeded with the one value `seed` gives, holding
-    /// the factory when `kept`: one call, in which the scope's opening and
-    /// the seed's checks are inlined (called apart, they were five calls a
-    /// request).
+    /// the factory when `kept`.
     @usableFromInline
     func openScope(seeding seed: consuming ScopeSeed, keeping kept: Bool) throws(DiagnosticReport) -> RequestScope {
         try openScope(seedingEach: CollectionOfOne(seed), keeping: kept)
@@ -55,7 +53,6 @@ extension Factory {
 
     /// `index`, found for `key`, when it is a seeded request component's;
     /// else nil, and why, in `problems`. `key` is read only to say why.
-    @inline(__always)
     func seededIndex(_ key: @autoclosure () -> String, at index: Int?, problems: inout [Diagnostic]) -> Int? {
         if let index, table.isSeeded[index] { return index }
         problems.append(notSeeded(key()))

@@ -38,8 +38,7 @@ public struct RequestScope: @unchecked Sendable {
 
     /// Adds the value `seed` carries, before the scope is handed out;
     /// what is wrong with it goes in `problems`. `factory` is the scope's own.
-    /// Inlined where the library opens a scope: one call a request, not five.
-    @usableFromInline @inline(__always)
+    @usableFromInline
     func seed(_ seed: consuming ScopeSeed, of factory: Factory, problems: inout [Diagnostic]) {
         guard let index = factory.seededIndex(seed.key, at: factory.index(of: seed), problems: &problems) else { return }
         storage.seed(index, (consume seed).value.instance)
@@ -52,22 +51,22 @@ public struct RequestScope: @unchecked Sendable {
     /// component that cannot suspend is built inline, with no suspension.
     /// What goes wrong is thrown as the factory's lookups throw it, and a
     /// request component asked of a closed scope is `build-failed`.
-    @inlinable @inline(__always)
+    @inlinable
     nonisolated(nonsending) public func component<T>(forKey key: String, as type: T.Type = T.self) async throws(DiagnosticReport) -> T {
         try await component(at: index(ofKey: key), key: key, as: T.self)
     }
 
     /// The component `handle` names, resolved in this scope as
     /// ``component(forKey:as:)`` resolves it, with no lookup of its key.
-    @inlinable @inline(__always)
+    @inlinable
     nonisolated(nonsending) public func component<T>(_ handle: ComponentHandle<T>) async throws(DiagnosticReport) -> T {
         try await component(at: index(of: handle), key: handle.key, as: T.self)
     }
 
     /// The component at `index`, found for `key` (nil when the factory does
-    /// not define it), as `type`: inlined with the lookups, so that one whose
-    /// graph cannot suspend makes no async call.
-    @inlinable @inline(__always)
+    /// not define it), as `type`: one whose graph cannot suspend is given
+    /// with no async call.
+    @inlinable
     nonisolated(nonsending) func component<T>(at index: Int?, key: String, as type: T.Type) async throws(DiagnosticReport) -> T {
         if let ready = try componentWithoutSuspending(at: index, key: key, as: T.self) { return ready }
         return try await componentSuspending(at: index, key: key, as: T.self)
@@ -175,8 +174,6 @@ public struct RequestScope: @unchecked Sendable {
     /// ``AsyncFactory/destroy(_:of:timeout:)`` does with no timeout: nil
     /// when it finished, else the failure, logged. The factory and the plan
     /// are lent, and only an async method's closure is copied.
-    /// Inlined: called, it was an async frame more a request.
-    @inline(__always)
     nonisolated(nonsending) private func destroy(_ entry: ScopeEntry) async -> Diagnostic? {
         let index = entry.index
         let runAsync = storage.withFactory { $0.withPlan(index) { $0.destroyMethod?.runAsync } }
@@ -215,9 +212,8 @@ public struct RequestScope: @unchecked Sendable {
     /// Runs `body` in the scope, then closes it, whether `body` returned or
     /// threw: what ``Factory/withScope(seeding:_:)-(_,_)`` does once the
     /// scope is open. A failure to close is thrown after `body`'s own result.
-    /// Always inlined, and so compiled for the caller's `Result`: called, it
-    /// was the generic copy, which perf showed on every request.
-    @inlinable @inline(__always)
+    /// Inlinable, so that it is compiled for the caller's `Result`, not called as the generic copy.
+    @inlinable
     nonisolated(nonsending) consuming func run<Result>(
         _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {

@@ -27,7 +27,6 @@ extension ComponentHandle where Component: Sendable {
 
 extension Factory {
     /// The index `seed` stands for in this factory, as ``index(of:)`` finds a handle's.
-    @inline(__always)
     func index(of seed: borrowing ScopeSeed) -> Int? {
         index(ofKey: seed.key, madeAt: seed.index)
     }
