@@ -24,7 +24,7 @@ import SystemSupport
 /// even when many threads ask for it at the same moment, while the thread
 /// that builds it may resolve other components on the way.
 final class InstanceStore: @unchecked Sendable {
-    private final class WeakReference: @unchecked Sendable {
+    private final class WeakReference {
         weak var object: AnyObject?
         init(_ object: AnyObject) { self.object = object }
     }
