@@ -84,8 +84,7 @@ public final class ReadSections: @unchecked Sendable {
     }
 
     /// Enters a read section on this thread: what ``leave(_:)`` takes.
-    // Forced: without it a typed singleton by key ran 303 instructions instead of 293, the graph 4,740 instead of 4,720 (callgrind).
-    @inlinable @inline(__always)
+    @inlinable
     public func enter() -> UnsafeMutablePointer<Atomic<Int>> {
         let record = pthread_getspecific(key).map { $0.assumingMemoryBound(to: Atomic<Int>.self) } ?? record()
         // Only this thread writes its count: a plain store, made odd.
