@@ -10,8 +10,8 @@ import Darwin
 /// an allocation of its own. Not recursive, unless made `recursive`.
 ///
 /// The owner places one with ``initialize(at:recursive:)`` before any
-/// thread can reach it, and removes it with ``deinitialize(at:)`` once none
-/// can, neither while it is held:
+/// thread can reach it, and removes it with ``deinitialize(at:)`` once no
+/// thread can reach it and none holds it:
 ///
 /// ```swift
 /// PlacedMutex.initialize(at: raw)
