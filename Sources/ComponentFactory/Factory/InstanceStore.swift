@@ -114,7 +114,7 @@ final class InstanceStore: @unchecked Sendable {
 
     /// Runs `body` holding the creation lock.
     func creating<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try creation.withLock { try body() }
+        try creation.withLock(body)
     }
 
     /// Empties the store, returning the singletons and the weak singletons

@@ -75,6 +75,9 @@ struct Resolution {
         return (outer?.pointee.indexes ?? []) + indexes.reversed()
     }
 
+    /// Whether `index` is inside its initializer in this resolution's own
+    /// frames. Not ``outer``'s: what the async lookup around it builds can
+    /// suspend, and nothing built synchronously needs such a component.
     func isConstructing(_ index: Int) -> Bool {
         var frame = innermost
         while let current = frame {
