@@ -61,6 +61,18 @@ public final class Locked<State>: @unchecked Sendable {
         return try body()
     }
 
+    /// Takes the mutex of a lock with no state, for a holder that cannot
+    /// keep it within one call (a step of the factory's build that gives it
+    /// back at a later step, or when the build fails); ``unlock()`` gives it back.
+    public func lock() where State == Void {
+        pthread_mutex_lock(mutex)
+    }
+
+    /// Gives back the mutex that ``lock()`` took, on the thread that took it.
+    public func unlock() where State == Void {
+        pthread_mutex_unlock(mutex)
+    }
+
     /// Runs `body` with the state, holding the mutex.
     @inlinable
     public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {

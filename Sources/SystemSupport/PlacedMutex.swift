@@ -48,6 +48,17 @@ public enum PlacedMutex {
         mutex.deinitialize(count: 1)
     }
 
+    /// Takes the mutex at `raw`, for a holder that gives it back at a later
+    /// step (``unlock(at:)``) rather than within one call.
+    public static func lock(at raw: UnsafeMutableRawPointer) {
+        pthread_mutex_lock(raw.assumingMemoryBound(to: pthread_mutex_t.self))
+    }
+
+    /// Gives back the mutex at `raw`, on the thread that took it.
+    public static func unlock(at raw: UnsafeMutableRawPointer) {
+        pthread_mutex_unlock(raw.assumingMemoryBound(to: pthread_mutex_t.self))
+    }
+
     /// Runs `body` holding the mutex at `raw`.
     @inlinable
     public static func withLock<Result>(at raw: UnsafeMutableRawPointer, _ body: () throws -> Result) rethrows -> Result {

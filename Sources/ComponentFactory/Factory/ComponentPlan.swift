@@ -54,6 +54,8 @@ final class ComponentPlan: @unchecked Sendable {
     let factoryIndex: Int?
     /// What `depends-on` names: built before this component's initializer runs.
     let dependencies: [ValuePlan]
+    /// The plan lowered: what building the component does, step by step.
+    let steps: [BuildStep]
 
     init(index: Int, key: String, location: SourceLocation, scope: Scope, isLazy: Bool, produces: ProducedType,
          maker: InitializerRegistration, arguments: [ValuePlan], factoryIndex: Int?, dependencies: [ValuePlan] = [], properties: [PropertyStep], beforePropertyInjection: CallbackRegistration?,
@@ -82,6 +84,18 @@ final class ComponentPlan: @unchecked Sendable {
         self.arguments = arguments
         self.factoryIndex = factoryIndex
         self.dependencies = dependencies
+        self.steps = BuildStep.lowering(dependencies: dependencies.count, hasReceiver: factoryIndex != nil, arguments: arguments,
+                                        properties: properties.count,
+                                        callbacks: (beforePropertyInjection != nil, afterPropertyInjection != nil, initMethod != nil))
+    }
+
+    /// The callback a ``BuildStep/callback(_:)`` runs.
+    func callback(_ which: BuildStep.Callback) -> CallbackRegistration? {
+        switch which {
+        case .beforePropertyInjection: beforePropertyInjection
+        case .afterPropertyInjection: afterPropertyInjection
+        case .initMethod: initMethod
+        }
     }
 
     /// Why building can suspend because of the component's own steps: its

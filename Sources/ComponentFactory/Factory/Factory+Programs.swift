@@ -14,7 +14,7 @@ extension Factory {
         // Lent: the table holds every program for the factory's life.
         let program = lent.pointee
         guard patches.isEmpty, resolution.depth &+ program.depth <= Self.maximumNesting else {
-            return try program.top._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
+            return try checkedInstance(Int(program.registers[0].component), in: &resolution)
         }
         guard program.usesScope, !resolution.holdsScopeLock, let scope = resolution.scope else {
             return try run(program, in: &resolution)
@@ -51,7 +51,7 @@ extension Factory {
     private func run(_ program: ResolutionProgram, in registers: ArgumentRegisters, _ resolution: inout Resolution) throws -> Instance {
         for singleton in program.singletons {
             guard let shared = store.shared(singleton.index) else {
-                return try program.top._withUnsafeGuaranteedRef { try checkedInstance($0, in: &resolution) }
+                return try checkedInstance(Int(program.registers[0].component), in: &resolution)
             }
             registers.put(shared, in: singleton.register)
         }

@@ -110,7 +110,7 @@ public final class Factory: Sendable {
     /// The component with `key` (or the key an alias of this factory gives
     /// it) in the nearest parent factory that has it.
     @inline(never)
-    private func inheritedInstance(forKey name: String) throws -> Instance {
+    func inheritedInstance(forKey name: String) throws -> Instance {
         guard let (factory, index) = ancestor(answering: name) else { throw unknownKey(name) }
         if let shared = factory.store.shared(index) { return shared }
         return try factory.resolve(index)
@@ -336,36 +336,7 @@ public final class Factory: Sendable {
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         // A direct component asked for by key or handle is built by its program, as an argument slot builds it.
         if let program = table.programs.program(index) { return try instance(running: program, in: &resolution) }
-        return try checkedInstance(table.plans[index], in: &resolution)
-    }
-
-    /// The instance of `plan` by the path that checks everything: what
-    /// ``instance(_:in:)`` does for a plan that is not direct, and a direct
-    /// one does when patched, nested too deeply, or when a singleton it needs is not built yet.
-    func checkedInstance(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
-        let index = plan.index
-        if let current = resolution.inProgress(index) { return current }
-        switch plan.scope {
-        case .prototype:
-            return try build(plan, in: &resolution)
-        case .objectGraph:
-            if let kept = resolution.graphInstance(index) { return kept }
-            let built = try build(plan, in: &resolution)
-            resolution.keepInGraph(index, built)
-            return built
-        case .request:
-            guard let scope = resolution.scope else { throw outsideScope(plan) }
-            // The scope outlives the resolution, which its caller runs: lent.
-            return try scope._withUnsafeGuaranteedRef { try $0.instance(plan, of: self, in: &resolution) }
-        case .singleton, .weakSingleton:
-            if let shared = store.shared(index) { return shared }
-            return try store.creating {
-                if let shared = store.shared(index) { return shared }
-                let built = try build(plan, in: &resolution)
-                store.keep(index, built)
-                return built
-            }
-        }
+        return try checkedInstance(index, in: &resolution)
     }
 
     /// How deeply components may be built one inside another (through
@@ -389,109 +360,6 @@ public final class Factory: Sendable {
                           "initializer cycle: \(path.joined(separator: " → ")); break it with property injection on one of them",
                           at: plan.location,
                           notes: constructing.map { Diagnostic.Note("'\(table.plans[$0].key)' is defined here", at: table.plans[$0].location) })
-    }
-
-    func build(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
-        guard resolution.depth < Self.maximumNesting else { throw tooDeep(plan) }
-        resolution.depth += 1
-        defer { resolution.depth -= 1 }
-        if resolution.isConstructing(plan.index) { throw initializerCycle(closedBy: plan, within: resolution.constructing) }
-        if let patched = patches.make(for: plan.index) {
-            return try invoke(plan, resolution) { Instance(any: try patched()) }
-        }
-        var instance = try resolution.construct(plan.index) { resolution in
-            for dependency in plan.dependencies {
-                _ = try value(dependency, in: &resolution)
-            }
-            return try make(plan, in: &resolution)
-        }
-        if resolution.hasWaiting {
-            for inject in resolution.takeWaiting(for: plan.index) {
-                try invoke(plan, resolution) { try inject(instance.value) }
-            }
-        }
-        if plan.publishesEarly {
-            resolution.publish(plan.index, instance)
-            // Setters and callbacks take the value itself; a class instance stays the same object.
-            var value = instance.value
-            if let callback = plan.beforePropertyInjection {
-                try invoke(plan, resolution) { try callback.run(&value) }
-            }
-            for step in plan.properties {
-                try inject(step, into: &value, of: plan, in: &resolution)
-            }
-            if let callback = plan.afterPropertyInjection {
-                try invoke(plan, resolution) { try callback.run(&value) }
-            }
-            if let callback = plan.initMethod {
-                try invoke(plan, resolution) { try callback.run(&value) }
-            }
-            instance = Instance(any: value)
-            resolution.unpublish()
-        }
-        if !table.postProcessors.isEmpty {
-            for postProcessor in table.postProcessors {
-                let current = instance.value
-                instance = try invoke(plan, resolution) { Instance(any: try postProcessor.postProcess(current, key: plan.key)) }
-            }
-        }
-        return instance
-    }
-
-    func inject(_ step: ComponentPlan.PropertyStep, into instance: inout Any, of plan: ComponentPlan,
-                        in resolution: inout Resolution) throws {
-        // A property that needs a component still inside its initializer waits for it, if this instance is an object.
-        if case .component(let target) = step.value, resolution.isConstructing(target), resolution.inProgress(target) == nil,
-           type(of: instance) is AnyClass {
-            let owner = instance
-            let setter = step.registration
-            resolution.wait(for: target) { targetInstance in
-                var object = owner
-                guard setter.set(&object, targetInstance) else {
-                    throw Diagnostic(.typeMismatch, "'\(targetInstance)' does not fit property '\(setter.name)' (\(setter.type))", at: step.location)
-                }
-            }
-            return
-        }
-        let value = try self.value(step.value, in: &resolution).value
-        guard step.registration.set(&instance, value) else { throw step.mismatch(value, of: plan.key) }
-    }
-
-    func value(_ plan: ValuePlan, in resolution: inout Resolution) throws -> Instance {
-        switch plan {
-        case .constant(let value):
-            return value
-        case .component(let index):
-            return try instance(index, in: &resolution)
-        case .inherited(let key):
-            return try inheritedInstance(forKey: key)
-        case .collection(let items, let make, let typeName):
-            return try ValuePlan.collection(of: items.map { try value($0, in: &resolution).value }, make, typeName: typeName)
-        case .dictionary(let entries, let make, let typeName):
-            return try ValuePlan.dictionary(of: entries.map { ($0.key, try value($0.value, in: &resolution).value) }, make, typeName: typeName)
-        }
-    }
-
-    /// Calls the registered initializer, class method or factory method of
-    /// `plan`, with its arguments resolved first, in order (a factory
-    /// method's factory component before them), into registers of their
-    /// own that the closure takes them from (see ``Arguments``).
-    func make(_ plan: ComponentPlan, in resolution: inout Resolution) throws -> Instance {
-        let slots = table.arguments.slots(of: plan.index)
-        return try ArgumentRegisters.with(slots.count + 1) { registers in
-            do {
-                if let factoryIndex = plan.factoryIndex { registers.put(try instance(factoryIndex, in: &resolution), in: slots.count) }
-                for (position, slot) in slots.enumerated() where slot.constant == nil {
-                    let argument = slot.component >= 0 ? try instance(slot.component, in: &resolution)
-                                                       : try value(plan.arguments[position], in: &resolution)
-                    registers.put(argument, in: position)
-                }
-                var arguments = Arguments(registers: registers, slots: slots, receiverRegister: slots.count)
-                return try plan.make(&arguments)
-            } catch {
-                throw failure(error, building: plan, within: resolution.constructing)
-            }
-        }
     }
 
     /// Calls the synchronous maker of `plan` with the arguments the async

@@ -117,6 +117,16 @@ final class InstanceStore: @unchecked Sendable {
         try creation.withLock(body)
     }
 
+    /// Takes the creation lock, for a build that gives it back once the
+    /// singleton it builds is kept, or the build fails (``unlockCreation()``).
+    func lockCreation() {
+        creation.lock()
+    }
+
+    func unlockCreation() {
+        creation.unlock()
+    }
+
     /// Empties the store, returning the singletons and the weak singletons
     /// still held, newest first. No read in progress can hand one out after this returns.
     func drain() -> [(index: Int, instance: Instance)] {

@@ -19,18 +19,11 @@ struct Resolution {
         @exclusivity(unchecked) var published = IndexedEntries<Instance>()
         @exclusivity(unchecked) var graph = IndexedEntries<Instance>()
         @exclusivity(unchecked) var waiting = IndexedEntries<(Any) throws -> Void>()
+        /// The components inside their initializer, outermost first.
+        @exclusivity(unchecked) var constructing: [Int] = []
     }
 
     private var kept: Kept?
-    /// The innermost component inside its initializer; each frame points
-    /// to the one outside it. The frames live in the calls of
-    /// ``construct(_:_:)`` that made them, so a resolution is never copied
-    /// out of the call that resolves.
-    private var innermost: UnsafePointer<ConstructionFrame>?
-    /// For a resolution the async lookup runs synchronously, the components
-    /// inside their initializer there, outside all of this one's frames:
-    /// set only for that call (see ``Factory/AsyncResolution/synchronously(_:)``).
-    var outer: UnsafePointer<ConstructionStack>?
     /// How many components are being built, one inside another, by this
     /// resolution and the async one around it, if any: bounded, so that no
     /// chain of components can overflow the call stack.
@@ -56,46 +49,24 @@ struct Resolution {
         return made
     }
 
-    /// One component inside its initializer, in the frame of the call that
-    /// builds it: the stack of them is the call stack.
-    struct ConstructionFrame {
-        let index: Int
-        let outer: UnsafePointer<ConstructionFrame>?
-    }
-
-    /// The components inside their initializer, outermost first: the
-    /// async lookup's around this resolution, if any, then its own.
+    /// The components inside their initializer, outermost first.
     var constructing: [Int] {
-        var indexes: [Int] = []
-        var frame = innermost
-        while let current = frame {
-            indexes.append(current.pointee.index)
-            frame = current.pointee.outer
-        }
-        return (outer?.pointee.indexes ?? []) + indexes.reversed()
+        kept?.constructing ?? []
     }
 
-    /// Whether `index` is inside its initializer in this resolution's own
-    /// frames. Not ``outer``'s: what the async lookup around it builds can
-    /// suspend, and nothing built synchronously needs such a component.
+    /// Whether `index` is inside its initializer in this resolution.
     func isConstructing(_ index: Int) -> Bool {
-        var frame = innermost
-        while let current = frame {
-            if current.pointee.index == index { return true }
-            frame = current.pointee.outer
-        }
-        return false
+        kept?.constructing.contains(index) ?? false
     }
 
-    /// Runs `body` with `index` inside its initializer: on the stack that
-    /// ``isConstructing(_:)`` and ``constructing`` read, until `body` returns or throws.
-    mutating func construct<Result>(_ index: Int, _ body: (inout Resolution) throws -> Result) rethrows -> Result {
-        var frame = ConstructionFrame(index: index, outer: innermost)
-        return try withUnsafePointer(to: &frame) { pointer in
-            innermost = pointer
-            defer { innermost = pointer.pointee.outer }
-            return try body(&self)
-        }
+    /// `index` goes inside its initializer, until ``leave()``.
+    mutating func enter(_ index: Int) {
+        keeping().constructing.append(index)
+    }
+
+    /// The innermost component inside its initializer leaves it.
+    mutating func leave() {
+        kept?.constructing.removeLast()
     }
 
     mutating func publish(_ index: Int, _ instance: Instance) {

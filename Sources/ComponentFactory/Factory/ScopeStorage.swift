@@ -181,31 +181,15 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         return try withLock { _, _ in try factory.instance(index, in: &resolution) }
     }
 
-    /// The request component of `plan`, built by `factory` (the scope's
-    /// own) the first time, in `resolution`, a synchronous one: under the
-    /// lock, which the resolution takes here unless it holds it already,
-    /// and keeps while it builds what the component needs.
-    func instance(_ plan: ComponentPlan, of factory: Factory, in resolution: inout Resolution) throws -> Instance {
-        if resolution.holdsScopeLock { return try instanceHoldingLock(plan, of: factory, in: &resolution) }
-        return try withLock { _, _ in
-            resolution.holdsScopeLock = true
-            defer { resolution.holdsScopeLock = false }
-            return try instanceHoldingLock(plan, of: factory, in: &resolution)
-        }
+    /// Takes the lock, for a build that gives it back (``unlock()``) once
+    /// the request component it builds is kept, or the build fails; the
+    /// resolution notes that it holds it (`Resolution.holdsScopeLock`).
+    func lock() {
+        withUnsafeMutablePointerToElements { PlacedMutex.lock(at: $0) }
     }
 
-    /// ``instance(_:of:in:)`` once the lock is held, by the path that checks
-    /// everything. The entries are reached through the header for each
-    /// step, never across the building, which comes back here for the
-    /// components it needs.
-    private func instanceHoldingLock(_ plan: ComponentPlan, of factory: Factory, in resolution: inout Resolution) throws -> Instance {
-        let index = plan.index
-        if let kept = try keptHoldingLock(index) { return kept }
-        let built = try factory.build(plan, in: &resolution)
-        // Built already on the way, through a property cycle: that one is kept.
-        if let kept = try keptHoldingLock(index) { return kept }
-        keepHoldingLock(index, built)
-        return built
+    func unlock() {
+        withUnsafeMutablePointerToElements { PlacedMutex.unlock(at: $0) }
     }
 
     /// Runs `body` holding the lock: for a ``ResolutionProgram`` with request components.
