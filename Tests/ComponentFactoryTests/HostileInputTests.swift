@@ -57,6 +57,29 @@ import Testing
         #expect(try factory.component(forKey: "l7900", as: Link.self).length == 101, "a chain within the bound builds")
     }
 
+    /// Components set by properties are built step by step on a stack of
+    /// frames, not by calls nested for each: the bound holds there too.
+    @Test func aDeepChainOfPropertiesIsABuildErrorNotAStackOverflow() throws {
+        var registry = ComponentRegistry()
+        registry.register(Knot.self) { knot in
+            knot.initializer { Knot() }
+            knot.property("next", \.next)
+        }
+        var body = ""
+        for index in 0..<8_000 {
+            body += "<component class=\"Knot\" key=\"k\(index)\" scope=\"prototype\"><property name=\"next\" ref=\"k\(index + 1)\"/></component>\n"
+        }
+        body += "<component class=\"Knot\" key=\"k8000\" scope=\"prototype\"/>\n"
+        let factory = try Factory(assemblies: Self.assembly(body), configuration: Self.none, registry: registry)
+        let error = thrown { _ = try factory.component(forKey: "k0") }
+        let diagnostic = try #require((error as? DiagnosticReport)?.diagnostics.first)
+        #expect(diagnostic.code == .buildFailed)
+        #expect(diagnostic.message.contains("more than \(Factory.maximumNesting) deep"))
+        #expect(diagnostic.location?.file == "big.xml")
+        #expect(try factory.component(forKey: "k\(8_000 - Factory.maximumNesting + 1)", as: Knot.self).length == Factory.maximumNesting,
+                "a chain as deep as the bound builds")
+    }
+
     @Test func aLongParentChainIsLinearAndBounded() {
         var body = "<component class=\"Link\" key=\"p0\"/>\n"
         for index in 1..<6_000 {
@@ -167,13 +190,21 @@ import Testing
 final class Link {
     let next: Link?
     init(next: Link?) { self.next = next }
-    var length: Int {
-        var count = 1
-        var current = next
-        while let link = current {
-            count += 1
-            current = link.next
-        }
-        return count
+    var length: Int { chainLength(from: self, next: \.next) }
+}
+
+final class Knot {
+    var next: Knot?
+    var length: Int { chainLength(from: self, next: \.next) }
+}
+
+/// How many links a chain has from `first`, counted without recursion.
+func chainLength<Link: AnyObject>(from first: Link, next: (Link) -> Link?) -> Int {
+    var count = 1
+    var current = next(first)
+    while let link = current {
+        count += 1
+        current = next(link)
     }
+    return count
 }

@@ -3,25 +3,9 @@
 /// the registers their arguments are resolved into. It lives in a value of
 /// its own, not on the call stack: a component's argument that needs a
 /// component built pushes a frame here, and the loop that runs the steps
-/// (``Factory/run(_:in:)``) goes on with it, so that no chain of components
+/// (``Factory/checkedInstance(_:in:)``) goes on with it, so that no chain of components
 /// nests calls.
 struct BuildStack {
-    /// What the async driver awaits before the build moves on.
-    enum Suspension {
-        /// The innermost frame's maker, async or isolated, with its registers.
-        case make
-        /// The innermost frame's async callback.
-        case callback(BuildStep.Callback)
-        /// The innermost frame's async setter, with the value for its property.
-        case set(Instance)
-        /// The creation lock of the singleton at this index, which can suspend while it is built.
-        case creationLock(Int)
-        /// The request scope's creation lock, for the request component at this index.
-        case scopeLock(Int)
-        /// A component of the parent factory.
-        case inherited(key: String)
-    }
-
     /// What an items frame resolves: a collection's items, or a dictionary's values.
     enum Items {
         case collection(items: [ValuePlan], make: @Sendable ([Any]) -> Any?, typeName: String)
@@ -65,24 +49,16 @@ struct BuildStack {
         var published = false
         var holdsScopeLock = false
         var holdsCreationLock = false
-        var holdsAsyncScopeLock = false
-        var holdsAsyncCreationLock = false
     }
 
-    /// Whether the build may suspend: then a component that can suspend is
-    /// built with the async locks, and its steps that can suspend are left
-    /// to the driver. A build that may not never asks its driver to await.
-    let suspends: Bool
     var frames: [Frame] = []
     var registers: [Instance?] = []
 
     /// Starts building the component at `index`, with a register for each argument and the receiver.
-    mutating func push(_ index: Int, registers count: Int, keep: Frame.Keep, holdsScopeLock: Bool = false, holdsCreationLock: Bool = false,
-                       holdsAsyncScopeLock: Bool = false, holdsAsyncCreationLock: Bool = false) {
+    mutating func push(_ index: Int, registers count: Int, keep: Frame.Keep, holdsScopeLock: Bool = false, holdsCreationLock: Bool = false) {
         frames.append(Frame(index: index, items: nil, keep: keep, registers: registers.count,
-                            holdsScopeLock: holdsScopeLock, holdsCreationLock: holdsCreationLock,
-                            holdsAsyncScopeLock: holdsAsyncScopeLock, holdsAsyncCreationLock: holdsAsyncCreationLock))
-        registers.append(contentsOf: repeatElement(nil, count: count))
+                            holdsScopeLock: holdsScopeLock, holdsCreationLock: holdsCreationLock))
+        for _ in 0..<count { registers.append(nil) }
     }
 
     /// Starts resolving `items`, for the component at `index`.
@@ -93,7 +69,7 @@ struct BuildStack {
     /// The innermost frame, taken off with its registers.
     mutating func pop() -> Frame {
         let frame = frames.removeLast()
-        registers.removeSubrange(frame.registers...)
+        while registers.count > frame.registers { registers.removeLast() }
         return frame
     }
 }

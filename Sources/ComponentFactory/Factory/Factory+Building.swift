@@ -1,19 +1,15 @@
 /// The path that checks everything: the build of a component that no
 /// ``ResolutionProgram`` makes, step by step as its plan lowers it
-/// (``BuildStep``), with its state in a ``BuildStack``. The synchronous
-/// lookup and the async one run the same steps, and differ only in their
-/// driver: the loop that calls ``move(_:in:)`` until the outermost frame
-/// ends. The synchronous driver is ``checkedInstance(_:in:)``; the async one
-/// (``instanceAsync(_:in:)``) also awaits the few steps that can suspend,
-/// which a move hands back to it as a ``BuildStack/Suspension``.
+/// (``BuildStep``), with its state in a ``BuildStack``.
 ///
-/// Each move runs the next step of the innermost frame. A step that needs a
-/// value resolves it at once when it can (a constant, a built singleton, a
-/// kept instance, a component made by its program), or pushes a frame that
-/// builds it; when that frame ends, its instance is kept where its scope
-/// says and delivered to the step that asked for it, which then ends. So a
-/// chain of components nests no calls, only frames: the depth bound
-/// (``maximumNesting``) is counted in ``Resolution/depth``.
+/// One loop (``checkedInstance(_:in:)``) runs the next step of the
+/// innermost frame. A step that needs a value resolves it at once when it
+/// can (a constant, a built singleton, a kept instance, a component made by
+/// its program), or pushes a frame that builds it; when that frame ends, its
+/// instance is kept where its scope says and delivered to the step that
+/// asked for it, which then ends. So a chain of components nests no calls,
+/// only frames: the depth bound (``maximumNesting``) is counted in
+/// ``Resolution/depth``.
 ///
 /// A `depends-on` singleton `ledger`, and a prototype `teller` whose
 /// initializer takes the ledger and whose property `audit` needs a prototype:
@@ -28,36 +24,22 @@
 /// ```
 ///
 /// A frame that takes a lock (a singleton's creation lock, the request
-/// scope's, or their async twins) gives it back when it ends; a failure
-/// gives back every lock still held, innermost first, and undoes what each
-/// frame began. A frame whose component cannot suspend never suspends, so
-/// no driver awaits while a frame holds a lock that blocks a thread.
+/// scope's) gives it back when it ends; a failure gives back every lock
+/// still held, innermost first, and undoes what each frame began.
 extension Factory {
-    /// What one move of a build did.
-    enum Move {
-        /// A step ran, or a frame was pushed: move again.
-        case next
-        /// The outermost frame ended with this instance.
-        case done(Instance)
-        /// The driver must await this, then move again (async only).
-        case suspend(BuildStack.Suspension)
-    }
-
     /// The instance of the component at `index` by the path that checks
     /// everything: what ``instance(_:in:)`` does for a component with no
     /// program, and a direct one does when patched, nested too deeply, or
-    /// when a singleton it needs is not built yet. Never suspends.
+    /// when a singleton it needs is not built yet.
     func checkedInstance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
-        var stack = BuildStack(suspends: false)
+        var stack = BuildStack()
         do {
-            var move = try begin(index, onto: &stack, in: &resolution, byProgram: false)
+            if let ready = try request(index, onto: &stack, in: &resolution, byProgram: false) { return ready }
             while true {
-                switch move {
-                case .next: move = try self.move(&stack, in: &resolution)
-                case .done(let instance): return instance
-                // A synchronous build asks for no suspension (see BuildStack.suspends).
-                case .suspend: throw requiresAsync(index)
-                }
+                guard let finished = try advance(&stack, in: &resolution) else { continue }
+                let done = try complete(stack.pop(), finished, in: &resolution)
+                if stack.frames.isEmpty { return done }
+                try deliver(done, to: &stack)
             }
         } catch {
             unwind(&stack, &resolution)
@@ -65,42 +47,8 @@ extension Factory {
         }
     }
 
-    /// The first move of a build of the component at `index`.
-    func begin(_ index: Int, onto stack: inout BuildStack, in resolution: inout Resolution, byProgram: Bool = true) throws -> Move {
-        switch try request(index, onto: &stack, in: &resolution, byProgram: byProgram) {
-        case .ready(let instance): .done(instance)
-        case .pushed: .next
-        case .suspend(let suspension): .suspend(suspension)
-        }
-    }
-
-    /// Runs the innermost frame's next step, or ends it when it has none left.
-    func move(_ stack: inout BuildStack, in resolution: inout Resolution) throws -> Move {
-        guard let finished = try advance(&stack, in: &resolution) else { return .next }
-        switch finished {
-        case .suspend(let suspension): return .suspend(suspension)
-        case .ready(let made): return try hand(complete(stack.pop(), made, in: &resolution), to: &stack)
-        case .pushed: return .next
-        }
-    }
-
-    /// `instance` delivered to the innermost frame's step, or the build's result when no frame is left.
-    func hand(_ instance: Instance, to stack: inout BuildStack) throws -> Move {
-        if stack.frames.isEmpty { return .done(instance) }
-        return try deliver(instance, to: &stack).map(Move.suspend) ?? .next
-    }
-
-    /// What a request for a value, or a step, came to.
-    enum Outcome {
-        case ready(Instance)
-        case pushed
-        case suspend(BuildStack.Suspension)
-    }
-
-    /// Runs the innermost frame's next step: nil when it ran, `.ready` with
-    /// the frame's instance when it has no step left, `.pushed` when it
-    /// waits for a frame, `.suspend` when the driver must await.
-    private func advance(_ stack: inout BuildStack, in resolution: inout Resolution) throws -> Outcome? {
+    /// Runs the innermost frame's next step; its instance when it has none left.
+    private func advance(_ stack: inout BuildStack, in resolution: inout Resolution) throws -> Instance? {
         let top = stack.frames.count - 1
         if let items = stack.frames[top].items { return try gather(items, &stack, in: &resolution) }
         let plan = table.plans[stack.frames[top].index]
@@ -109,9 +57,8 @@ extension Factory {
             guard let instance = stack.frames[top].instance else {
                 throw Diagnostic(.buildFailed, "component '\(plan.key)' was not made", at: plan.location)
             }
-            return .ready(instance)
+            return instance
         }
-        let suspends = stack.suspends && table.suspensions.canSuspend(plan.index)
         switch plan.steps[position] {
         case .enter:
             guard resolution.depth < Self.maximumNesting else { throw tooDeep(plan) }
@@ -119,20 +66,22 @@ extension Factory {
             stack.frames[top].counted = true
             if resolution.isConstructing(plan.index) { throw initializerCycle(closedBy: plan, within: resolution.constructing) }
             if let patched = patches.make(for: plan.index) {
-                return .ready(try invoke(plan, resolution) { Instance(any: try patched()) })
+                return try invoke(plan, resolution) { Instance(any: try patched()) }
             }
             resolution.enter(plan.index)
             stack.frames[top].entered = true
         case .dependency(let at):
-            return try resolve(plan.dependencies[at], of: plan.index, onto: &stack, in: &resolution)
+            try resolve(plan.dependencies[at], of: plan.index, onto: &stack, in: &resolution)
+            return nil
         case .receiver:
             // Lowered only for a plan with a factory component.
             guard let factoryIndex = plan.factoryIndex else { break }
-            return try resolve(.component(factoryIndex), of: plan.index, onto: &stack, in: &resolution)
+            try resolve(.component(factoryIndex), of: plan.index, onto: &stack, in: &resolution)
+            return nil
         case .argument(let at):
-            return try resolve(plan.arguments[at], of: plan.index, onto: &stack, in: &resolution)
+            try resolve(plan.arguments[at], of: plan.index, onto: &stack, in: &resolution)
+            return nil
         case .make:
-            if suspends && plan.makeAsync != nil { return .suspend(.make) }
             stack.frames[top].instance = try make(plan, from: &stack, at: stack.frames[top].registers, in: resolution)
         case .leave:
             resolution.leave()
@@ -150,13 +99,13 @@ extension Factory {
             }
         case .callback(let which):
             if let callback = plan.callback(which) {
-                if suspends && callback.runAsync != nil { return .suspend(.callback(which)) }
                 try invoke(plan, resolution) { try callback.run(&stack.frames[top].value) }
             }
         case .property(let at):
             let step = plan.properties[at]
             guard !waits(step, of: &stack.frames[top], in: &resolution) else { break }
-            return try resolve(step.value, of: plan.index, onto: &stack, in: &resolution)
+            try resolve(step.value, of: plan.index, onto: &stack, in: &resolution)
+            return nil
         case .unpublish:
             stack.frames[top].instance = Instance(any: stack.frames[top].value)
             stack.frames[top].value = ()
@@ -173,11 +122,11 @@ extension Factory {
     }
 
     /// Whether the property `step` waits for its component, which is still
-    /// inside its initializer: then a synchronous setter sets it when that
-    /// leaves it, if the instance is an object.
+    /// inside its initializer: then it is set when that leaves it, if the
+    /// instance is an object.
     private func waits(_ step: ComponentPlan.PropertyStep, of frame: inout BuildStack.Frame, in resolution: inout Resolution) -> Bool {
         guard case .component(let target) = step.value, resolution.isConstructing(target), resolution.inProgress(target) == nil,
-              type(of: frame.value) is AnyClass, !step.registration.isAsync else { return false }
+              type(of: frame.value) is AnyClass else { return false }
         let owner = frame.value
         let setter = step.registration
         resolution.wait(for: target) { targetInstance in
@@ -190,73 +139,65 @@ extension Factory {
     }
 
     /// Resolves the next item of an items frame, or makes the collection or dictionary once all are.
-    private func gather(_ items: BuildStack.Items, _ stack: inout BuildStack, in resolution: inout Resolution) throws -> Outcome? {
+    private func gather(_ items: BuildStack.Items, _ stack: inout BuildStack, in resolution: inout Resolution) throws -> Instance? {
         let top = stack.frames.count - 1
         let (position, owner) = (stack.frames[top].position, stack.frames[top].index)
         switch items {
         case .collection(let items, let make, let typeName):
-            guard position < items.count else { return .ready(try ValuePlan.collection(of: stack.frames[top].gathered, make, typeName: typeName)) }
-            return try resolve(items[position], of: owner, onto: &stack, in: &resolution)
+            guard position < items.count else { return try ValuePlan.collection(of: stack.frames[top].gathered, make, typeName: typeName) }
+            try resolve(items[position], of: owner, onto: &stack, in: &resolution)
         case .dictionary(let entries, let make, let typeName):
             guard position < entries.count else {
-                return .ready(try ValuePlan.dictionary(of: Array(zip(entries.lazy.map(\.key), stack.frames[top].gathered)), make, typeName: typeName))
+                return try ValuePlan.dictionary(of: Array(zip(entries.lazy.map(\.key), stack.frames[top].gathered)), make, typeName: typeName)
             }
-            return try resolve(entries[position].value, of: owner, onto: &stack, in: &resolution)
+            try resolve(entries[position].value, of: owner, onto: &stack, in: &resolution)
         }
+        return nil
     }
 
     /// Resolves `value` for the innermost frame's step, a step of the
     /// component at `owner`: delivered at once when it is ready, else when
-    /// the frame it pushed ends, or after the driver awaits.
-    private func resolve(_ value: ValuePlan, of owner: Int, onto stack: inout BuildStack, in resolution: inout Resolution) throws -> Outcome {
-        switch try request(value, of: owner, onto: &stack, in: &resolution) {
-        case .ready(let ready): try deliver(ready, to: &stack).map(Outcome.suspend) ?? .pushed
-        case let other: other
-        }
+    /// the frame it pushed ends.
+    private func resolve(_ value: ValuePlan, of owner: Int, onto stack: inout BuildStack, in resolution: inout Resolution) throws {
+        if let ready = try request(value, of: owner, onto: &stack, in: &resolution) { try deliver(ready, to: &stack) }
     }
 
-    /// `value` when it is ready; else a frame pushed that builds it, or what the driver must await.
-    private func request(_ value: ValuePlan, of owner: Int, onto stack: inout BuildStack, in resolution: inout Resolution) throws -> Outcome {
+    /// `value` when it is ready; else nil, with a frame pushed that builds it.
+    private func request(_ value: ValuePlan, of owner: Int, onto stack: inout BuildStack, in resolution: inout Resolution) throws -> Instance? {
         switch value {
         case .constant(let constant):
-            return .ready(constant)
+            return constant
         case .component(let index):
             return try request(index, onto: &stack, in: &resolution)
         case .inherited(let key):
-            if stack.suspends && table.suspensions.canSuspend(owner) { return .suspend(.inherited(key: key)) }
-            return .ready(try inheritedInstance(forKey: key))
+            return try inheritedInstance(forKey: key)
         case .collection(let items, let make, let typeName):
             stack.push(items: .collection(items: items, make: make, typeName: typeName), of: owner)
-            return .pushed
+            return nil
         case .dictionary(let entries, let make, let typeName):
             stack.push(items: .dictionary(entries: entries, make: make, typeName: typeName), of: owner)
-            return .pushed
+            return nil
         }
     }
 
     /// The component at `index` when it is ready (in progress, kept, built,
-    /// or made by its program when `byProgram`); else a frame pushed that
-    /// builds it, holding the lock its scope needs, or the lock for the driver to await.
-    private func request(_ index: Int, onto stack: inout BuildStack, in resolution: inout Resolution, byProgram: Bool = true) throws -> Outcome {
-        if byProgram, let program = table.programs.program(index) { return .ready(try instance(running: program, in: &resolution)) }
-        if let current = resolution.inProgress(index) { return .ready(current) }
+    /// or made by its program when `byProgram`); else nil, with a frame
+    /// pushed that builds it, holding the lock its scope needs.
+    private func request(_ index: Int, onto stack: inout BuildStack, in resolution: inout Resolution, byProgram: Bool = true) throws -> Instance? {
+        if byProgram, let program = table.programs.program(index) { return try instance(running: program, in: &resolution) }
+        if let current = resolution.inProgress(index) { return current }
         let plan = table.plans[index]
         let registers = plan.arguments.count + 1
-        let suspends = stack.suspends && table.suspensions.canSuspend(index)
         switch plan.scope {
         case .prototype:
             stack.push(index, registers: registers, keep: .none)
         case .objectGraph:
-            if let kept = resolution.graphInstance(index) { return .ready(kept) }
+            if let kept = resolution.graphInstance(index) { return kept }
             stack.push(index, registers: registers, keep: .graph)
         case .request:
             guard let scope = resolution.scope else { throw outsideScope(plan) }
-            if suspends {
-                if let kept = try scope._withUnsafeGuaranteedRef({ try $0.existing(index) }) { return .ready(kept) }
-                return .suspend(.scopeLock(index))
-            }
             let locks = !resolution.holdsScopeLock
-            if locks { takeScopeLock(scope, &resolution) }
+            if locks { takeScopeLock(&resolution) }
             let kept: Instance?
             do {
                 kept = try scope._withUnsafeGuaranteedRef { try $0.keptHoldingLock(index) }
@@ -266,33 +207,28 @@ extension Factory {
             }
             if let kept {
                 if locks { giveBackScopeLock(&resolution) }
-                return .ready(kept)
+                return kept
             }
             stack.push(index, registers: registers, keep: .scope, holdsScopeLock: locks)
         case .singleton, .weakSingleton:
-            if suspends {
-                if let shared = store.shared(suspendingSlot(index)) { return .ready(shared) }
-                return .suspend(.creationLock(index))
-            }
-            if let shared = store.shared(index) { return .ready(shared) }
+            if let shared = store.shared(index) { return shared }
             store.lockCreation()
             if let shared = store.shared(index) {
                 store.unlockCreation()
-                return .ready(shared)
+                return shared
             }
             stack.push(index, registers: registers, keep: .store, holdsCreationLock: true)
         }
-        return .pushed
+        return nil
     }
 
-    /// Hands `instance` to the step of the innermost frame that asked for
-    /// it, and ends that step; an async setter is left for the driver to await.
-    func deliver(_ instance: Instance, to stack: inout BuildStack) throws -> BuildStack.Suspension? {
+    /// Hands `instance` to the step of the innermost frame that asked for it, and ends that step.
+    private func deliver(_ instance: Instance, to stack: inout BuildStack) throws {
         let top = stack.frames.count - 1
+        defer { stack.frames[top].position += 1 }
         if stack.frames[top].items != nil {
             stack.frames[top].gathered.append(instance.value)
-            stack.frames[top].position += 1
-            return nil
+            return
         }
         let plan = table.plans[stack.frames[top].index]
         let base = stack.frames[top].registers
@@ -303,14 +239,11 @@ extension Factory {
             stack.registers[base + at] = instance
         case .property(let at):
             let step = plan.properties[at]
-            if stack.suspends && step.registration.setAsync != nil { return .set(instance) }
             let value = instance.value
             guard step.registration.set(&stack.frames[top].value, value) else { throw step.mismatch(value, of: plan.key) }
         case .enter, .dependency, .make, .leave, .publish, .callback, .unpublish, .postProcess:
             break
         }
-        stack.frames[top].position += 1
-        return nil
     }
 
     /// Calls the maker of `plan` with the registers from `base`, which it takes.
@@ -343,18 +276,17 @@ extension Factory {
             return finished
         case .scope:
             guard let scope = resolution.scope else { return finished }
-            if frame.holdsAsyncScopeLock { return try scope._withUnsafeGuaranteedRef { try $0.keep(frame.index, finished) } }
             if let kept = try scope._withUnsafeGuaranteedRef({ try $0.keptHoldingLock(frame.index) }) { return kept }
             scope._withUnsafeGuaranteedRef { $0.keepHoldingLock(frame.index, finished) }
             return finished
         case .store:
-            store.keep(frame.holdsAsyncCreationLock ? suspendingSlot(frame.index) : frame.index, finished)
+            store.keep(frame.index, finished)
             return finished
         }
     }
 
     /// After a failure: undoes what each frame began, innermost first, and gives back its locks.
-    func unwind(_ stack: inout BuildStack, _ resolution: inout Resolution) {
+    private func unwind(_ stack: inout BuildStack, _ resolution: inout Resolution) {
         while !stack.frames.isEmpty {
             let frame = stack.pop()
             if frame.entered { resolution.leave() }
@@ -367,12 +299,10 @@ extension Factory {
     private func giveBack(_ frame: BuildStack.Frame, _ resolution: inout Resolution) {
         if frame.holdsScopeLock { giveBackScopeLock(&resolution) }
         if frame.holdsCreationLock { store.unlockCreation() }
-        if frame.holdsAsyncScopeLock { resolution.scope?._withUnsafeGuaranteedRef { $0.asyncCreation?.unlock() } }
-        if frame.holdsAsyncCreationLock { asyncCreation.unlock() }
     }
 
-    private func takeScopeLock(_ scope: Unmanaged<ScopeStorage>, _ resolution: inout Resolution) {
-        scope._withUnsafeGuaranteedRef { $0.lock() }
+    private func takeScopeLock(_ resolution: inout Resolution) {
+        resolution.scope?._withUnsafeGuaranteedRef { $0.lock() }
         resolution.holdsScopeLock = true
     }
 

@@ -14,7 +14,7 @@ extension Factory {
         // Lent: the table holds every program for the factory's life.
         let program = lent.pointee
         guard patches.isEmpty, resolution.depth &+ program.depth <= Self.maximumNesting else {
-            return try checkedInstance(Int(program.registers[0].component), in: &resolution)
+            return try checkedInstance(program.top, in: &resolution)
         }
         guard program.usesScope, !resolution.holdsScopeLock, let scope = resolution.scope else {
             return try run(program, in: &resolution)
@@ -51,7 +51,7 @@ extension Factory {
     private func run(_ program: ResolutionProgram, in registers: ArgumentRegisters, _ resolution: inout Resolution) throws -> Instance {
         for singleton in program.singletons {
             guard let shared = store.shared(singleton.index) else {
-                return try checkedInstance(Int(program.registers[0].component), in: &resolution)
+                return try checkedInstance(program.top, in: &resolution)
             }
             registers.put(shared, in: singleton.register)
         }
@@ -92,7 +92,7 @@ extension Factory {
         }
         // The last step made the top component, or found it and went past the end.
         guard let top = registers.take(0) else {
-            throw program.top._withUnsafeGuaranteedRef { Diagnostic(.buildFailed, "component '\($0.key)' was not made", at: $0.location) }
+            throw Diagnostic(.buildFailed, "component '\(table.plans[program.top].key)' was not made", at: table.plans[program.top].location)
         }
         return top
     }

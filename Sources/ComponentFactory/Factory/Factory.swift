@@ -341,8 +341,10 @@ public final class Factory: Sendable {
 
     /// How deeply components may be built one inside another (through
     /// arguments, properties, collections or `depends-on`) in one resolution.
-    /// Each level costs a few kilobytes of the calling thread's stack, so a
-    /// chain of thousands would overflow it; real graphs nest a few levels.
+    /// The path that checks everything keeps its levels on a stack of frames
+    /// of its own, but a program that falls back to it, and the async
+    /// lookup, nest a call for each, a few kilobytes of the calling thread's
+    /// stack: a chain of thousands would overflow it. Real graphs nest a few levels.
     public static let maximumNesting = 128
 
     /// `build-failed`: `plan` would nest components deeper than ``maximumNesting``.

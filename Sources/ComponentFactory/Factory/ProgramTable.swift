@@ -73,8 +73,7 @@ final class ProgramTable: @unchecked Sendable {
         }
         for (index, layout) in layouts.enumerated() {
             guard let layout else { continue }
-            let program = ResolutionProgram(top: .passUnretained(plans[index]),
-                                            steps: place(layout.steps, in: steps, after: &filled.steps),
+            let program = ResolutionProgram(steps: place(layout.steps, in: steps, after: &filled.steps),
                                             singletons: place(layout.singletons, in: singletons, after: &filled.singletons),
                                             argumentRegisters: place(layout.argumentRegisters, in: argumentRegisters, after: &filled.arguments),
                                             registers: place(layout.registers, in: registers, after: &filled.registers),

@@ -24,6 +24,10 @@ struct Resolution {
     }
 
     private var kept: Kept?
+    /// For a resolution the async lookup runs synchronously, the components
+    /// inside their initializer there, outside all of this one's: set only
+    /// for that call (see ``Factory/AsyncResolution/synchronously(_:)``).
+    var outer: UnsafePointer<ConstructionStack>?
     /// How many components are being built, one inside another, by this
     /// resolution and the async one around it, if any: bounded, so that no
     /// chain of components can overflow the call stack.
@@ -49,12 +53,15 @@ struct Resolution {
         return made
     }
 
-    /// The components inside their initializer, outermost first.
+    /// The components inside their initializer, outermost first: the
+    /// async lookup's around this resolution, if any, then its own.
     var constructing: [Int] {
-        kept?.constructing ?? []
+        (outer?.pointee.indexes ?? []) + (kept?.constructing ?? [])
     }
 
-    /// Whether `index` is inside its initializer in this resolution.
+    /// Whether `index` is inside its initializer in this resolution's own
+    /// builds. Not ``outer``'s: what the async lookup around it builds can
+    /// suspend, and nothing built synchronously needs such a component.
     func isConstructing(_ index: Int) -> Bool {
         kept?.constructing.contains(index) ?? false
     }

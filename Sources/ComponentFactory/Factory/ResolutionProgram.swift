@@ -85,8 +85,6 @@ struct ResolutionProgram {
     /// many, and its registers fit in one word of bits (see ``ArgumentRegisters``).
     static let maximumSize = 32
 
-    /// The component the program resolves; its instance is register 0's.
-    let top: Unmanaged<ComponentPlan>
     let steps: UnsafeBufferPointer<Step>
     let singletons: UnsafeBufferPointer<Singleton>
     /// For each making, one after another, the register of each of its
@@ -100,6 +98,9 @@ struct ResolutionProgram {
     let usesScope: Bool
 
     var registerCount: Int { registers.count }
+
+    /// The index of the component the program resolves: register 0 holds its instance.
+    var top: Int { Int(registers[0].component) }
 
     /// The components that need the one in `register`, outermost first, for a failure's path.
     func needers(of register: Int) -> [Int] {

@@ -133,9 +133,9 @@ public struct RequestScope: @unchecked Sendable {
     @usableFromInline
     nonisolated(nonsending) func instanceAsync(at index: Int?, key: String) async throws -> Instance {
         guard let index else { return try await factory.instanceAsync(at: nil, key: key).instance }
-        var resolution = Resolution()
+        var resolution = Factory.AsyncResolution()
         // Lent: this scope holds its storage until the resolution ends.
-        resolution.scope = Unmanaged.passUnretained(storage)
+        resolution.sync.scope = Unmanaged.passUnretained(storage)
         return try await factory.instanceAsync(index, in: &resolution)
     }
 
