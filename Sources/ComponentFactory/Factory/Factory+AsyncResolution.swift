@@ -1,10 +1,12 @@
 import SystemSupport
 
-/// The async lookup's building: what the synchronous one does, step by step,
-/// with each step that can suspend awaited in its own isolation. A
-/// component that cannot suspend, and so nothing it needs can either, is
-/// built by the synchronous path, in the same resolution, so that
-/// object-graph sharing holds across the two.
+/// The async lookup's building: the build steps the synchronous lookup runs
+/// (``BuildStep``, each written once in Factory+Steps), run in turn, with
+/// the components they need awaited and each step that can suspend awaited
+/// in its own isolation. A component that cannot suspend, and so nothing it
+/// needs can either, is built by the synchronous path, in the same
+/// resolution, so that object-graph sharing, the depth bound, cycles and
+/// the failure path hold across the two.
 ///
 /// Each function runs in its caller's isolation (`nonisolated(nonsending)`),
 /// and so does the closure that casts a registered async closure's
@@ -16,10 +18,9 @@ extension Factory {
     /// instances, instances published before their properties are set,
     /// waiting injections), and what the async steps add.
     struct AsyncResolution {
-        /// Its depth is the whole resolution's, this one's steps and the synchronous ones' alike.
+        /// Its depth and its components inside their initializer are the
+        /// whole resolution's, this one's steps and the synchronous ones' alike.
         var sync = Resolution()
-        /// The components inside their initializer, outermost first.
-        var constructing = ConstructionStack()
         /// This resolution's token for the creation lock, which it may take
         /// again while holding it: asked for only when a singleton is built.
         private var token: Int?
@@ -30,11 +31,7 @@ extension Factory {
         /// builds shares the object graph and the depth bound, and a failure
         /// in it names the path from this resolution's top.
         mutating func synchronously<Result>(_ body: (inout Resolution) throws -> Result) rethrows -> Result {
-            try withUnsafePointer(to: &constructing) { outer in
-                sync.outer = outer
-                defer { sync.outer = nil }
-                return try body(&sync)
-            }
+            try body(&sync)
         }
 
         /// This resolution's token for its request scope's creation lock, taken the first time.
@@ -94,9 +91,9 @@ extension Factory {
         return CrossingInstance(try await instanceAsync(index, in: &resolution))
     }
 
-    // The three functions below read the plan at `index` through the table
-    // at each use, and never hold it across a suspension: the table holds
-    // every plan for the factory's life, and the factory outlives the lookup.
+    // The functions below read a plan through the table, which holds every
+    // plan for the factory's life (the factory outlives the lookup); only
+    // buildAsync holds one across its suspensions, for the figure it gives.
 
     nonisolated(nonsending)
     func instanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
@@ -131,95 +128,121 @@ extension Factory {
         }
     }
 
-    /// Builds the plan at `index`, awaiting each step that can suspend.
-    /// Inlined into its callers, as ``makeAsync(_:in:)`` is into it: each
-    /// async call is a frame allocated on the task, and a 10-object graph
-    /// makes dozens of them.
-    // Forced, with makeAsync: without both the async graph ran 3.5-4.0x hand-built against 3.3-3.5x (async-benchmark, alternating runs).
+    /// Builds the plan at `index` by running its build steps in turn,
+    /// awaiting the components they need and each step that can suspend:
+    /// an async or isolated maker, callback or setter. Inlined into its
+    /// caller: each async call is a frame allocated on the task, and a
+    /// 10-object graph makes dozens of them. The plan is held for the
+    /// build, across its suspensions: read through the table at each step
+    /// instead, the async graph ran 3.9-4.1x hand-built against 3.6-3.7x.
+    // Forced: without it the async graph ran 3.5-4.0x hand-built against 3.3-3.5x (async-benchmark, alternating runs).
     @inline(__always)
     nonisolated(nonsending) private func buildAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
-        guard resolution.sync.depth < Self.maximumNesting else { throw tooDeep(table.plans[index]) }
-        resolution.sync.depth += 1
-        defer { resolution.sync.depth -= 1 }
-        if resolution.constructing.contains(index) {
-            throw initializerCycle(closedBy: table.plans[index], within: resolution.constructing.indexes)
-        }
-        if let patched = patches.make(for: index) {
-            return try attempt(table.plans[index], resolution) { Instance(any: try patched()) }
-        }
-        resolution.constructing.push(index)
-        var instance: Instance
+        let plan = table.plans[index]
+        var arguments = AsyncArguments(receiver: nil)
+        var instance: Instance?
+        // What a failure undoes: the depth counted, the component inside its initializer.
+        var (counted, entered) = (false, false)
+        defer { if counted { resolution.sync.depth -= 1 } }
         do {
             var position = 0
-            while position < table.plans[index].dependencies.count {
-                _ = try await valueAsync(table.plans[index].dependencies[position], in: &resolution)
+            while position < plan.steps.count {
+                switch plan.steps[position] {
+                case .enter:
+                    if let patched = try enter(plan, &resolution.sync) { return patched }
+                    (counted, entered) = (true, true)
+                case .dependency(let at):
+                    _ = try await valueAsync(plan.dependencies[at], in: &resolution)
+                case .receiver:
+                    if let factoryIndex = plan.factoryIndex { arguments.setReceiver(try await instanceAsync(factoryIndex, in: &resolution)) }
+                case .argument(let at):
+                    appendConstants(of: plan, before: at, to: &arguments)
+                    // A reference is read here: no async call of its own.
+                    if case .component(let needed) = plan.arguments[at] {
+                        arguments.append(try await instanceAsync(needed, in: &resolution))
+                    } else {
+                        arguments.append(try await valueAsync(plan.arguments[at], in: &resolution))
+                    }
+                case .make:
+                    appendConstants(of: plan, before: plan.arguments.count, to: &arguments)
+                    let resolved = consume arguments
+                    arguments = AsyncArguments(receiver: nil)
+                    do {
+                        if let makeAsync = plan.makeAsync {
+                            instance = try await makeAsync(resolved).instance
+                        } else {
+                            instance = try make(plan, resolved: resolved)
+                        }
+                    } catch {
+                        throw failure(error, building: plan, within: resolution.sync.constructing)
+                    }
+                case .leave:
+                    entered = false
+                    if let instance { try leave(plan, made: instance, &resolution.sync) }
+                case .publish:
+                    guard let made = instance else { break }
+                    (instance, position) = try await injectAsync(plan, made, from: position, in: &resolution)
+                case .callback, .property, .unpublish:
+                    // Run by the publish step, up to its unpublish.
+                    break
+                case .postProcess:
+                    if let made = instance, !table.postProcessors.isEmpty { instance = try postProcess(plan, made, resolution.sync) }
+                }
                 position += 1
             }
-            instance = try await makeAsync(index, in: &resolution)
         } catch {
-            resolution.constructing.pop()
+            if entered { resolution.sync.leave() }
             throw error
         }
-        resolution.constructing.pop()
-        if resolution.sync.hasWaiting {
-            for inject in resolution.sync.takeWaiting(for: index) {
-                let built = instance
-                try attempt(table.plans[index], resolution) { try inject(built.value) }
-            }
-        }
-        if table.plans[index].publishesEarly {
-            let plan = table.plans[index]
-            resolution.sync.publish(index, instance)
-            defer { resolution.sync.unpublish() }
-            var value = instance.value
-            try await run(plan.beforePropertyInjection, on: &value, of: plan, in: resolution)
-            for step in plan.properties {
-                try await injectAsync(step, into: &value, of: plan, in: &resolution)
-            }
-            try await run(plan.afterPropertyInjection, on: &value, of: plan, in: resolution)
-            try await run(plan.initMethod, on: &value, of: plan, in: resolution)
-            instance = Instance(any: value)
-        }
-        for postProcessor in table.postProcessors {
-            let current = instance.value
-            let plan = table.plans[index]
-            instance = try attempt(plan, resolution) { Instance(any: try postProcessor.postProcess(current, key: plan.key)) }
+        guard let instance else {
+            throw Diagnostic(.buildFailed, "component '\(plan.key)' was not made", at: plan.location)
         }
         return instance
     }
 
-    /// Calls the maker of the plan at `index` with its arguments resolved
-    /// first: the async closure, which takes them over, or the synchronous
-    /// one with them lent (see ``Arguments``).
-    // Forced, with buildAsync: without both the async graph ran 3.5-4.0x hand-built against 3.3-3.5x (async-benchmark, alternating runs).
-    @inline(__always)
-    nonisolated(nonsending) private func makeAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
-        var receiver: Instance?
-        if let factoryIndex = table.plans[index].factoryIndex {
-            receiver = try await instanceAsync(factoryIndex, in: &resolution)
-        }
-        var arguments = AsyncArguments(receiver: receiver)
-        var position = 0
-        while position < table.plans[index].arguments.count {
-            // A constant and a reference are read here: no async call of their own.
-            switch table.plans[index].arguments[position] {
-            case .constant(let value): arguments.append(value)
-            case .component(let needed): arguments.append(try await instanceAsync(needed, in: &resolution))
-            case let other: arguments.append(try await valueAsync(other, in: &resolution))
-            }
-            position += 1
-        }
-        if let makeAsync = table.plans[index].makeAsync {
-            do {
-                return try await makeAsync(consume arguments).instance
-            } catch {
-                throw failure(error, building: table.plans[index], within: resolution.constructing.indexes)
-            }
-        }
+    /// The steps from `publish` (at `position`) to `unpublish`: `instance`
+    /// published, its callbacks run and its properties set, each awaited
+    /// when async; the instance after them, and the position of `unpublish`.
+    nonisolated(nonsending) private func injectAsync(_ plan: ComponentPlan, _ instance: Instance, from position: Int,
+                                                     in resolution: inout AsyncResolution) async throws -> (Instance, Int) {
+        var value = publish(plan, instance, &resolution.sync)
+        var position = position + 1
         do {
-            return try make(table.plans[index], resolved: arguments)
+            while position < plan.steps.count {
+                switch plan.steps[position] {
+                case .callback(let which):
+                    guard let callback = plan.callback(which) else { break }
+                    guard let runAsync = callback.runAsync else {
+                        try run(callback, on: &value, of: plan, resolution.sync)
+                        break
+                    }
+                    do {
+                        try await runAsync(CrossingInstance(Instance(any: value)))
+                    } catch {
+                        throw failure(error, building: plan, within: resolution.sync.constructing)
+                    }
+                case .property(let at):
+                    try await injectAsync(plan.properties[at], of: plan, into: &value, in: &resolution)
+                case .unpublish:
+                    return (unpublish(value, &resolution.sync), position)
+                case .enter, .dependency, .receiver, .argument, .make, .leave, .publish, .postProcess:
+                    break
+                }
+                position += 1
+            }
         } catch {
-            throw failure(error, building: table.plans[index], within: resolution.constructing.indexes)
+            resolution.sync.unpublish()
+            throw error
+        }
+        return (unpublish(value, &resolution.sync), position)
+    }
+
+    /// Adds to `arguments` the constants of `plan` from where
+    /// they stand up to `position`: a constant has no step, and an async maker takes every argument in order.
+    private func appendConstants(of plan: ComponentPlan, before position: Int, to arguments: inout AsyncArguments) {
+        while arguments.count < position {
+            guard case .constant(let value) = plan.arguments[arguments.count] else { return }
+            arguments.append(value)
         }
     }
 
@@ -242,52 +265,18 @@ extension Factory {
         }
     }
 
-    nonisolated(nonsending) private func injectAsync(_ step: ComponentPlan.PropertyStep, into instance: inout Any, of plan: ComponentPlan,
+    /// The `property` step: the value its component or value resolves to,
+    /// set by its setter (awaited when async); or nothing yet, when it waits for a component inside its initializer.
+    nonisolated(nonsending) private func injectAsync(_ step: ComponentPlan.PropertyStep, of plan: ComponentPlan, into instance: inout Any,
                                                      in resolution: inout AsyncResolution) async throws {
-        // A property that needs a component still inside its initializer waits for it, if this instance is an object.
-        if case .component(let target) = step.value, resolution.constructing.contains(target),
-           resolution.sync.inProgress(target) == nil, type(of: instance) is AnyClass, !step.registration.isAsync {
-            let owner = instance
-            let setter = step.registration
-            resolution.sync.wait(for: target) { targetInstance in
-                var object = owner
-                guard setter.set(&object, targetInstance) else {
-                    throw Diagnostic(.typeMismatch, "'\(targetInstance)' does not fit property '\(setter.name)' (\(setter.type))", at: step.location)
-                }
-            }
-            return
-        }
+        guard !waits(step, owner: instance, &resolution.sync) else { return }
         let value = try await valueAsync(step.value, in: &resolution)
-        let fits: Bool
-        if let setAsync = step.registration.setAsync {
-            fits = await setAsync(CrossingInstance(Instance(any: instance)), CrossingInstance(value))
-        } else {
-            fits = step.registration.set(&instance, value.value)
-        }
-        guard fits else { throw step.mismatch(value.value, of: plan.key) }
-    }
-
-    /// Runs `callback`, awaiting it when it is async.
-    nonisolated(nonsending) private func run(_ callback: CallbackRegistration?, on value: inout Any, of plan: ComponentPlan,
-                                             in resolution: borrowing AsyncResolution) async throws {
-        guard let callback else { return }
-        guard let runAsync = callback.runAsync else {
-            try attempt(plan, resolution) { try callback.run(&value) }
+        guard let setAsync = step.registration.setAsync else {
+            try set(step, of: plan, on: &instance, to: value)
             return
         }
-        do {
-            try await runAsync(CrossingInstance(Instance(any: value)))
-        } catch {
-            throw failure(error, building: plan, within: resolution.constructing.indexes)
-        }
-    }
-
-    /// Runs registered code for `plan`, turning what it throws into its `build-failed` diagnostic.
-    private func attempt<Result>(_ plan: ComponentPlan, _ resolution: borrowing AsyncResolution, _ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch {
-            throw failure(error, building: plan, within: resolution.constructing.indexes)
+        guard await setAsync(CrossingInstance(Instance(any: instance)), CrossingInstance(value)) else {
+            throw step.mismatch(value.value, of: plan.key)
         }
     }
 }

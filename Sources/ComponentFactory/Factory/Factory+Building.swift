@@ -61,15 +61,8 @@ extension Factory {
         }
         switch plan.steps[position] {
         case .enter:
-            guard resolution.depth < Self.maximumNesting else { throw tooDeep(plan) }
-            resolution.depth += 1
-            stack.frames[top].counted = true
-            if resolution.isConstructing(plan.index) { throw initializerCycle(closedBy: plan, within: resolution.constructing) }
-            if let patched = patches.make(for: plan.index) {
-                return try invoke(plan, resolution) { Instance(any: try patched()) }
-            }
-            resolution.enter(plan.index)
-            stack.frames[top].entered = true
+            if let patched = try enter(plan, &resolution) { return patched }
+            (stack.frames[top].counted, stack.frames[top].entered) = (true, true)
         case .dependency(let at):
             try resolve(plan.dependencies[at], of: plan.index, onto: &stack, in: &resolution)
             return nil
@@ -84,58 +77,29 @@ extension Factory {
         case .make:
             stack.frames[top].instance = try make(plan, from: &stack, at: stack.frames[top].registers, in: resolution)
         case .leave:
-            resolution.leave()
             stack.frames[top].entered = false
-            if resolution.hasWaiting, let instance = stack.frames[top].instance {
-                for inject in resolution.takeWaiting(for: plan.index) {
-                    try invoke(plan, resolution) { try inject(instance.value) }
-                }
-            }
+            if let instance = stack.frames[top].instance { try leave(plan, made: instance, &resolution) }
         case .publish:
             if let instance = stack.frames[top].instance {
-                resolution.publish(plan.index, instance)
+                stack.frames[top].value = publish(plan, instance, &resolution)
                 stack.frames[top].published = true
-                stack.frames[top].value = instance.value
             }
         case .callback(let which):
-            if let callback = plan.callback(which) {
-                try invoke(plan, resolution) { try callback.run(&stack.frames[top].value) }
-            }
+            if let callback = plan.callback(which) { try run(callback, on: &stack.frames[top].value, of: plan, resolution) }
         case .property(let at):
             let step = plan.properties[at]
-            guard !waits(step, of: &stack.frames[top], in: &resolution) else { break }
+            guard !waits(step, owner: stack.frames[top].value, &resolution) else { break }
             try resolve(step.value, of: plan.index, onto: &stack, in: &resolution)
             return nil
         case .unpublish:
-            stack.frames[top].instance = Instance(any: stack.frames[top].value)
+            stack.frames[top].instance = unpublish(stack.frames[top].value, &resolution)
             stack.frames[top].value = ()
-            resolution.unpublish()
             stack.frames[top].published = false
         case .postProcess:
-            for postProcessor in table.postProcessors {
-                guard let current = stack.frames[top].instance?.value else { break }
-                stack.frames[top].instance = try invoke(plan, resolution) { Instance(any: try postProcessor.postProcess(current, key: plan.key)) }
-            }
+            if let instance = stack.frames[top].instance { stack.frames[top].instance = try postProcess(plan, instance, resolution) }
         }
         stack.frames[top].position += 1
         return nil
-    }
-
-    /// Whether the property `step` waits for its component, which is still
-    /// inside its initializer: then it is set when that leaves it, if the
-    /// instance is an object.
-    private func waits(_ step: ComponentPlan.PropertyStep, of frame: inout BuildStack.Frame, in resolution: inout Resolution) -> Bool {
-        guard case .component(let target) = step.value, resolution.isConstructing(target), resolution.inProgress(target) == nil,
-              type(of: frame.value) is AnyClass else { return false }
-        let owner = frame.value
-        let setter = step.registration
-        resolution.wait(for: target) { targetInstance in
-            var object = owner
-            guard setter.set(&object, targetInstance) else {
-                throw Diagnostic(.typeMismatch, "'\(targetInstance)' does not fit property '\(setter.name)' (\(setter.type))", at: step.location)
-            }
-        }
-        return true
     }
 
     /// Resolves the next item of an items frame, or makes the collection or dictionary once all are.
@@ -238,9 +202,7 @@ extension Factory {
         case .argument(let at):
             stack.registers[base + at] = instance
         case .property(let at):
-            let step = plan.properties[at]
-            let value = instance.value
-            guard step.registration.set(&stack.frames[top].value, value) else { throw step.mismatch(value, of: plan.key) }
+            try set(plan.properties[at], of: plan, on: &stack.frames[top].value, to: instance)
         case .enter, .dependency, .make, .leave, .publish, .callback, .unpublish, .postProcess:
             break
         }

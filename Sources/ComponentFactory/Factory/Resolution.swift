@@ -19,15 +19,12 @@ struct Resolution {
         @exclusivity(unchecked) var published = IndexedEntries<Instance>()
         @exclusivity(unchecked) var graph = IndexedEntries<Instance>()
         @exclusivity(unchecked) var waiting = IndexedEntries<(Any) throws -> Void>()
-        /// The components inside their initializer, outermost first.
-        @exclusivity(unchecked) var constructing: [Int] = []
     }
 
     private var kept: Kept?
-    /// For a resolution the async lookup runs synchronously, the components
-    /// inside their initializer there, outside all of this one's: set only
-    /// for that call (see ``Factory/AsyncResolution/synchronously(_:)``).
-    var outer: UnsafePointer<ConstructionStack>?
+    /// The components inside their initializer, held inline: a resolution
+    /// that builds one keeps nothing else, most of the time.
+    private var inside = ConstructionStack()
     /// How many components are being built, one inside another, by this
     /// resolution and the async one around it, if any: bounded, so that no
     /// chain of components can overflow the call stack.
@@ -54,26 +51,24 @@ struct Resolution {
     }
 
     /// The components inside their initializer, outermost first: the
-    /// async lookup's around this resolution, if any, then its own.
+    /// async lookup's and the synchronous one's alike.
     var constructing: [Int] {
-        (outer?.pointee.indexes ?? []) + (kept?.constructing ?? [])
+        inside.indexes
     }
 
-    /// Whether `index` is inside its initializer in this resolution's own
-    /// builds. Not ``outer``'s: what the async lookup around it builds can
-    /// suspend, and nothing built synchronously needs such a component.
+    /// Whether `index` is inside its initializer in this resolution.
     func isConstructing(_ index: Int) -> Bool {
-        kept?.constructing.contains(index) ?? false
+        inside.contains(index)
     }
 
     /// `index` goes inside its initializer, until ``leave()``.
     mutating func enter(_ index: Int) {
-        keeping().constructing.append(index)
+        inside.push(index)
     }
 
     /// The innermost component inside its initializer leaves it.
     mutating func leave() {
-        kept?.constructing.removeLast()
+        inside.pop()
     }
 
     mutating func publish(_ index: Int, _ instance: Instance) {

@@ -48,6 +48,11 @@ struct AsyncArguments: ~Copyable, @unchecked Sendable {
         rest?.release()
     }
 
+    /// Sets the factory component a factory method is called on, before any argument.
+    mutating func setReceiver(_ instance: consuming Instance) {
+        receiver = .passRetained(instance.object)
+    }
+
     /// Adds the next argument.
     mutating func append(_ argument: consuming Instance) {
         switch count {

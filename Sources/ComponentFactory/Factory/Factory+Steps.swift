@@ -1,0 +1,84 @@
+/// What the build steps that touch the resolution do (see ``BuildStep``),
+/// written once for both drivers: the synchronous one, which runs them on a
+/// ``BuildStack`` (``checkedInstance(_:in:)``), and the async one, which
+/// runs them in turn and awaits the components they need and the steps that
+/// can suspend (``instanceAsync(_:in:)``). The drivers differ only in how a
+/// step gets what it needs; the depth bound, cycles of initializers,
+/// patches, publishing, waiting injections, setters, callbacks,
+/// post-processors and the failure path are these.
+extension Factory {
+    /// `enter`: the depth bound and a cycle of initializers, checked; the
+    /// instance a patch makes, which ends the build. Else nil, and the
+    /// component is inside its initializer until ``leave(_:made:_:)``, and
+    /// counted in the resolution's depth until its build ends.
+    func enter(_ plan: ComponentPlan, _ resolution: inout Resolution) throws -> Instance? {
+        guard resolution.depth < Self.maximumNesting else { throw tooDeep(plan) }
+        if resolution.isConstructing(plan.index) { throw initializerCycle(closedBy: plan, within: resolution.constructing) }
+        if let patched = patches.make(for: plan.index) {
+            return try invoke(plan, resolution) { Instance(any: try patched()) }
+        }
+        resolution.depth += 1
+        resolution.enter(plan.index)
+        return nil
+    }
+
+    /// `leave`: the component, made as `instance`, leaves its initializer, and the property injections waiting for it run.
+    func leave(_ plan: ComponentPlan, made instance: Instance, _ resolution: inout Resolution) throws {
+        resolution.leave()
+        guard resolution.hasWaiting else { return }
+        for inject in resolution.takeWaiting(for: plan.index) {
+            try invoke(plan, resolution) { try inject(instance.value) }
+        }
+    }
+
+    /// `publish`: `instance` is what the components its properties need
+    /// find for it until ``unpublish(_:_:)``; its value is what the
+    /// callbacks and setters take (a class instance stays the same object).
+    func publish(_ plan: ComponentPlan, _ instance: Instance, _ resolution: inout Resolution) -> Any {
+        resolution.publish(plan.index, instance)
+        return instance.value
+    }
+
+    /// `unpublish`: the instance, once its callbacks and setters have run on `value`.
+    func unpublish(_ value: Any, _ resolution: inout Resolution) -> Instance {
+        resolution.unpublish()
+        return Instance(any: value)
+    }
+
+    /// A synchronous `callback` on `value`.
+    func run(_ callback: CallbackRegistration, on value: inout Any, of plan: ComponentPlan, _ resolution: borrowing Resolution) throws {
+        try invoke(plan, resolution) { try callback.run(&value) }
+    }
+
+    /// Whether the `property` step waits for its component, which is still
+    /// inside its initializer: then a synchronous setter sets it on `owner`
+    /// when that leaves it, if `owner` is an object.
+    func waits(_ step: ComponentPlan.PropertyStep, owner: Any, _ resolution: inout Resolution) -> Bool {
+        guard case .component(let target) = step.value, resolution.isConstructing(target), resolution.inProgress(target) == nil,
+              type(of: owner) is AnyClass, !step.registration.isAsync else { return false }
+        let setter = step.registration
+        resolution.wait(for: target) { targetInstance in
+            var object = owner
+            guard setter.set(&object, targetInstance) else {
+                throw Diagnostic(.typeMismatch, "'\(targetInstance)' does not fit property '\(setter.name)' (\(setter.type))", at: step.location)
+            }
+        }
+        return true
+    }
+
+    /// A synchronous `property` step's setter, setting `instance` on `value`.
+    func set(_ step: ComponentPlan.PropertyStep, of plan: ComponentPlan, on value: inout Any, to instance: Instance) throws {
+        let property = instance.value
+        guard step.registration.set(&value, property) else { throw step.mismatch(property, of: plan.key) }
+    }
+
+    /// `post-process`: `instance` through the factory's component post-processors, each in turn.
+    func postProcess(_ plan: ComponentPlan, _ instance: Instance, _ resolution: borrowing Resolution) throws -> Instance {
+        var processed = instance
+        for postProcessor in table.postProcessors {
+            let current = processed.value
+            processed = try invoke(plan, resolution) { Instance(any: try postProcessor.postProcess(current, key: plan.key)) }
+        }
+        return processed
+    }
+}
