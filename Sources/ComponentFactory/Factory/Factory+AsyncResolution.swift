@@ -135,7 +135,7 @@ extension Factory {
     /// 10-object graph makes dozens of them. The plan is held for the
     /// build, across its suspensions: read through the table at each step
     /// instead, the async graph ran 3.9-4.1x hand-built against 3.6-3.7x.
-    // Forced: without it the async graph ran 3.5-4.0x hand-built against 3.3-3.5x (async-benchmark, alternating runs).
+    // Forced: without it the async graph ran 4.0-4.1x hand-built against 3.6-3.7x (async-benchmark, 3 alternating runs on b77d8b9).
     @inline(__always)
     nonisolated(nonsending) private func buildAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
         let plan = table.plans[index]
