@@ -86,6 +86,29 @@ import Testing
         }
         #expect(failures.load(ordering: .relaxed) == 0)
     }
+
+    /// A build that fails gives back the creation lock its frame took: a
+    /// second thread then builds the same singleton instead of waiting for
+    /// ever on a lock the first thread still held.
+    @Test func aFailedBuildGivesBackTheCreationLock() async throws {
+        let parts = PartMaker()
+        var registry = ComponentRegistry()
+        registry.register(Fragile.self) { fragile in
+            fragile.initializer { Fragile() }
+            fragile.property("part", \.part)
+        }
+        registry.register(Part.self) { part in part.initializer { () throws in try parts.make() } }
+        let factory = try AssemblyFixture.factory("""
+            <component class="Fragile" key="fragile" scope="singleton" lazy-init="yes"><property name="part" ref="part"/></component>
+            <component class="Part" key="part" scope="prototype"/>
+            """, registry: registry)
+        #expect(throws: DiagnosticReport.self) { try factory.component(forKey: "fragile") }
+        parts.failing.store(false, ordering: .relaxed)
+        Thread.detachNewThread {
+            if (try? factory.component(forKey: "fragile", as: Fragile.self))?.part != nil { parts.built.store(true, ordering: .relaxed) }
+        }
+        try await waitForCondition(timeout: .seconds(10)) { parts.built.load(ordering: .relaxed) }
+    }
 }
 
 /// What the threads saw, gathered under an NSLock that ThreadSanitizer understands.
@@ -190,5 +213,24 @@ private final class IdentitySet: @unchecked Sendable {
             try factory.shutdown()
         }
         #expect(earliest == nil, "no instance of an earlier cycle is kept")
+    }
+}
+
+private final class Fragile {
+    var part: Part?
+}
+
+private final class Part {}
+
+private struct PartFailure: Error {}
+
+/// Makes parts, or fails to while `failing` is set; `built` is set by whoever builds with one.
+private final class PartMaker: Sendable {
+    let failing = Atomic<Bool>(true)
+    let built = Atomic<Bool>(false)
+
+    func make() throws -> Part {
+        if failing.load(ordering: .relaxed) { throw PartFailure() }
+        return Part()
     }
 }
