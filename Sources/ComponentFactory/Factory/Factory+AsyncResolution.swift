@@ -27,13 +27,6 @@ extension Factory {
         /// The same for the request scope's creation lock.
         private var scopeToken: Int?
 
-        /// Runs `body`, a synchronous lookup, in this resolution: what it
-        /// builds shares the object graph and the depth bound, and a failure
-        /// in it names the path from this resolution's top.
-        mutating func synchronously<Result>(_ body: (inout Resolution) throws -> Result) rethrows -> Result {
-            try body(&sync)
-        }
-
         /// This resolution's token for its request scope's creation lock, taken the first time.
         mutating func scopeToken(from lock: AsyncLock) -> Int {
             if let scopeToken { return scopeToken }
@@ -97,7 +90,9 @@ extension Factory {
 
     nonisolated(nonsending)
     func instanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
-        guard table.suspensions.canSuspend(index) else { return try resolution.synchronously { try instance(index, in: &$0) } }
+        // What cannot suspend is built synchronously, in the same resolution: it shares the object graph,
+        // the depth bound and the components inside their initializer, so a failure names the path from the top.
+        guard table.suspensions.canSuspend(index) else { return try instance(index, in: &resolution.sync) }
         if let current = resolution.sync.inProgress(index) { return current }
         switch table.plans[index].scope {
         case .prototype:
