@@ -12,7 +12,8 @@
 /// publish, property 0, callback init-method, unpublish, post-process
 /// ```
 ///
-/// A constant argument has no step: its slot lends it to the maker.
+/// A constant argument's step has nothing to resolve: the synchronous maker
+/// reads it from its slot, and the async one takes it in its place.
 enum BuildStep: Equatable {
     /// The depth bound, a cycle of initializers, a patch (which makes the
     /// instance and ends the build); then the component is inside its initializer.
@@ -41,15 +42,12 @@ enum BuildStep: Equatable {
     }
 
     /// The steps of a plan with these parts.
-    static func lowering(dependencies: Int, hasReceiver: Bool, arguments: [ValuePlan], properties: Int,
+    static func lowering(dependencies: Int, hasReceiver: Bool, arguments: Int, properties: Int,
                          callbacks: (before: Bool, after: Bool, initMethod: Bool)) -> [BuildStep] {
         var steps: [BuildStep] = [.enter]
         steps += (0..<dependencies).map(BuildStep.dependency)
         if hasReceiver { steps.append(.receiver) }
-        for (position, argument) in arguments.enumerated() {
-            if case .constant = argument { continue }
-            steps.append(.argument(position))
-        }
+        steps += (0..<arguments).map(BuildStep.argument)
         steps += [.make, .leave]
         if properties > 0 || callbacks.before || callbacks.after || callbacks.initMethod {
             steps.append(.publish)

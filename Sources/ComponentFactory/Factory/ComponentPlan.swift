@@ -84,7 +84,7 @@ final class ComponentPlan: @unchecked Sendable {
         self.arguments = arguments
         self.factoryIndex = factoryIndex
         self.dependencies = dependencies
-        self.steps = BuildStep.lowering(dependencies: dependencies.count, hasReceiver: factoryIndex != nil, arguments: arguments,
+        self.steps = BuildStep.lowering(dependencies: dependencies.count, hasReceiver: factoryIndex != nil, arguments: arguments.count,
                                         properties: properties.count,
                                         callbacks: (beforePropertyInjection != nil, afterPropertyInjection != nil, initMethod != nil))
     }

@@ -151,15 +151,13 @@ extension Factory {
                 case .receiver:
                     if let factoryIndex = plan.factoryIndex { arguments.setReceiver(try await instanceAsync(factoryIndex, in: &resolution)) }
                 case .argument(let at):
-                    appendConstants(of: plan, before: at, to: &arguments)
-                    // A reference is read here: no async call of its own.
-                    if case .component(let needed) = plan.arguments[at] {
-                        arguments.append(try await instanceAsync(needed, in: &resolution))
-                    } else {
-                        arguments.append(try await valueAsync(plan.arguments[at], in: &resolution))
+                    // A constant and a reference are read here: no async call of their own.
+                    switch plan.arguments[at] {
+                    case .constant(let value): arguments.append(value)
+                    case .component(let needed): arguments.append(try await instanceAsync(needed, in: &resolution))
+                    case let other: arguments.append(try await valueAsync(other, in: &resolution))
                     }
                 case .make:
-                    appendConstants(of: plan, before: plan.arguments.count, to: &arguments)
                     let resolved = consume arguments
                     arguments = AsyncArguments(receiver: nil)
                     do {
@@ -230,15 +228,6 @@ extension Factory {
             throw error
         }
         return (unpublish(value, &resolution.sync), position)
-    }
-
-    /// Adds to `arguments` the constants of `plan` from where
-    /// they stand up to `position`: a constant has no step, and an async maker takes every argument in order.
-    private func appendConstants(of plan: ComponentPlan, before position: Int, to arguments: inout AsyncArguments) {
-        while arguments.count < position {
-            guard case .constant(let value) = plan.arguments[arguments.count] else { return }
-            arguments.append(value)
-        }
     }
 
     nonisolated(nonsending) private func valueAsync(_ plan: ValuePlan, in resolution: inout AsyncResolution) async throws -> Instance {

@@ -72,6 +72,8 @@ extension Factory {
             try resolve(.component(factoryIndex), of: plan.index, onto: &stack, in: &resolution)
             return nil
         case .argument(let at):
+            // A constant is read from its slot by the maker.
+            if case .constant = plan.arguments[at] { break }
             try resolve(plan.arguments[at], of: plan.index, onto: &stack, in: &resolution)
             return nil
         case .make:
