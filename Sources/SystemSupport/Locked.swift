@@ -56,19 +56,21 @@ public final class Locked<State>: @unchecked Sendable {
     /// none, so a recursive lock's nested calls share nothing.
     @inlinable
     public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result where State == Void {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock()
+        defer { unlock() }
         return try body()
     }
 
     /// Takes the mutex of a lock with no state, for a holder that cannot
     /// keep it within one call (a step of the factory's build that gives it
     /// back at a later step, or when the build fails); ``unlock()`` gives it back.
+    @inlinable
     public func lock() where State == Void {
         pthread_mutex_lock(mutex)
     }
 
     /// Gives back the mutex that ``lock()`` took, on the thread that took it.
+    @inlinable
     public func unlock() where State == Void {
         pthread_mutex_unlock(mutex)
     }

@@ -50,11 +50,13 @@ public enum PlacedMutex {
 
     /// Takes the mutex at `raw`, for a holder that gives it back at a later
     /// step (``unlock(at:)``) rather than within one call.
+    @inlinable
     public static func lock(at raw: UnsafeMutableRawPointer) {
         pthread_mutex_lock(raw.assumingMemoryBound(to: pthread_mutex_t.self))
     }
 
     /// Gives back the mutex at `raw`, on the thread that took it.
+    @inlinable
     public static func unlock(at raw: UnsafeMutableRawPointer) {
         pthread_mutex_unlock(raw.assumingMemoryBound(to: pthread_mutex_t.self))
     }
@@ -62,9 +64,8 @@ public enum PlacedMutex {
     /// Runs `body` holding the mutex at `raw`.
     @inlinable
     public static func withLock<Result>(at raw: UnsafeMutableRawPointer, _ body: () throws -> Result) rethrows -> Result {
-        let mutex = raw.assumingMemoryBound(to: pthread_mutex_t.self)
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock(at: raw)
+        defer { unlock(at: raw) }
         return try body()
     }
 }

@@ -164,7 +164,7 @@ extension Factory {
                         if let makeAsync = plan.makeAsync {
                             instance = try await makeAsync(resolved).instance
                         } else {
-                            instance = try make(plan, resolved: resolved)
+                            instance = try make(plan) { registers, receiver in resolved.lend(to: registers, receiverAt: receiver) }
                         }
                     } catch {
                         throw failure(error, building: plan, within: resolution.sync.constructing)

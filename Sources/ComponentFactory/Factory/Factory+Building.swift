@@ -212,17 +212,14 @@ extension Factory {
 
     /// Calls the maker of `plan` with the registers from `base`, which it takes.
     private func make(_ plan: ComponentPlan, from stack: inout BuildStack, at base: Int, in resolution: borrowing Resolution) throws -> Instance {
-        let slots = table.arguments.slots(of: plan.index)
-        return try ArgumentRegisters.with(slots.count + 1) { registers in
-            for register in 0...slots.count {
-                if let argument = stack.registers[base + register].take() { registers.put(argument, in: register) }
+        do {
+            return try make(plan) { registers, receiver in
+                for register in 0...receiver {
+                    if let argument = stack.registers[base + register].take() { registers.put(argument, in: register) }
+                }
             }
-            var arguments = Arguments(registers: registers, slots: slots, receiverRegister: slots.count)
-            do {
-                return try plan.make(&arguments)
-            } catch {
-                throw failure(error, building: plan, within: resolution.constructing)
-            }
+        } catch {
+            throw failure(error, building: plan, within: resolution.constructing)
         }
     }
 

@@ -364,12 +364,13 @@ public final class Factory: Sendable {
                           notes: constructing.map { Diagnostic.Note("'\(table.plans[$0].key)' is defined here", at: table.plans[$0].location) })
     }
 
-    /// Calls the synchronous maker of `plan` with the arguments the async
-    /// lookup resolved (since some could suspend), in the registers it reads.
-    func make(_ plan: ComponentPlan, resolved: borrowing AsyncArguments) throws -> Instance {
+    /// Calls the synchronous maker of `plan` with registers that `fill`
+    /// puts its arguments in, each at its position, and the factory
+    /// component at the position after them (see ``Arguments``).
+    func make(_ plan: ComponentPlan, filling fill: (ArgumentRegisters, _ receiver: Int) -> Void) throws -> Instance {
         let slots = table.arguments.slots(of: plan.index)
         return try ArgumentRegisters.with(slots.count + 1) { registers in
-            resolved.lend(to: registers, receiverAt: slots.count)
+            fill(registers, slots.count)
             var arguments = Arguments(registers: registers, slots: slots, receiverRegister: slots.count)
             return try plan.make(&arguments)
         }

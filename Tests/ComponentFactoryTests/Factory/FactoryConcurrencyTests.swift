@@ -91,13 +91,13 @@ import Testing
     /// second thread then builds the same singleton instead of waiting for
     /// ever on a lock the first thread still held.
     @Test func aFailedBuildGivesBackTheCreationLock() async throws {
-        let parts = PartMaker()
+        let parts = FailingMaker()
         var registry = ComponentRegistry()
         registry.register(Fragile.self) { fragile in
             fragile.initializer { Fragile() }
             fragile.property("part", \.part)
         }
-        registry.register(Part.self) { part in part.initializer { () throws in try parts.make() } }
+        registry.register(Part.self) { part in part.initializer { () throws in try parts.make(Part.init) } }
         let factory = try AssemblyFixture.factory("""
             <component class="Fragile" key="fragile" scope="singleton" lazy-init="yes"><property name="part" ref="part"/></component>
             <component class="Part" key="part" scope="prototype"/>
@@ -105,9 +105,9 @@ import Testing
         #expect(throws: DiagnosticReport.self) { try factory.component(forKey: "fragile") }
         parts.failing.store(false, ordering: .relaxed)
         Thread.detachNewThread {
-            if (try? factory.component(forKey: "fragile", as: Fragile.self))?.part != nil { parts.built.store(true, ordering: .relaxed) }
+            if (try? factory.component(forKey: "fragile", as: Fragile.self))?.part != nil { parts.done.store(true, ordering: .relaxed) }
         }
-        try await waitForCondition(timeout: .seconds(10)) { parts.built.load(ordering: .relaxed) }
+        try await waitForCondition(timeout: .seconds(10)) { parts.done.load(ordering: .relaxed) }
     }
 }
 
@@ -221,16 +221,3 @@ private final class Fragile {
 }
 
 private final class Part {}
-
-private struct PartFailure: Error {}
-
-/// Makes parts, or fails to while `failing` is set; `built` is set by whoever builds with one.
-private final class PartMaker: Sendable {
-    let failing = Atomic<Bool>(true)
-    let built = Atomic<Bool>(false)
-
-    func make() throws -> Part {
-        if failing.load(ordering: .relaxed) { throw PartFailure() }
-        return Part()
-    }
-}

@@ -195,31 +195,18 @@ import Testing
         init(shelf: Shelf) { self.shelf = shelf }
     }
 
-    /// Makes boxes, or fails to while `failing` is set; `carried` is set by whoever gets a porter.
-    final class BoxMaker: Sendable {
-        let failing = Atomic<Bool>(true)
-        let carried = Atomic<Bool>(false)
-
-        func make() throws -> Box {
-            if failing.load(ordering: .relaxed) { throw BoxFailure() }
-            return Box()
-        }
-    }
-
-    struct BoxFailure: Error {}
-
     /// A request component that the async lookup builds synchronously, on
     /// the way to one that suspends, takes the scope's lock in its frame; a
     /// build that fails there gives it back, so another task in the scope
     /// then builds it instead of waiting for ever.
     @Test func aFailedBuildInAScopeGivesBackTheScopesLock() async throws {
-        let boxes = BoxMaker()
+        let boxes = FailingMaker()
         var registry = ComponentRegistry()
         registry.register(Shelf.self) { shelf in
             shelf.initializer { Shelf() }
             shelf.property("box", \.box)
         }
-        registry.register(Box.self) { box in box.initializer { () throws in try boxes.make() } }
+        registry.register(Box.self) { box in box.initializer { () throws in try boxes.make(Box.init) } }
         registry.register(Porter.self) { porter in porter.initializer("initWithShelf:") { (shelf: Shelf) async in Porter(shelf: shelf) } }
         let factory = try AssemblyFixture.factory("""
             <component class="Shelf" key="shelf" scope="request"><property name="box" ref="box"/></component>
@@ -232,9 +219,9 @@ import Testing
         await #expect(throws: DiagnosticReport.self) { try await scope.component(forKey: "porter", as: Porter.self) }
         boxes.failing.store(false, ordering: .relaxed)
         Task.detached {
-            if (try? await scope.component(forKey: "porter", as: Porter.self))?.shelf.box != nil { boxes.carried.store(true, ordering: .relaxed) }
+            if (try? await scope.component(forKey: "porter", as: Porter.self))?.shelf.box != nil { boxes.done.store(true, ordering: .relaxed) }
         }
-        try await waitForCondition(timeout: .seconds(10)) { boxes.carried.load(ordering: .relaxed) }
+        try await waitForCondition(timeout: .seconds(10)) { boxes.done.load(ordering: .relaxed) }
         try await scope.close()
     }
 
