@@ -18,7 +18,7 @@ struct LSPCommand: ToolCommand {
     func execute(in environment: ToolEnvironment) async -> ToolResult {
         // A client that has gone away makes writes fail; that must end the loop, not the process.
         signal(SIGPIPE, SIG_IGN)
-        // The loop blocks on reads for the session's whole life: on a thread of its own, not one of Swift's pool.
+        // The loop blocks on reads for the session's whole life: on a Dispatch thread of its own, not one of Swift's pool.
         let status = await BackgroundWork.run {
             LanguageServerConnection.serve(LanguageServer(environment: environment), input: STDIN_FILENO, output: STDOUT_FILENO)
         }

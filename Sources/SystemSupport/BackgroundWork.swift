@@ -1,18 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Dispatch
 
-/// Work started on a thread of its own, whose result the starting thread
+/// Work started on a thread of Dispatch's, whose result the starting thread
 /// collects when it needs it: how a big input is read in two parts at once
 /// on a machine with two cores.
 ///
-/// A fresh thread, not a shared pool: the caller blocks in ``wait()``, and a
-/// pool whose threads all wait could never run the work. ``wait()`` joins
-/// that thread, so the thread is the only thing waited on. When no thread
-/// can be made, the work runs at once on the calling thread, so ``wait()``
-/// never waits for work that will not come.
+/// Whoever comes first runs the work: a Dispatch thread, or the thread that
+/// asks for the result, when no Dispatch thread has begun it by then. The
+/// work runs holding the result's lock, so a ``wait()`` that comes while it
+/// runs waits on that lock, and one that comes before runs it itself: it
+/// never waits for work no thread will do. The work runs once.
 ///
 /// ```swift
 /// let second = BackgroundWork { parse(secondHalf) }
@@ -21,50 +17,32 @@ import Darwin
 /// ```
 package final class BackgroundWork<Result: Sendable>: Sendable {
     private let work: @Sendable () -> Result
+    /// The result once the work is done; its lock is held while the work runs.
     private let result = Locked<Result?>(nil)
-    /// The thread running the work until it is joined: joined under this
-    /// lock, so that a second ``wait()`` waits for the first join's end.
-    private let thread = Locked<pthread_t?>(nil)
 
-    /// Starts `work` on a new thread.
-    package init(_ work: @escaping @Sendable () -> Result) {
+    /// Starts `work` on `queue`, by default a queue of its own, which Dispatch
+    /// gives a thread at once (it targets an overcommitting global queue).
+    package init(on queue: DispatchQueue = DispatchQueue(label: "BackgroundWork"), _ work: @escaping @Sendable () -> Result) {
         self.work = work
-        let body: @Sendable () -> Void = { [result] in
-            let value = work()
-            result.withLock { $0 = value }
-        }
-        guard let started = ThreadJob.spawnJoinable(body) else {
-            body()
-            return
-        }
-        thread.withLock { $0 = started }
+        queue.async { [self] in _ = self.wait() }
     }
 
-    deinit {
-        // Never waited for: the thread's resources go once its work ends.
-        thread.withLock { thread in
-            if let running = thread { ThreadJob.detach(running) }
-        }
-    }
-
-    /// Runs `work` on a new thread, and suspends until it has finished
+    /// Runs `work` on a queue of its own, and suspends until it has finished
     /// without blocking a thread of Swift's pool: for work that blocks for
     /// long, such as a loop that reads a pipe.
     package static func run(_ work: @escaping @Sendable () -> Result) async -> Result {
         await withCheckedContinuation { continuation in
-            ThreadJob.start { continuation.resume(returning: work()) }
+            DispatchQueue(label: "BackgroundWork.run").async { continuation.resume(returning: work()) }
         }
     }
 
-    /// The work's result, once it has finished.
+    /// The work's result: run here if no thread has begun it, else once the thread running it is done.
     package func wait() -> Result {
-        thread.withLock { thread in
-            if let running = thread {
-                ThreadJob.join(running)
-                thread = nil
-            }
+        result.withLock { result in
+            if let done = result { return done }
+            let done = work()
+            result = done
+            return done
         }
-        // Set before its thread ended, so never nil here; were it nil, the work would be done again here rather than trap.
-        return result.withLock { $0 } ?? work()
     }
 }

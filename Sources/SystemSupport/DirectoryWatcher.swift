@@ -3,13 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import Synchronization
 
 /// Tells when a file in some directories is written, created, renamed or
 /// removed: with inotify on Linux, else (or when asked, or when inotify
 /// cannot watch them) by looking at the directories' files every interval.
 ///
-/// The watching runs on a thread of its own, never on Swift's pool, and
+/// The watching runs on a thread of Dispatch's, never on Swift's pool, and
 /// each change is one element of ``changes``: a burst of writes may come as
 /// one element or several, so a reader treats each as "look again". It stops,
 /// and the sequence ends, on ``stop()`` or when the watcher goes.
@@ -41,18 +42,15 @@ package final class DirectoryWatcher: Sendable {
         let descriptor = polling ? -1 : Self.inotify(directories)
         method = descriptor >= 0 ? .inotify : .polling
         let stopped = self.stopped
-        let started = ThreadJob.spawn {
+        continuation.onTermination = { _ in stopped.raise() }
+        // A queue of its own: Dispatch gives it a thread at once, which the loop keeps until stopped.
+        DispatchQueue(label: "DirectoryWatcher").async {
             if descriptor >= 0 {
                 Self.readEvents(descriptor, continuation, stopped)
             } else {
                 Self.look(at: directories, every: interval, continuation, stopped)
             }
         }
-        if !started {
-            if descriptor >= 0 { close(descriptor) }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in stopped.raise() }
     }
 
     deinit {

@@ -2,7 +2,7 @@ import Foundation
 import SystemSupport
 import Testing
 
-/// `BackgroundWork`: work on a thread of its own, joined when its result is wanted.
+/// `BackgroundWork`: work on a thread of Dispatch's, or on the caller's when none has begun it.
 @Suite struct BackgroundWorkTests {
     @Test(.timeLimit(.minutes(1))) func waitGivesTheResultOfWorkDoneOnAnotherThreadOnce() {
         let runs = Locked(0)
@@ -13,8 +13,27 @@ import Testing
             Thread.sleep(forTimeInterval: 0.02)
             return pthread_equal(pthread_self(), caller) == 0
         }
+        // The caller's own half of the work, long enough for a Dispatch thread to begin the background half.
+        Thread.sleep(forTimeInterval: 0.05)
         #expect(work.wait(), "done on a thread other than the caller's")
         #expect(work.wait(), "a second wait gives the same result")
+        #expect(runs.withLock { $0 } == 1)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func workNoThreadHasBegunRunsOnTheCallerThatWaits() {
+        let runs = Locked(0)
+        let caller = pthread_self()
+        // A queue that runs nothing until resumed: no Dispatch thread can begin the work.
+        let held = DispatchQueue(label: "held")
+        held.suspend()
+        let work = BackgroundWork(on: held) { () -> Bool in
+            runs.withLock { $0 += 1 }
+            return pthread_equal(pthread_self(), caller) != 0
+        }
+        #expect(work.wait(), "done on the caller's thread")
+        held.resume()
+        // The queue's late turn finds the work done, and does not run it again.
+        held.sync {}
         #expect(runs.withLock { $0 } == 1)
     }
 

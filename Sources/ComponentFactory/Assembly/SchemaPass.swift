@@ -1,12 +1,13 @@
 import JavaProperties
 import SystemSupport
 
-/// The schema's findings on one document, worked out on a thread of its own
-/// while the calling thread builds the definitions from a parse of the same
-/// bytes. On two cores the schema check then costs no time of its own.
+/// The schema's findings on one document, worked out on another thread
+/// (``BackgroundWork``) while the calling thread builds the definitions from
+/// a parse of the same bytes. On two cores the schema check then costs no
+/// time of its own.
 ///
-/// A small document is checked on the calling thread instead: starting a
-/// thread would cost more than the check.
+/// A small document is checked on the calling thread instead: handing the
+/// check to another thread would cost more than the check.
 ///
 /// ```swift
 /// let pass = SchemaPass(bytes: bytes, file: file)  // starts checking

@@ -2,7 +2,7 @@ import CLibXML2
 
 /// XML Schema validation of a SAX parse: libxml2's validator is plugged in
 /// front of nothing and handed each event by ``AssemblyReader``, so no tree
-/// is ever built. The reader runs this parse on a thread of its own, beside
+/// is ever built. The reader runs this parse on another thread, beside
 /// the one that feeds ``AssemblyBuilder``.
 ///
 /// A document in no namespace is validated as if it were in Typhoon's, which
