@@ -1,7 +1,7 @@
 /// The compiled form of a factory's assemblies: the plans, indexed by
 /// integer, the index of each key, and the post-processors every built
 /// component passes through. Immutable once made.
-final class PlanTable: @unchecked Sendable {
+final class PlanTable: Sendable {
     let plans: [ComponentPlan]
     let keys: ComponentKeyIndex
     let postProcessors: [any ComponentPostProcessor]
