@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 import SystemSupport
 
 /// A factory that follows its configuration: when the `.properties` files
@@ -49,16 +48,10 @@ public final class LiveFactory: Sendable {
     private let registry: ComponentRegistry
     private let parent: Factory?
     private let logger: Logger?
+    /// The generation serving now, which a use leases under this lock: a
+    /// swap replaces it under the lock too, so every lease that found the
+    /// old generation has counted its use by then.
     private let state: Locked<State>
-    /// The generation serving now, as `state.current` (which holds it) is:
-    /// what a use leases, in a read section of ``ReadSections``, with no
-    /// lock. A lease under `state`'s lock cost two locked read-modify-writes
-    /// of one mutex that every request's thread wrote; a read section is
-    /// two plain stores to the thread's own record. A swap stores the new
-    /// generation, then waits out every read section before it counts the
-    /// old one's uses.
-    private let serving: Atomic<Unmanaged<LiveGeneration>>
-    private let sections = ReadSections.shared
     /// One reload at a time.
     private let reloading = AsyncLock()
     /// How long a destroy method of a replaced singleton may take.
@@ -114,7 +107,6 @@ public final class LiveFactory: Sendable {
         self.parent = parent
         self.logger = logger
         self.state = Locked(State(current: first))
-        self.serving = Atomic(Unmanaged.passUnretained(first))
     }
 
     /// What a reload compares a validated environment by; nil when it made no factory.
@@ -194,12 +186,10 @@ public final class LiveFactory: Sendable {
     /// The generation serving now, counted as in use.
     @usableFromInline
     func lease() -> LiveGeneration {
-        let section = sections.enter()
-        // Retained and counted inside the section: a swap waits for it to end before it lets the old generation go.
-        let generation = serving.load(ordering: .acquiring).takeUnretainedValue()
-        generation.acquire()
-        sections.leave(section)
-        return generation
+        state.withLock { state in
+            state.current.acquire()
+            return state.current
+        }
     }
 
     /// Ends a use of `generation`, destroying what it replaced when it was the last.
@@ -299,13 +289,11 @@ public final class LiveFactory: Sendable {
             // Shut down while this reload built: the new graph is never served, and only what it built goes.
             guard !state.isShutDown else { return false }
             state.current = next
-            serving.store(Unmanaged.passUnretained(next), ordering: .releasing)
             state.retired.append(old)
             return true
         }
         if swapped {
-            // Every lease that may have found the old generation has counted its use once this returns.
-            sections.waitForReaders()
+            // Every lease that found the old generation counted its use under the lock, before the swap.
             if let destroyNow = old.retire(replacing: replaced) { await destroy(destroyNow, of: old) }
         }
         guard state.withLock({ $0.current === next }) else {

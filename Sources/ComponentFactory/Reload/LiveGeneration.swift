@@ -34,10 +34,9 @@ final class LiveGeneration: Sendable {
         self.side = side
     }
 
-    /// Counts one more use. Called inside a read section in which the live
-    /// factory served this generation: a swap waits for that section to
-    /// end before it retires the generation, so every use that chose it is
-    /// counted by then.
+    /// Counts one more use. Called under the live factory's lock while it
+    /// serves this generation: a swap replaces the generation under that
+    /// lock before it retires it, so every use that chose it is counted by then.
     func acquire() {
         // Wrapping: one locked add. The checked `add` is a compare-and-swap loop, which
         // threads leasing at once retried. The count cannot come near overflowing.
