@@ -29,22 +29,19 @@ import SystemSupport
 /// does not see.
 @usableFromInline
 final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
-    /// Plain data only: the references it holds are released by `deinit`,
-    /// so that letting a scope go calls `swift_release` for nothing that is nil.
     @usableFromInline
     struct Header {
         /// The factory the scope is a child of, unowned: while the scope is
         /// lent to the body of a `withScope`, that call's caller holds the
         /// factory; `keptFactory` holds it otherwise.
         let factory: Unmanaged<Factory>
-        /// The factory, retained: from the opening of a scope handed out by
+        /// The factory, held: from the opening of a scope handed out by
         /// `openScope`, and from the end of a `withScope` whose body kept a
-        /// copy of its scope. Written under the lock; released by `deinit`.
-        var keptFactory: Unmanaged<Factory>?
+        /// copy of its scope. Written under the lock.
+        var keptFactory: Factory?
         /// Request components whose building can suspend are built one
         /// resolution at a time; nil when the factory has none that can.
-        /// Retained; released by `deinit`.
-        let asyncCreation: Unmanaged<AsyncLock>?
+        let asyncCreation: AsyncLock?
         /// Whether closing runs destroy methods, which can suspend; if not, it lets the instances go.
         let closingRunsDestroyMethods: Bool
         /// How many entries the tail holds, from its start.
@@ -59,13 +56,11 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     /// that is not must not outlive the caller's hold on the factory, or be
     /// given ``keepFactory()`` before that ends.
     static func open(over factory: Factory, keeping kept: Bool) -> ScopeStorage {
-        // The factory holds its table for its life: lent.
-        let (capacity, canSuspend, hasDestroyMethods) = Unmanaged.passUnretained(factory.table)._withUnsafeGuaranteedRef {
-            ($0.requestComponentCount, $0.requestComponentsCanSuspend, $0.requestComponentsHaveDestroyMethods)
-        }
+        let table = factory.table
+        let (capacity, canSuspend, hasDestroyMethods) = (table.requestComponentCount, table.requestComponentsCanSuspend,
+                                                         table.requestComponentsHaveDestroyMethods)
         let lent = Unmanaged.passUnretained(factory)
-        let header = Header(factory: lent, keptFactory: kept ? lent.retain() : nil,
-                            asyncCreation: canSuspend ? Unmanaged.passRetained(AsyncLock()) : nil,
+        let header = Header(factory: lent, keptFactory: kept ? factory : nil, asyncCreation: canSuspend ? AsyncLock() : nil,
                             closingRunsDestroyMethods: hasDestroyMethods)
         // The tail's first slots are the mutex's; the entries follow it.
         let storage = unsafeDowncast(create(minimumCapacity: capacity + lockSlots) { _ in header }, to: ScopeStorage.self)
@@ -79,8 +74,6 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     deinit {
         withUnsafeMutablePointers { header, tail in
             Self.letGo(tail + Self.lockSlots, count: header.pointee.count)
-            header.pointee.keptFactory?.release()
-            header.pointee.asyncCreation?.release()
             PlacedMutex.deinitialize(at: tail)
         }
     }
@@ -99,11 +92,11 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     @usableFromInline
     func keepFactory() {
         withLock { header, _ in
-            if header.pointee.keptFactory == nil { header.pointee.keptFactory = header.pointee.factory.retain() }
+            if header.pointee.keptFactory == nil { header.pointee.keptFactory = header.pointee.factory.takeUnretainedValue() }
         }
     }
 
-    var asyncCreation: AsyncLock? { withUnsafeMutablePointerToHeader { $0.pointee.asyncCreation?.takeUnretainedValue() } }
+    var asyncCreation: AsyncLock? { withUnsafeMutablePointerToHeader { $0.pointee.asyncCreation } }
     @usableFromInline
     var closingRunsDestroyMethods: Bool { withUnsafeMutablePointerToHeader { $0.pointee.closingRunsDestroyMethods } }
 
