@@ -57,6 +57,7 @@ struct ResolutionProgram {
     /// 24 bytes: a table of thousands of components holds a few for each.
     struct Step {
         /// The component's plan, lent: the table holds every plan for the factory's life.
+        // Unmanaged: read from the plan table by `index` instead, the graph ran 5,543 instructions against 4,765 (callgrind, profile-graph).
         let plan: Unmanaged<ComponentPlan>
         let index: Int32
         /// For a making, where the registers of its arguments start in ``argumentRegisters``.
