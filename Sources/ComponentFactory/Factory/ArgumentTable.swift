@@ -15,7 +15,7 @@ final class ArgumentTable: @unchecked Sendable {
     /// For each plan, its slots within ``storage``.
     private let slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>]
     /// The conversion cells of the slots that name a singleton, one after another (see ``ConversionCell``).
-    private let conversions: UnsafeMutableBufferPointer<Atomic<Unmanaged<AnyObject>?>>
+    private let conversions: UnsafeMutableBufferPointer<AtomicLazyReference<AnyObject>>
 
     init(plans: [ComponentPlan]) {
         let count = plans.reduce(0) { $0 + $1.arguments.count }
@@ -23,7 +23,7 @@ final class ArgumentTable: @unchecked Sendable {
         let singletonArguments = plans.reduce(0) { total, plan in
             total + plan.arguments.count { if case .component(let index) = $0 { Self.isSingleton(index, in: plans) } else { false } }
         }
-        let conversions = UnsafeMutableBufferPointer<Atomic<Unmanaged<AnyObject>?>>.allocate(capacity: singletonArguments)
+        let conversions = UnsafeMutableBufferPointer<AtomicLazyReference<AnyObject>>.allocate(capacity: singletonArguments)
         var slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>] = []
         slotsByPlan.reserveCapacity(plans.count)
         var (start, cells) = (0, 0)
@@ -31,7 +31,7 @@ final class ArgumentTable: @unchecked Sendable {
             for (offset, argument) in plan.arguments.enumerated() {
                 var cell: ConversionCell?
                 if case .component(let index) = argument, Self.isSingleton(index, in: plans), let base = conversions.baseAddress {
-                    (base + cells).initialize(to: Atomic(nil))
+                    (base + cells).initialize(to: AtomicLazyReference())
                     cell = ConversionCell(base + cells)
                     cells += 1
                 }
@@ -46,9 +46,6 @@ final class ArgumentTable: @unchecked Sendable {
     }
 
     deinit {
-        for index in conversions.indices {
-            (conversions.baseAddress.unsafelyUnwrapped + index).pointee.load(ordering: .acquiring)?.release()
-        }
         if let base = conversions.baseAddress { base.deinitialize(count: conversions.count) }
         conversions.deallocate()
         storage.deallocate()

@@ -23,14 +23,13 @@ final class ConvertedSingleton<Value> {
 
 /// Where a slot keeps its ``ConvertedSingleton``: a cell of the
 /// ``ArgumentTable``'s, set once, by whichever resolution converts first,
-/// and never replaced, so that a reader may use what it loads, unowned,
-/// for as long as the table lives. The table releases what its
-/// cells hold when it goes.
+/// and never replaced (an `AtomicLazyReference`), for as long as the table
+/// lives. The table releases what its cells hold when it goes.
 @usableFromInline
 struct ConversionCell {
-    @usableFromInline let kept: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>
+    @usableFromInline let kept: UnsafeMutablePointer<AtomicLazyReference<AnyObject>>
 
-    init(_ kept: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>) {
+    init(_ kept: UnsafeMutablePointer<AtomicLazyReference<AnyObject>>) {
         self.kept = kept
     }
 
@@ -41,21 +40,16 @@ struct ConversionCell {
     /// with another, since the kept value holds it.
     @inlinable
     func value<Value>(as wanted: Value.Type, madeFrom object: AnyObject) -> Value? {
-        guard let conversion = kept.pointee.load(ordering: .acquiring) else { return nil }
-        return conversion._withUnsafeGuaranteedRef { kept in
-            guard ObjectIdentifier(type(of: kept)) == ObjectIdentifier(ConvertedSingleton<Value>.self) else { return nil }
-            let converted = unsafeDowncast(kept, to: ConvertedSingleton<Value>.self)
-            return converted.source == ObjectIdentifier(object) ? converted.value : nil
-        }
+        guard let kept = kept.pointee.load(),
+              ObjectIdentifier(type(of: kept)) == ObjectIdentifier(ConvertedSingleton<Value>.self) else { return nil }
+        let converted = unsafeDowncast(kept, to: ConvertedSingleton<Value>.self)
+        return converted.source == ObjectIdentifier(object) ? converted.value : nil
     }
 
     /// Keeps `value`, made from `object`, unless a conversion was kept first.
     @usableFromInline
     func offer<Value>(_ value: Value, madeFrom object: AnyObject) {
-        let retained = Unmanaged<AnyObject>.passRetained(ConvertedSingleton(source: ObjectIdentifier(object), value: value))
-        if !kept.pointee.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing).exchanged {
-            retained.release()
-        }
+        _ = kept.pointee.storeIfNil(ConvertedSingleton(source: ObjectIdentifier(object), value: value))
     }
 }
 
