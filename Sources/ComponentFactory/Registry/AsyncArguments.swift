@@ -10,23 +10,21 @@
 /// ``Instance`` is not.
 @usableFromInline
 struct AsyncArguments: ~Copyable, @unchecked Sendable {
-    /// The factory component, then the first four arguments, held inline
-    /// and unmanaged: each holds one retain of its own, which ``take(_:as:)``
-    /// hands to the closure, and `deinit` gives back for any left. So the
-    /// closure that takes them leaves nothing to release; optional
-    /// references were released one by one, set or not, six calls per
-    /// component built. Being noncopyable, it has one owner, which makes
-    /// this sound.
+    /// The first four arguments, then the factory component, then the
+    /// ``Overflow`` of any further arguments, held inline and unmanaged:
+    /// each holds one retain of its own, which ``take(_:as:)`` hands to the
+    /// closure, and `deinit` gives back for any left. So the closure that
+    /// takes them leaves nothing to release; optional references were
+    /// released one by one, set or not, six calls per component built.
+    /// Being noncopyable, it has one owner, which makes this sound.
     // Unmanaged: held as plain optional references (and an array for the rest), the async graph ran 4.2-4.3x hand-built against 3.6-3.7x (async-benchmark, 3 alternating runs, 2026-11-28).
-    @usableFromInline var receiver: Unmanaged<AnyObject>?
-    @usableFromInline var first0: Unmanaged<AnyObject>?
-    @usableFromInline var first1: Unmanaged<AnyObject>?
-    @usableFromInline var first2: Unmanaged<AnyObject>?
-    @usableFromInline var first3: Unmanaged<AnyObject>?
-    /// Any further arguments.
-    @usableFromInline var rest: Unmanaged<Overflow>?
+    @usableFromInline var held: InlineArray<6, Unmanaged<AnyObject>?> = .init(repeating: nil)
     @usableFromInline private(set) var count = 0
     @usableFromInline var position = 0
+
+    /// Where ``held`` keeps the factory component, and the overflow.
+    @usableFromInline static var receiverSlot: Int { 4 }
+    @usableFromInline static var overflowSlot: Int { 5 }
 
     /// The arguments after the fourth.
     @usableFromInline
@@ -35,53 +33,42 @@ struct AsyncArguments: ~Copyable, @unchecked Sendable {
     }
 
     init(receiver: Instance?) {
-        self.receiver = receiver.map { .passRetained($0.object) }
+        if let receiver { held[Self.receiverSlot] = .passRetained(receiver.object) }
     }
 
     @inlinable
     deinit {
-        receiver?.release()
-        first0?.release()
-        first1?.release()
-        first2?.release()
-        first3?.release()
-        rest?.release()
+        for slot in held.indices { held[slot]?.release() }
     }
 
     /// Sets the factory component a factory method is called on, before any argument.
     mutating func setReceiver(_ instance: consuming Instance) {
-        receiver = .passRetained(instance.object)
+        held[Self.receiverSlot] = .passRetained(instance.object)
     }
 
     /// Adds the next argument.
     mutating func append(_ argument: consuming Instance) {
-        switch count {
-        case 0: first0 = .passRetained(argument.object)
-        case 1: first1 = .passRetained(argument.object)
-        case 2: first2 = .passRetained(argument.object)
-        case 3: first3 = .passRetained(argument.object)
-        default:
-            let overflow = rest ?? .passRetained(Overflow())
-            overflow.takeUnretainedValue().instances.append(argument)
-            rest = overflow
+        if count < Self.receiverSlot {
+            held[count] = .passRetained(argument.object)
+        } else {
+            if held[Self.overflowSlot] == nil { held[Self.overflowSlot] = .passRetained(Overflow()) }
+            overflow?.instances.append(argument)
         }
         count += 1
+    }
+
+    /// The arguments after the fourth, if there are any.
+    @usableFromInline
+    var overflow: Overflow? {
+        held[Self.overflowSlot].map { unsafeDowncast($0.takeUnretainedValue(), to: Overflow.self) }
     }
 
     /// The argument at `index`, still held here.
     @inlinable
     subscript(index: Int) -> Instance? {
-        let held: Unmanaged<AnyObject>?
-        switch index {
-        case 0: held = first0
-        case 1: held = first1
-        case 2: held = first2
-        case 3: held = first3
-        default:
-            guard index < count, let rest else { return nil }
-            return rest.takeUnretainedValue().instances[index - 4]
-        }
-        return held.map { Instance(object: $0.takeUnretainedValue()) }
+        guard index >= 0, index < count else { return nil }
+        guard index < Self.receiverSlot else { return overflow?.instances[index - Self.receiverSlot] }
+        return held[index].map { Instance(object: $0.takeUnretainedValue()) }
     }
 
     /// Puts the arguments into `registers`, each at its position, and the
@@ -97,7 +84,7 @@ struct AsyncArguments: ~Copyable, @unchecked Sendable {
     /// The factory component, still held here.
     @inlinable
     var receiverInstance: Instance? {
-        receiver.map { Instance(object: $0.takeUnretainedValue()) }
+        held[Self.receiverSlot].map { Instance(object: $0.takeUnretainedValue()) }
     }
 
     /// The argument at `index`, as `Value`, handed over: for the closures
@@ -106,24 +93,18 @@ struct AsyncArguments: ~Copyable, @unchecked Sendable {
     /// nothing is left to release.
     @inlinable
     mutating func take<Value>(_ index: Int, as wanted: Value.Type) throws -> Value {
-        let held: Unmanaged<AnyObject>?
-        switch index {
-        case 0: held = first0; first0 = nil
-        case 1: held = first1; first1 = nil
-        case 2: held = first2; first2 = nil
-        case 3: held = first3; first3 = nil
-        default: held = nil
-        }
-        guard let held else {
+        let taken = index >= 0 && index < Self.receiverSlot ? held[index] : nil
+        if taken != nil { held[index] = nil }
+        guard let taken else {
             guard let argument = self[index] else {
                 throw ArgumentTypeFailure(index: index, expected: "\(Value.self)", actual: "nothing")
             }
             return try Self.cast(argument, index)
         }
-        if held._withUnsafeGuaranteedRef({ ObjectIdentifier(type(of: $0)) }) == ObjectIdentifier(Value.self) {
-            return unsafeBitCast(held.takeRetainedValue(), to: Value.self)
+        if taken._withUnsafeGuaranteedRef({ ObjectIdentifier(type(of: $0)) }) == ObjectIdentifier(Value.self) {
+            return unsafeBitCast(taken.takeRetainedValue(), to: Value.self)
         }
-        return try Self.cast(Instance(object: held.takeRetainedValue()), index)
+        return try Self.cast(Instance(object: taken.takeRetainedValue()), index)
     }
 
     /// `argument` as `Value`, or the failure for the argument at `index`.
