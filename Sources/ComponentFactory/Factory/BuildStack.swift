@@ -7,7 +7,8 @@
 /// nests calls.
 struct BuildStack {
     /// What an items frame resolves: a collection's items, or a dictionary's values.
-    enum Items {
+    /// Boxed: items frames are rare, and every frame is the smaller for it.
+    indirect enum Items {
         case collection(items: [ValuePlan], make: @Sendable ([Any]) -> Any?, typeName: String)
         case dictionary(entries: [(key: Any, value: ValuePlan)], make: @Sendable ([(Any, Any)]) -> Any?, typeName: String)
     }
@@ -53,6 +54,12 @@ struct BuildStack {
 
     var frames: [Frame] = []
     var registers: [Instance?] = []
+
+    /// Room for a few levels at once: grown one push at a time, the arrays were copied at each doubling.
+    init() {
+        frames.reserveCapacity(8)
+        registers.reserveCapacity(32)
+    }
 
     /// Starts building the component at `index`, with a register for each argument and the receiver.
     mutating func push(_ index: Int, registers count: Int, keep: Frame.Keep, holdsScopeLock: Bool = false, holdsCreationLock: Bool = false) {

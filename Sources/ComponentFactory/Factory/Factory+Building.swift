@@ -2,12 +2,12 @@
 /// ``ResolutionProgram`` makes, step by step as its plan lowers it
 /// (``BuildStep``), with its state in a ``BuildStack``.
 ///
-/// One loop (``checkedInstance(_:in:)``) runs the next step of the
-/// innermost frame. A step that needs a value resolves it at once when it
-/// can (a constant, a built singleton, a kept instance, a component made by
-/// its program), or pushes a frame that builds it; when that frame ends, its
-/// instance is kept where its scope says and delivered to the step that
-/// asked for it, which then ends. So a chain of components nests no calls,
+/// One loop (``checkedInstance(_:in:)``) runs the steps of the innermost
+/// frame. A step that needs a value resolves it at once when it can (a
+/// constant, a built singleton, a kept instance, a component made by its
+/// program), and the frame goes on; or it pushes a frame that builds it, and
+/// when that frame ends, its instance is kept where its scope says and
+/// delivered to the step that asked for it, which then ends. So a chain of components nests no calls,
 /// only frames: the depth bound (``maximumNesting``) is counted in
 /// ``Resolution/depth``.
 ///
@@ -47,61 +47,69 @@ extension Factory {
         }
     }
 
-    /// Runs the innermost frame's next step; its instance when it has none left.
+    /// Runs the innermost frame's steps until one needs a frame of its own
+    /// (then nil) or none is left (then its instance).
     private func advance(_ stack: inout BuildStack, in resolution: inout Resolution) throws -> Instance? {
         let top = stack.frames.count - 1
         if let items = stack.frames[top].items { return try gather(items, &stack, in: &resolution) }
         let plan = table.plans[stack.frames[top].index]
-        let position = stack.frames[top].position
-        guard position < plan.steps.count else {
-            guard let instance = stack.frames[top].instance else {
-                throw Diagnostic(.buildFailed, "component '\(plan.key)' was not made", at: plan.location)
+        let steps = plan.steps
+        while true {
+            let position = stack.frames[top].position
+            guard position < steps.count else {
+                guard let instance = stack.frames[top].instance else {
+                    throw Diagnostic(.buildFailed, "component '\(plan.key)' was not made", at: plan.location)
+                }
+                return instance
             }
-            return instance
-        }
-        switch plan.steps[position] {
-        case .enter:
-            if let patched = try enter(plan, &resolution) { return patched }
-            (stack.frames[top].counted, stack.frames[top].entered) = (true, true)
-        case .dependency(let at):
-            try resolve(plan.dependencies[at], of: plan.index, onto: &stack, in: &resolution)
-            return nil
-        case .receiver:
-            // Lowered only for a plan with a factory component.
-            guard let factoryIndex = plan.factoryIndex else { break }
-            try resolve(.component(factoryIndex), of: plan.index, onto: &stack, in: &resolution)
-            return nil
-        case .argument(let at):
-            // A constant is read from its slot by the maker.
-            if case .constant = plan.arguments[at] { break }
-            try resolve(plan.arguments[at], of: plan.index, onto: &stack, in: &resolution)
-            return nil
-        case .make:
-            stack.frames[top].instance = try make(plan, from: &stack, at: stack.frames[top].registers, in: resolution)
-        case .leave:
-            stack.frames[top].entered = false
-            if let instance = stack.frames[top].instance { try leave(plan, made: instance, &resolution) }
-        case .publish:
-            if let instance = stack.frames[top].instance {
-                stack.frames[top].value = publish(plan, instance, &resolution)
-                stack.frames[top].published = true
+            switch steps[position] {
+            case .enter:
+                if let patched = try enter(plan, &resolution) { return patched }
+                (stack.frames[top].counted, stack.frames[top].entered) = (true, true)
+            case .dependency(let at):
+                try resolve(plan.dependencies[at], of: plan.index, onto: &stack, in: &resolution)
+                // Delivered at once, the step has ended; else its frame runs first.
+                if stack.frames.count > top + 1 { return nil }
+                continue
+            case .receiver:
+                // Lowered only for a plan with a factory component.
+                guard let factoryIndex = plan.factoryIndex else { break }
+                try resolve(.component(factoryIndex), of: plan.index, onto: &stack, in: &resolution)
+                if stack.frames.count > top + 1 { return nil }
+                continue
+            case .argument(let at):
+                // A constant is read from its slot by the maker.
+                if case .constant = plan.arguments[at] { break }
+                try resolve(plan.arguments[at], of: plan.index, onto: &stack, in: &resolution)
+                if stack.frames.count > top + 1 { return nil }
+                continue
+            case .make:
+                stack.frames[top].instance = try make(plan, from: &stack, at: stack.frames[top].registers, in: resolution)
+            case .leave:
+                stack.frames[top].entered = false
+                if let instance = stack.frames[top].instance { try leave(plan, made: instance, &resolution) }
+            case .publish:
+                if let instance = stack.frames[top].instance {
+                    stack.frames[top].value = publish(plan, instance, &resolution)
+                    stack.frames[top].published = true
+                }
+            case .callback(let which):
+                if let callback = plan.callback(which) { try run(callback, on: &stack.frames[top].value, of: plan, resolution) }
+            case .property(let at):
+                let step = plan.properties[at]
+                guard !waits(step, owner: stack.frames[top].value, &resolution) else { break }
+                try resolve(step.value, of: plan.index, onto: &stack, in: &resolution)
+                if stack.frames.count > top + 1 { return nil }
+                continue
+            case .unpublish:
+                stack.frames[top].instance = unpublish(stack.frames[top].value, &resolution)
+                stack.frames[top].value = ()
+                stack.frames[top].published = false
+            case .postProcess:
+                if let instance = stack.frames[top].instance { stack.frames[top].instance = try postProcess(plan, instance, resolution) }
             }
-        case .callback(let which):
-            if let callback = plan.callback(which) { try run(callback, on: &stack.frames[top].value, of: plan, resolution) }
-        case .property(let at):
-            let step = plan.properties[at]
-            guard !waits(step, owner: stack.frames[top].value, &resolution) else { break }
-            try resolve(step.value, of: plan.index, onto: &stack, in: &resolution)
-            return nil
-        case .unpublish:
-            stack.frames[top].instance = unpublish(stack.frames[top].value, &resolution)
-            stack.frames[top].value = ()
-            stack.frames[top].published = false
-        case .postProcess:
-            if let instance = stack.frames[top].instance { stack.frames[top].instance = try postProcess(plan, instance, resolution) }
+            stack.frames[top].position += 1
         }
-        stack.frames[top].position += 1
-        return nil
     }
 
     /// Resolves the next item of an items frame, or makes the collection or dictionary once all are.
