@@ -103,7 +103,7 @@ extension Factory {
             resolution.sync.keepInGraph(index, built)
             return built
         case .request:
-            guard let scope = resolution.sync.scope?.takeUnretainedValue(), let creation = scope.asyncCreation else {
+            guard let scope = resolution.sync.scope, let creation = scope.asyncCreation else {
                 throw outsideScope(table.plans[index])
             }
             if let kept = try scope.existing(index) { return kept }

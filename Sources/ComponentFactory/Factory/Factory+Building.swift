@@ -174,7 +174,7 @@ extension Factory {
             if locks { takeScopeLock(&resolution) }
             let kept: Instance?
             do {
-                kept = try scope._withUnsafeGuaranteedRef { try $0.keptHoldingLock(index) }
+                kept = try scope.keptHoldingLock(index)
             } catch {
                 if locks { giveBackScopeLock(&resolution) }
                 throw error
@@ -245,8 +245,8 @@ extension Factory {
             return finished
         case .scope:
             guard let scope = resolution.scope else { return finished }
-            if let kept = try scope._withUnsafeGuaranteedRef({ try $0.keptHoldingLock(frame.index) }) { return kept }
-            scope._withUnsafeGuaranteedRef { $0.keepHoldingLock(frame.index, finished) }
+            if let kept = try scope.keptHoldingLock(frame.index) { return kept }
+            scope.keepHoldingLock(frame.index, finished)
             return finished
         case .store:
             store.keep(frame.index, finished)
@@ -271,12 +271,12 @@ extension Factory {
     }
 
     private func takeScopeLock(_ resolution: inout Resolution) {
-        resolution.scope?._withUnsafeGuaranteedRef { $0.lock() }
+        resolution.scope?.lock()
         resolution.holdsScopeLock = true
     }
 
     private func giveBackScopeLock(_ resolution: inout Resolution) {
         resolution.holdsScopeLock = false
-        resolution.scope?._withUnsafeGuaranteedRef { $0.unlock() }
+        resolution.scope?.unlock()
     }
 }

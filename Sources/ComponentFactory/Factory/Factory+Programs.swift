@@ -19,12 +19,10 @@ extension Factory {
         guard program.usesScope, !resolution.holdsScopeLock, let scope = resolution.scope else {
             return try run(program, in: &resolution)
         }
-        return try scope._withUnsafeGuaranteedRef { storage in
-            try storage.holdingLock {
-                resolution.holdsScopeLock = true
-                defer { resolution.holdsScopeLock = false }
-                return try run(program, in: &resolution)
-            }
+        return try scope.holdingLock {
+            resolution.holdsScopeLock = true
+            defer { resolution.holdsScopeLock = false }
+            return try run(program, in: &resolution)
         }
     }
 
@@ -66,7 +64,7 @@ extension Factory {
             switch step.action {
             case .findInScope:
                 guard let scope = resolution.scope else { throw step.plan._withUnsafeGuaranteedRef { outsideScope($0) } }
-                if let kept = try scope._withUnsafeGuaranteedRef({ try $0.keptHoldingLock(Int(step.index)) }) {
+                if let kept = try scope.keptHoldingLock(Int(step.index)) {
                     registers.put(kept, in: register)
                     position = Int(step.next)
                     continue
@@ -83,7 +81,7 @@ extension Factory {
                                     within: resolution.constructing)
                 if step.action == .makeInScope {
                     // After its find, which found the scope.
-                    resolution.scope.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.keepHoldingLock(Int(step.index), made) }
+                    resolution.scope.unsafelyUnwrapped.keepHoldingLock(Int(step.index), made)
                 } else if step.action == .makeInGraph {
                     resolution.keepInGraph(Int(step.index), made)
                 }

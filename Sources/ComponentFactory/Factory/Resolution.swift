@@ -30,9 +30,8 @@ struct Resolution {
     /// chain of components can overflow the call stack.
     var depth = 0
     /// The request scope the resolution runs in; nil for a lookup on the
-    /// factory itself. Unowned: the scope's own lookup runs the
-    /// resolution, and holds the scope until it ends.
-    var scope: Unmanaged<ScopeStorage>?
+    /// factory itself.
+    var scope: ScopeStorage?
     /// Whether this resolution holds its scope's lock: it takes it for the
     /// first request component it builds, and keeps it while building what
     /// that needs (see ``ScopeStorage``).

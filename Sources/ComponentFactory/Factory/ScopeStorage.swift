@@ -17,8 +17,8 @@ import SystemSupport
 /// request components it builds on the way come back here on the same
 /// thread without taking it again. A singleton never needs a request
 /// component (that is `scope-widening`), so a thread that holds a
-/// singleton's creation lock never waits for a scope's. The entries, their
-/// count and the held factory are read and written under the lock only,
+/// singleton's creation lock never waits for a scope's. The entries and
+/// their count are read and written under the lock only,
 /// but by the one caller that closed the scope, which takes the entries
 /// out after (no lookup touches an entry of a closed scope); the header's
 /// other fields never change after opening, and are read with no lock.
@@ -31,14 +31,8 @@ import SystemSupport
 final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     @usableFromInline
     struct Header {
-        /// The factory the scope is a child of, unowned: while the scope is
-        /// lent to the body of a `withScope`, that call's caller holds the
-        /// factory; `keptFactory` holds it otherwise.
-        let factory: Unmanaged<Factory>
-        /// The factory, held: from the opening of a scope handed out by
-        /// `openScope`, and from the end of a `withScope` whose body kept a
-        /// copy of its scope. Written under the lock.
-        var keptFactory: Factory?
+        /// The factory the scope is a child of, held for the scope's life.
+        @usableFromInline let factory: Factory
         /// Request components whose building can suspend are built one
         /// resolution at a time; nil when the factory has none that can.
         let asyncCreation: AsyncLock?
@@ -52,16 +46,12 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         var isClosed = false
     }
 
-    /// A new, empty scope over `factory`, which it holds when `kept`: one
-    /// that is not must not outlive the caller's hold on the factory, or be
-    /// given ``keepFactory()`` before that ends.
-    static func open(over factory: Factory, keeping kept: Bool) -> ScopeStorage {
+    /// A new, empty scope over `factory`, which it holds.
+    static func open(over factory: Factory) -> ScopeStorage {
         let table = factory.table
         let (capacity, canSuspend, hasDestroyMethods) = (table.requestComponentCount, table.requestComponentsCanSuspend,
                                                          table.requestComponentsHaveDestroyMethods)
-        let lent = Unmanaged.passUnretained(factory)
-        let header = Header(factory: lent, keptFactory: kept ? factory : nil, asyncCreation: canSuspend ? AsyncLock() : nil,
-                            closingRunsDestroyMethods: hasDestroyMethods)
+        let header = Header(factory: factory, asyncCreation: canSuspend ? AsyncLock() : nil, closingRunsDestroyMethods: hasDestroyMethods)
         // The tail's first slots are the mutex's; the entries follow it.
         let storage = unsafeDowncast(create(minimumCapacity: capacity + lockSlots) { _ in header }, to: ScopeStorage.self)
         storage.withUnsafeMutablePointerToElements { tail in PlacedMutex.initialize(at: tail) }
@@ -78,22 +68,14 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
         }
     }
 
-    /// The scope's factory, unowned: see ``Header/factory``.
+    /// The scope's factory.
     @usableFromInline
-    var factory: Unmanaged<Factory> { withUnsafeMutablePointerToHeader { $0.pointee.factory } }
+    var factory: Factory { withUnsafeMutablePointerToHeader { $0.pointee.factory } }
 
-    /// Runs `body` with the scope's factory, lent.
+    /// Runs `body` with the scope's factory.
     @inlinable
     func withFactory<Result>(_ body: (Factory) throws -> Result) rethrows -> Result {
-        try factory._withUnsafeGuaranteedRef(body)
-    }
-
-    /// Holds the factory from now on: when copies of the scope may outlive the caller's hold on it.
-    @usableFromInline
-    func keepFactory() {
-        withLock { header, _ in
-            if header.pointee.keptFactory == nil { header.pointee.keptFactory = header.pointee.factory.takeUnretainedValue() }
-        }
+        try withUnsafeMutablePointerToHeader { try body($0.pointee.factory) }
     }
 
     var asyncCreation: AsyncLock? { withUnsafeMutablePointerToHeader { $0.pointee.asyncCreation } }
@@ -156,7 +138,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     private static func append(_ index: Int, _ instance: consuming Instance,
                                to header: UnsafeMutablePointer<Header>, _ entries: UnsafeMutablePointer<ScopeEntry>) {
         let count = header.pointee.count
-        assert(count < header.pointee.factory.takeUnretainedValue().table.requestComponentCount,
+        assert(count < header.pointee.factory.table.requestComponentCount,
                "a scope keeps one instance of each request component")
         (entries + count).initialize(to: ScopeEntry(index: index, instance: instance))
         header.pointee.count = count + 1
@@ -169,7 +151,7 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     /// taken per lookup, however many request components it builds.
     func instanceLocked(_ index: Int, of factory: Factory) throws -> Instance {
         var resolution = Resolution()
-        resolution.scope = Unmanaged.passUnretained(self)
+        resolution.scope = self
         resolution.holdsScopeLock = true
         return try withLock { _, _ in try factory.instance(index, in: &resolution) }
     }

@@ -4,14 +4,7 @@ extension Factory {
     /// is `unknown-reference`; one that a component of the scope needs and
     /// `values` lacks is `build-failed` when that component is resolved.
     public func openScope(seeding values: [String: any Sendable] = [:]) throws(DiagnosticReport) -> RequestScope {
-        try openScope(seeding: values, keeping: true)
-    }
-
-    /// ``openScope(seeding:)-([String:Sendable])``, holding the factory when
-    /// `kept` (see ``ScopeStorage/open(over:keeping:)``).
-    @usableFromInline
-    func openScope(seeding values: [String: any Sendable], keeping kept: Bool) throws(DiagnosticReport) -> RequestScope {
-        let scope = RequestScope(over: self, keeping: kept)
+        let scope = RequestScope(over: self)
         var problems: [Diagnostic] = []
         for (key, value) in values {
             guard let index = seededIndex(key, at: index(ofKey: key), problems: &problems) else { continue }
@@ -28,14 +21,14 @@ extension Factory {
     /// component: as ``openScope(seeding:)-([String:Sendable])``
     /// with no lookup of their keys.
     public func openScope(seeding seeds: [ScopeSeed]) throws(DiagnosticReport) -> RequestScope {
-        try openScope(seedingEach: seeds, keeping: true)
+        try openScope(seedingEach: seeds)
     }
 
     /// A new request scope seeded with each of `seeds`: for an array, or for
-    /// one seed with no array made. It holds the factory when `kept`.
+    /// one seed with no array made.
     @inlinable
-    func openScope(seedingEach seeds: consuming some Sequence<ScopeSeed>, keeping kept: Bool) throws(DiagnosticReport) -> RequestScope {
-        let scope = RequestScope(over: self, keeping: kept)
+    func openScope(seedingEach seeds: consuming some Sequence<ScopeSeed>) throws(DiagnosticReport) -> RequestScope {
+        let scope = RequestScope(over: self)
         var problems: [Diagnostic] = []
         for seed in seeds {
             scope.seed(seed, of: self, problems: &problems)
@@ -44,11 +37,10 @@ extension Factory {
         return scope
     }
 
-    /// A new request scope seeded with the one value `seed` gives, holding
-    /// the factory when `kept`.
+    /// A new request scope seeded with the one value `seed` gives.
     @usableFromInline
-    func openScope(seeding seed: consuming ScopeSeed, keeping kept: Bool) throws(DiagnosticReport) -> RequestScope {
-        try openScope(seedingEach: CollectionOfOne(seed), keeping: kept)
+    func openScope(seeding seed: consuming ScopeSeed) throws(DiagnosticReport) -> RequestScope {
+        try openScope(seedingEach: CollectionOfOne(seed))
     }
 
     /// `index`, found for `key`, when it is a seeded request component's;
@@ -74,7 +66,7 @@ extension Factory {
     nonisolated(nonsending) public func withScope<Result>(
         seeding values: [String: any Sendable] = [:], _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
-        try await openScope(seeding: values, keeping: false).run(body)
+        try await openScope(seeding: values).run(body)
     }
 
     /// Runs `body` in a new request scope seeded with `seeds`, as
@@ -83,7 +75,7 @@ extension Factory {
     nonisolated(nonsending) public func withScope<Result>(
         seeding seeds: [ScopeSeed], _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
-        try await openScope(seedingEach: seeds, keeping: false).run(body)
+        try await openScope(seedingEach: seeds).run(body)
     }
 
     /// Runs `body` in a new request scope seeded with the one value `seed`
@@ -94,7 +86,7 @@ extension Factory {
     nonisolated(nonsending) public func withScope<Result>(
         seeding seed: consuming ScopeSeed, _ body: nonisolated(nonsending) (RequestScope) async throws -> Result
     ) async throws -> Result {
-        try await openScope(seeding: seed, keeping: false).run(body)
+        try await openScope(seeding: seed).run(body)
     }
 
     /// `build-failed`: a request component asked for outside any scope.

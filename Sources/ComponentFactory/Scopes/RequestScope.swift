@@ -27,13 +27,12 @@ public struct RequestScope: @unchecked Sendable {
     @usableFromInline var storage: ScopeStorage
 
     /// The factory the scope is a child of.
-    public var factory: Factory { storage.factory.takeUnretainedValue() }
+    public var factory: Factory { storage.factory }
 
-    /// A scope over `factory`, which `kept` says whether the scope holds:
-    /// see ``ScopeStorage/open(over:keeping:)``. `factory` is borrowed.
+    /// A scope over `factory`, which it holds.
     @usableFromInline
-    init(over factory: borrowing Factory, keeping kept: Bool) {
-        storage = ScopeStorage.open(over: factory, keeping: kept)
+    init(over factory: Factory) {
+        storage = ScopeStorage.open(over: factory)
     }
 
     /// Adds the value `seed` carries, before the scope is handed out;
@@ -134,8 +133,7 @@ public struct RequestScope: @unchecked Sendable {
     nonisolated(nonsending) func instanceAsync(at index: Int?, key: String) async throws -> Instance {
         guard let index else { return try await factory.instanceAsync(at: nil, key: key).instance }
         var resolution = Factory.AsyncResolution()
-        // Lent: this scope holds its storage until the resolution ends.
-        resolution.sync.scope = Unmanaged.passUnretained(storage)
+        resolution.sync.scope = storage
         return try await factory.instanceAsync(index, in: &resolution)
     }
 
@@ -196,16 +194,9 @@ public struct RequestScope: @unchecked Sendable {
     /// no request component has a destroy method and nothing else holds the
     /// scope (`body` kept no copy), nothing can build in it again or see it
     /// closed: letting it go here releases its instances, with no lock taken.
-    ///
-    /// A scope that `body` kept a copy of holds its factory from here on:
-    /// till now, ``Factory/withScope(seeding:_:)-(_,_)``'s caller did.
     @inlinable
     nonisolated(nonsending) mutating func end() async throws(DiagnosticReport) {
-        if isKnownUniquelyReferenced(&storage) {
-            if !storage.closingRunsDestroyMethods { return }
-        } else {
-            storage.keepFactory()
-        }
+        if isKnownUniquelyReferenced(&storage), !storage.closingRunsDestroyMethods { return }
         try await close()
     }
 
