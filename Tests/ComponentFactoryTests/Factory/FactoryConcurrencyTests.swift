@@ -107,7 +107,9 @@ import Testing
         Thread.detachNewThread {
             if (try? factory.component(forKey: "fragile", as: Fragile.self))?.part != nil { parts.done.store(true, ordering: .relaxed) }
         }
-        try await waitForCondition(timeout: .seconds(10)) { parts.done.load(ordering: .relaxed) }
+        // Long: in the whole suite, hundreds of tasks queue for two threads, and a CI run once waited 27 s
+        // for its turn. A lock kept by the failed build still fails here, only later.
+        try await waitForCondition(timeout: .seconds(120)) { parts.done.load(ordering: .relaxed) }
     }
 }
 

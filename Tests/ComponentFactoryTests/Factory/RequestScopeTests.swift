@@ -221,7 +221,9 @@ import Testing
         Task.detached {
             if (try? await scope.component(forKey: "porter", as: Porter.self))?.shelf.box != nil { boxes.done.store(true, ordering: .relaxed) }
         }
-        try await waitForCondition(timeout: .seconds(10)) { boxes.done.load(ordering: .relaxed) }
+        // Long: in the whole suite, hundreds of tasks queue for two threads, and a CI run once waited 27 s
+        // for its turn. A lock kept by the failed build still fails here, only later.
+        try await waitForCondition(timeout: .seconds(120)) { boxes.done.load(ordering: .relaxed) }
         try await scope.close()
     }
 
