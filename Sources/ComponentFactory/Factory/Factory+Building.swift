@@ -67,21 +67,18 @@ extension Factory {
                 if let patched = try enter(plan, &resolution) { return patched }
                 (stack.frames[top].counted, stack.frames[top].entered) = (true, true)
             case .dependency(let at):
-                try resolve(plan.dependencies[at], of: plan.index, onto: &stack, in: &resolution)
-                // Delivered at once, the step has ended; else its frame runs first.
-                if stack.frames.count > top + 1 { return nil }
+                // Delivered at once, the step has ended and the frame goes on; else the pushed frame runs first.
+                if try resolve(plan.dependencies[at], of: plan.index, onto: &stack, in: &resolution) { return nil }
                 continue
             case .receiver:
                 // Lowered only for a plan with a factory component.
                 guard let factoryIndex = plan.factoryIndex else { break }
-                try resolve(.component(factoryIndex), of: plan.index, onto: &stack, in: &resolution)
-                if stack.frames.count > top + 1 { return nil }
+                if try resolve(.component(factoryIndex), of: plan.index, onto: &stack, in: &resolution) { return nil }
                 continue
             case .argument(let at):
                 // A constant is read from its slot by the maker.
                 if case .constant = plan.arguments[at] { break }
-                try resolve(plan.arguments[at], of: plan.index, onto: &stack, in: &resolution)
-                if stack.frames.count > top + 1 { return nil }
+                if try resolve(plan.arguments[at], of: plan.index, onto: &stack, in: &resolution) { return nil }
                 continue
             case .make:
                 stack.frames[top].instance = try make(plan, from: &stack, at: stack.frames[top].registers, in: resolution)
@@ -98,8 +95,7 @@ extension Factory {
             case .property(let at):
                 let step = plan.properties[at]
                 guard !waits(step, owner: stack.frames[top].value, &resolution) else { break }
-                try resolve(step.value, of: plan.index, onto: &stack, in: &resolution)
-                if stack.frames.count > top + 1 { return nil }
+                if try resolve(step.value, of: plan.index, onto: &stack, in: &resolution) { return nil }
                 continue
             case .unpublish:
                 stack.frames[top].instance = unpublish(stack.frames[top].value, &resolution)
@@ -119,21 +115,23 @@ extension Factory {
         switch items {
         case .collection(let items, let make, let typeName):
             guard position < items.count else { return try ValuePlan.collection(of: stack.frames[top].gathered, make, typeName: typeName) }
-            try resolve(items[position], of: owner, onto: &stack, in: &resolution)
+            _ = try resolve(items[position], of: owner, onto: &stack, in: &resolution)
         case .dictionary(let entries, let make, let typeName):
             guard position < entries.count else {
                 return try ValuePlan.dictionary(of: Array(zip(entries.lazy.map(\.key), stack.frames[top].gathered)), make, typeName: typeName)
             }
-            try resolve(entries[position].value, of: owner, onto: &stack, in: &resolution)
+            _ = try resolve(entries[position].value, of: owner, onto: &stack, in: &resolution)
         }
         return nil
     }
 
     /// Resolves `value` for the innermost frame's step, a step of the
-    /// component at `owner`: delivered at once when it is ready, else when
-    /// the frame it pushed ends.
-    private func resolve(_ value: ValuePlan, of owner: Int, onto stack: inout BuildStack, in resolution: inout Resolution) throws {
-        if let ready = try request(value, of: owner, onto: &stack, in: &resolution) { try deliver(ready, to: &stack) }
+    /// component at `owner`: delivered at once when it is ready (false),
+    /// else when the frame it pushed ends (true).
+    private func resolve(_ value: ValuePlan, of owner: Int, onto stack: inout BuildStack, in resolution: inout Resolution) throws -> Bool {
+        guard let ready = try request(value, of: owner, onto: &stack, in: &resolution) else { return true }
+        try deliver(ready, to: &stack)
+        return false
     }
 
     /// `value` when it is ready; else nil, with a frame pushed that builds it.

@@ -49,11 +49,10 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     /// A new, empty scope over `factory`, which it holds.
     static func open(over factory: Factory) -> ScopeStorage {
         let table = factory.table
-        let (capacity, canSuspend, hasDestroyMethods) = (table.requestComponentCount, table.requestComponentsCanSuspend,
-                                                         table.requestComponentsHaveDestroyMethods)
-        let header = Header(factory: factory, asyncCreation: canSuspend ? AsyncLock() : nil, closingRunsDestroyMethods: hasDestroyMethods)
+        let header = Header(factory: factory, asyncCreation: table.requestComponentsCanSuspend ? AsyncLock() : nil,
+                            closingRunsDestroyMethods: table.requestComponentsHaveDestroyMethods)
         // The tail's first slots are the mutex's; the entries follow it.
-        let storage = unsafeDowncast(create(minimumCapacity: capacity + lockSlots) { _ in header }, to: ScopeStorage.self)
+        let storage = unsafeDowncast(create(minimumCapacity: table.requestComponentCount + lockSlots) { _ in header }, to: ScopeStorage.self)
         storage.withUnsafeMutablePointerToElements { tail in PlacedMutex.initialize(at: tail) }
         return storage
     }
