@@ -1,12 +1,15 @@
 import SystemSupport
 
-/// The async lookup's building: the build steps the synchronous lookup runs
-/// (``BuildStep``, each written once in Factory+Steps), run in turn, with
-/// the components they need awaited and each step that can suspend awaited
-/// in its own isolation. A component that cannot suspend, and so nothing it
-/// needs can either, is built by the synchronous path, in the same
-/// resolution, so that object-graph sharing, the depth bound, cycles and
-/// the failure path hold across the two.
+/// The async lookup's building. A component with a program (see
+/// ``ResolutionProgram``) is built by it, run by the synchronous lookup's
+/// loop, with each making that suspends awaited in between. Any other
+/// runs the build steps the synchronous lookup runs (``BuildStep``, each
+/// written once in Factory+Steps) in turn, with the components they need
+/// awaited and each step that can suspend awaited in its own isolation. A
+/// component that cannot suspend, and so nothing it needs can either, is
+/// built by the synchronous path, in the same resolution, so that
+/// object-graph sharing, the depth bound, cycles and the failure path hold
+/// across the two.
 ///
 /// Each function runs in its caller's isolation (`nonisolated(nonsending)`),
 /// and so does the closure that casts a registered async closure's
@@ -93,6 +96,9 @@ extension Factory {
         // What cannot suspend is built synchronously, in the same resolution: it shares the object graph,
         // the depth bound and the components inside their initializer, so a failure names the path from the top.
         guard table.suspensions.canSuspend(index) else { return try instance(index, in: &resolution.sync) }
+        if let program = table.programs.program(index), let made = try await instanceAsync(running: program, in: &resolution) {
+            return made
+        }
         if let current = resolution.sync.inProgress(index) { return current }
         switch table.plans[index].scope {
         case .prototype:

@@ -6,8 +6,8 @@ extension Factory {
     /// is, or when a singleton it needs is not built yet: those are what
     /// that path is for, and they come up once, or in tests.
     ///
-    /// A program with request components runs under its scope's lock, taken
-    /// here unless the resolution holds it: one lock for all of them.
+    /// A program with request components runs its steps under its scope's
+    /// lock, taken unless the resolution holds it: one lock for all of them.
     // Forced: without it the graph ran 4,747 instructions instead of 4,720 (callgrind, profile-graph).
     @inline(__always)
     func instance(running lent: UnsafePointer<ResolutionProgram>, in resolution: inout Resolution) throws -> Instance {
@@ -16,14 +16,78 @@ extension Factory {
         guard patches.isEmpty, resolution.depth &+ program.depth <= Self.maximumNesting else {
             return try checkedInstance(program.top, in: &resolution)
         }
-        guard program.usesScope, !resolution.holdsScopeLock, let scope = resolution.scope else {
-            return try run(program, in: &resolution)
+        return try run(program, in: &resolution)
+    }
+
+    /// The same for the async lookup: the same steps, run by the same loop
+    /// (``runSteps(_:from:in:_:)``), with each making that suspends awaited
+    /// between runs of it. Nil, before any step has run, where the
+    /// synchronous lookup falls back to the path that checks everything:
+    /// the async lookup's own builds the component then.
+    ///
+    /// Its registers are on the heap, which holds them across suspensions.
+    /// A program with request components holds the scope's async creation
+    /// lock for the whole run, and the scope's lock only while steps run. A
+    /// request component whose making comes after a suspension can suspend
+    /// itself, so the scope has that creation lock, and no other resolution
+    /// keeps the component meanwhile.
+    nonisolated(nonsending)
+    func instanceAsync(running lent: UnsafePointer<ResolutionProgram>, in resolution: inout AsyncResolution) async throws -> Instance? {
+        let program = lent.pointee
+        guard patches.isEmpty, resolution.sync.depth &+ program.depth <= Self.maximumNesting else { return nil }
+        let registers = ArgumentRegisters.allocate(program.registerCount)
+        defer { registers.deallocate() }
+        for singleton in program.singletons {
+            guard let shared = store.shared(slot(singleton.index)) else { return nil }
+            registers.put(shared, in: singleton.register)
         }
-        return try scope.holdingLock {
-            resolution.holdsScopeLock = true
-            defer { resolution.holdsScopeLock = false }
-            return try run(program, in: &resolution)
+        let creation = program.usesScope ? resolution.sync.scope?.asyncCreation : nil
+        if let creation { await creation.lock(resolution.scopeToken(from: creation)) }
+        defer { creation?.unlock() }
+        var position = 0
+        while let suspended = try runStepsLocking(program, from: position, in: registers, &resolution.sync) {
+            let step = program.steps[suspended]
+            let plan = table.plans[Int(step.index)]
+            var instance: Instance
+            do {
+                guard let makeAsync = plan.makeAsync else { throw notMade(plan) }
+                instance = try await makeAsync(try asyncArguments(of: step, plan, in: program, from: registers)).instance
+            } catch {
+                throw failure(error, building: plan, within: resolution.sync.constructing + program.needers(of: Int(step.register)))
+            }
+            if step.action == .makeInScope, let scope = resolution.sync.scope {
+                // Kept by the scope's own lock, taken for the keeping: the first instance kept is the one.
+                instance = try scope.keep(Int(step.index), instance)
+            } else if step.action == .makeInGraph {
+                resolution.sync.keepInGraph(Int(step.index), instance)
+            }
+            registers.put(instance, in: Int(step.register))
+            position = suspended + 1
         }
+        guard let top = registers.take(0) else { throw notMade(table.plans[program.top]) }
+        return top
+    }
+
+    /// The arguments of `step`'s making, for `plan`'s async maker: each
+    /// taken from its register, as the program's lanes say, and a constant from the plan.
+    private func asyncArguments(of step: ResolutionProgram.Step, _ plan: ComponentPlan, in program: ResolutionProgram,
+                                from registers: ArgumentRegisters) throws -> AsyncArguments {
+        var arguments = AsyncArguments(receiver: nil)
+        for (at, argument) in plan.arguments.enumerated() {
+            let lane = Int(program.argumentRegisters[Int(step.arguments) + at])
+            if lane < 0, case .constant(let value) = argument {
+                arguments.append(value)
+            } else if lane >= 0, let instance = registers.take(lane) {
+                arguments.append(instance)
+            } else {
+                throw notMade(plan)
+            }
+        }
+        return arguments
+    }
+
+    private func notMade(_ plan: ComponentPlan) -> Diagnostic {
+        Diagnostic(.buildFailed, "component '\(plan.key)' was not made", at: plan.location)
     }
 
     /// Runs `program`'s steps, with its registers on the stack: its
@@ -38,26 +102,51 @@ extension Factory {
             try withUnsafeTemporaryAllocation(of: Instance.self, capacity: program.registerCount) { buffer in
                 let registers = ArgumentRegisters(base: buffer.baseAddress.unsafelyUnwrapped, filled: filled, words: 1)
                 defer { registers.empty() }
-                return try run(program, in: registers, &resolution)
+                for singleton in program.singletons {
+                    guard let shared = store.shared(singleton.index) else {
+                        return try checkedInstance(program.top, in: &resolution)
+                    }
+                    registers.put(shared, in: singleton.register)
+                }
+                // A maker that suspends is the async lookup's: the synchronous one refuses its component first (requires-async).
+                guard try runStepsLocking(program, from: 0, in: registers, &resolution) == nil else { throw requiresAsync(program.top) }
+                // The last step made the top component, or found it and went past the end.
+                guard let top = registers.take(0) else { throw notMade(table.plans[program.top]) }
+                return top
             }
         }
     }
 
-    /// ``run(_:in:)`` with its `registers`, empty at first.
+    /// ``runSteps(_:from:in:_:)`` under the scope's lock when `program` has
+    /// request components and the resolution does not hold it yet.
+    private func runStepsLocking(_ program: ResolutionProgram, from start: Int, in registers: ArgumentRegisters,
+                                 _ resolution: inout Resolution) throws -> Int? {
+        let locks = program.usesScope && !resolution.holdsScopeLock && resolution.scope != nil
+        if locks {
+            resolution.scope.unsafelyUnwrapped.lock()
+            resolution.holdsScopeLock = true
+        }
+        defer {
+            if locks {
+                resolution.holdsScopeLock = false
+                resolution.scope.unsafelyUnwrapped.unlock()
+            }
+        }
+        return try runSteps(program, from: start, in: registers, &resolution)
+    }
+
+    /// Runs `program`'s steps from `start` until the end (then nil) or a
+    /// making whose maker suspends, which it leaves to the async lookup
+    /// (then its position): the one loop that both lookups run.
     // Forced, with its pair: without run and make inlined, the graph ran 4,739 instructions instead of 4,693 (callgrind, profile-graph).
     @inline(__always)
-    private func run(_ program: ResolutionProgram, in registers: ArgumentRegisters, _ resolution: inout Resolution) throws -> Instance {
-        for singleton in program.singletons {
-            guard let shared = store.shared(singleton.index) else {
-                return try checkedInstance(program.top, in: &resolution)
-            }
-            registers.put(shared, in: singleton.register)
-        }
+    private func runSteps(_ program: ResolutionProgram, from start: Int, in registers: ArgumentRegisters,
+                          _ resolution: inout Resolution) throws -> Int? {
         // Read once, and lent: the table holds its argument slots for its life. Unmanaged: retained
         // instead, the graph ran 1.61-1.64x hand-built against 1.45-1.51x (factory-benchmark, 3 alternating runs, 2026-11-28).
         let slots = Unmanaged.passUnretained(table.arguments)
         let (steps, arguments) = (program.steps, program.argumentRegisters)
-        var position = 0
+        var position = start
         while position < steps.count {
             let step = steps[position]
             let register = Int(step.register)
@@ -76,11 +165,12 @@ extension Factory {
                     continue
                 }
             case .make, .makeInScope, .makeInGraph:
+                if step.suspends { return position }
                 let made = try make(step, of: program, slots: slots._withUnsafeGuaranteedRef { $0.slots(of: Int(step.index)) },
                                     registers: registers, lanes: arguments.baseAddress.map { $0 + Int(step.arguments) },
                                     within: resolution.constructing)
                 if step.action == .makeInScope {
-                    // After its find, which found the scope.
+                    // After its find, which found the scope; the resolution holds its lock.
                     resolution.scope.unsafelyUnwrapped.keepHoldingLock(Int(step.index), made)
                 } else if step.action == .makeInGraph {
                     resolution.keepInGraph(Int(step.index), made)
@@ -89,11 +179,7 @@ extension Factory {
             }
             position += 1
         }
-        // The last step made the top component, or found it and went past the end.
-        guard let top = registers.take(0) else {
-            throw Diagnostic(.buildFailed, "component '\(table.plans[program.top].key)' was not made", at: table.plans[program.top].location)
-        }
-        return top
+        return nil
     }
 
     /// Calls the maker of `step`'s component, its arguments read from

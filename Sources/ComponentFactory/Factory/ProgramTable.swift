@@ -2,7 +2,8 @@
 /// prototype, object-graph or request component whose instance is its
 /// maker's result and nothing more, and all of whose arguments, to the
 /// bottom, are constants or components of that kind (of any scope,
-/// singletons too), within a program's bounds.
+/// singletons too), within a program's bounds. A maker may be async or
+/// isolated: only the async lookup runs a program with such a making.
 ///
 /// Building one needs none of what the factory watches for elsewhere: it
 /// publishes nothing early, nothing under it has a property that could wait
@@ -100,12 +101,13 @@ final class ProgramTable: @unchecked Sendable {
         return position < 0 ? nil : UnsafePointer(programs.baseAddress.unsafelyUnwrapped + position)
     }
 
-    /// Whether `plan` itself is plain: made by a synchronous, nonisolated
-    /// maker alone, from constants and components, with no property,
-    /// callback or `depends-on` (a seeded request component, never made, is
-    /// plain too).
+    /// Whether `plan` itself is plain: made by its maker alone, from
+    /// constants and components, with no property, callback or
+    /// `depends-on` (a seeded request component, never made, is plain too).
+    /// The maker is synchronous and nonisolated, or async or isolated: then
+    /// its step suspends, and only the async lookup runs the program.
     private static func isPlain(_ plan: ComponentPlan) -> Bool {
-        guard !plan.publishesEarly, plan.ownSuspension == nil, plan.isolation == .nonisolated, plan.dependencies.isEmpty,
+        guard !plan.publishesEarly, plan.isolation == .nonisolated || plan.makeAsync != nil, plan.dependencies.isEmpty,
               plan.factoryIndex == nil else { return false }
         return plan.arguments.allSatisfy { argument in
             switch argument {

@@ -36,6 +36,14 @@
 /// A seeded request is always found, so its making (which would say that
 /// it was not given) never runs; a second session, found at 6, skips 7–9.
 ///
+/// A maker may be async or isolated: its making is marked as one that
+/// suspends. The loop stops before such a making; the synchronous lookup
+/// never gets there (it refuses the component first, `requires-async`),
+/// and the async lookup awaits the maker and runs the loop on from the next
+/// step (``Factory/instanceAsync(running:in:)``). If the session above were
+/// made by an `async init`, steps 0–3 would run, the session's making be
+/// awaited, and the loop go on at 5.
+///
 /// A program is plain data: its parts lie in the ``ProgramTable`` that laid
 /// it out, one buffer for each kind shared by all the table's programs.
 struct ResolutionProgram {
@@ -67,6 +75,9 @@ struct ResolutionProgram {
         /// For a find, the step after the component's making, taken when it finds the component.
         let next: Int16
         let action: Action
+        /// For a making, whether its maker is async or isolated: the
+        /// synchronous loop stops before it, and the async lookup awaits it.
+        let suspends: Bool
     }
 
     /// A singleton the program needs, read before the steps run.
@@ -156,7 +167,7 @@ struct ResolutionProgram {
                 layout.usesScope = layout.usesScope || plan.scope == .request
                 // Completed once the making's position is known.
                 layout.steps.append(Step(plan: .passUnretained(plan), index: Int32(plan.index), arguments: -1, register: Int16(register),
-                                         next: -1, action: plan.scope == .request ? .findInScope : .findInGraph))
+                                         next: -1, action: plan.scope == .request ? .findInScope : .findInGraph, suspends: false))
             }
             stack.append(Open(register: register, find: find))
             layout.depth = max(layout.depth, stack.count)
@@ -188,12 +199,13 @@ struct ResolutionProgram {
             let making = layout.steps.count
             layout.steps.append(Step(plan: .passUnretained(plan), index: Int32(plan.index), arguments: Int32(layout.argumentRegisters.count),
                                      register: Int16(current.register), next: -1,
-                                     action: plan.scope == .request ? .makeInScope : plan.scope == .objectGraph ? .makeInGraph : .make))
+                                     action: plan.scope == .request ? .makeInScope : plan.scope == .objectGraph ? .makeInGraph : .make,
+                                     suspends: plan.makeAsync != nil))
             layout.argumentRegisters.append(contentsOf: current.registers)
             if let find = current.find {
                 let open = layout.steps[find]
                 layout.steps[find] = Step(plan: open.plan, index: open.index, arguments: -1, register: open.register,
-                                          next: Int16(making + 1), action: open.action)
+                                          next: Int16(making + 1), action: open.action, suspends: false)
             }
         }
         return layout

@@ -156,7 +156,8 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
     }
 
     /// Takes the lock, for a build that gives it back (``unlock()``) once
-    /// the request component it builds is kept, or the build fails; the
+    /// the request component it builds is kept, or the build fails, and for
+    /// a ``ResolutionProgram``'s steps with request components; the
     /// resolution notes that it holds it (`Resolution.holdsScopeLock`).
     func lock() {
         withUnsafeMutablePointerToElements { PlacedMutex.lock(at: $0) }
@@ -164,11 +165,6 @@ final class ScopeStorage: ManagedBuffer<ScopeStorage.Header, ScopeEntry> {
 
     func unlock() {
         withUnsafeMutablePointerToElements { PlacedMutex.unlock(at: $0) }
-    }
-
-    /// Runs `body` holding the lock: for a ``ResolutionProgram`` with request components.
-    func holdingLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try withLock { _, _ in try body() }
     }
 
     /// The instance kept for the component at `index`, if any, by a caller
