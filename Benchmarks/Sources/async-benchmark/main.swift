@@ -4,7 +4,9 @@
 //      against `factory.component(forKey:as:)`;
 //   2. a prototype graph of 10 objects whose initializers are all `async`:
 //      `factory.async.component(forKey:as:)` against the same graph built by
-//      hand, each object made by an `async` function and awaited.
+//      hand, each object made by an `async` function and awaited;
+//   3. the same graph with a `depends-on` on each prototype, which no program
+//      makes: the path that checks everything, on frames.
 // Each figure is the median of 21 rounds after 3 warm-ups; within a round the
 // two sides are timed in alternating slices, and each ratio is the median of
 // the rounds' own ratios. Everything runs in a nonisolated async function, off
@@ -69,8 +71,9 @@ func syncRegistry() -> ComponentRegistry {
 @inline(never) func consume(_ value: AnyObject) { withExtendedLifetime(value) {} }
 
 
-func factory(_ registry: ComponentRegistry) async throws -> Factory {
-    let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(GroveAssembly.xml.utf8), file: "graph.xml").document])
+/// `xml` is the graph's assembly, or a variant of it.
+func factory(_ registry: ComponentRegistry, xml: String = GroveAssembly.xml) async throws -> Factory {
+    let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(xml.utf8), file: "graph.xml").document])
     return try await Factory.loadAsync(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []),
                                        registry: registry).factory
 }
@@ -79,6 +82,10 @@ func factory(_ registry: ComponentRegistry) async throws -> Factory {
 func measure() async throws {
     let syncFactory = try await factory(syncRegistry())
     let asyncFactory = try await factory(asyncRegistry())
+    // The same graph, each prototype with a `depends-on` (the built singleton leaf): no program
+    // makes any of it, so the lookup runs every component's build steps on frames.
+    let steppedFactory = try await factory(asyncRegistry(), xml: GroveAssembly.xml.replacingOccurrences(
+        of: "scope=\"prototype\"", with: "scope=\"prototype\" depends-on=\"singletonLeaf\""))
     guard try await asyncFactory.async.component(forKey: "grove", as: Grove.self).tree.trunk.second.right.value == 2,
           try syncFactory.component(forKey: "singletonLeaf", as: Leaf.self).value == 4 else {
         print("the graph was not built as written"); exit(1)
@@ -100,6 +107,7 @@ func measure() async throws {
     var asyncLookups: [Double] = [], syncLookups: [Double] = [], lookupRatios: [Double] = []
     var graphs: [Double] = [], hands: [Double] = [], graphRatios: [Double] = []
     var callersIsolation: [Double] = [], callersIsolationRatios: [Double] = []
+    var stepped: [Double] = [], steppedHands: [Double] = [], steppedRatios: [Double] = []
     for round in 0..<(rounds + 3) {
         let (asyncLookup, syncLookup) = try await paired(
             iterations: 500_000,
@@ -113,7 +121,12 @@ func measure() async throws {
             iterations: 20_000,
             { consume(try await asyncFactory.async.component(forKey: "grove", as: Grove.self)) },
             { consume(await handBuiltGroveInCallersIsolation()) })
+        let (steppedGraph, steppedHand) = try await paired(
+            iterations: 20_000,
+            { consume(try await steppedFactory.async.component(forKey: "grove", as: Grove.self)) },
+            { consume(await handBuiltGrove()) })
         guard round >= 3 else { continue }
+        stepped.append(steppedGraph); steppedHands.append(steppedHand); steppedRatios.append(steppedGraph / steppedHand)
         callersIsolation.append(handInCallersIsolation); callersIsolationRatios.append(graphAgain / handInCallersIsolation)
         asyncLookups.append(asyncLookup); syncLookups.append(syncLookup); lookupRatios.append(asyncLookup / syncLookup)
         graphs.append(graph); hands.append(hand); graphRatios.append(graph / hand)
@@ -126,6 +139,9 @@ func measure() async throws {
     print("  async.component(forKey:as:)  \(fmt(median(graphs)))   = \(spread(graphRatios)) by hand")
     print("  by hand, nonisolated(nonsending), as the lookup runs: \(fmt(median(callersIsolation)));"
           + " the lookup = \(spread(callersIsolationRatios)) it")
+    print("The same graph, each prototype with a depends-on, so that no program makes it: its build steps on frames (ns per graph):")
+    print("  by hand, with await          \(fmt(median(steppedHands)))")
+    print("  async.component(forKey:as:)  \(fmt(median(stepped)))   = \(spread(steppedRatios)) by hand")
 }
 
 try await measure()

@@ -23,8 +23,23 @@ struct BuildStack {
             case graph
             /// In the request scope, whose lock the resolution holds.
             case scope
-            /// In the factory's store, under its creation lock: a singleton.
+            /// In the request scope, under its own lock: the first instance kept is the one (a request component that can suspend).
+            case scopeAsync
+            /// In the factory's store, in its slot, under its creation lock: a singleton.
             case store
+        }
+
+        /// The lock a frame takes for its component, and gives back when it ends.
+        enum Lock {
+            case none
+            /// The request scope's lock, for a request component that cannot suspend.
+            case scope
+            /// The store's creation lock, for a singleton that cannot suspend.
+            case creation
+            /// The scope's async creation lock, for a request component that can suspend.
+            case asyncScope
+            /// The factory's async creation lock, for a singleton that can suspend.
+            case asyncCreation
         }
 
         /// The plan's index; for an items frame, the index of the component whose value it is.
@@ -42,14 +57,13 @@ struct BuildStack {
         var value: Any = ()
         /// The items resolved so far.
         var gathered: [Any] = []
+        /// The lock it took, if any.
+        let lock: Lock
         /// What to undo if the build fails: the depth counted, the
-        /// component inside its initializer, the instance published, the
-        /// scope's lock and the creation lock, each taken by this frame.
+        /// component inside its initializer, the instance published, each by this frame.
         var counted = false
         var entered = false
         var published = false
-        var holdsScopeLock = false
-        var holdsCreationLock = false
     }
 
     var frames: [Frame] = []
@@ -62,15 +76,14 @@ struct BuildStack {
     }
 
     /// Starts building the component at `index`, with a register for each argument and the receiver.
-    mutating func push(_ index: Int, registers count: Int, keep: Frame.Keep, holdsScopeLock: Bool = false, holdsCreationLock: Bool = false) {
-        frames.append(Frame(index: index, items: nil, keep: keep, registers: registers.count,
-                            holdsScopeLock: holdsScopeLock, holdsCreationLock: holdsCreationLock))
+    mutating func push(_ index: Int, registers count: Int, keep: Frame.Keep, lock: Frame.Lock = .none) {
+        frames.append(Frame(index: index, items: nil, keep: keep, registers: registers.count, lock: lock))
         for _ in 0..<count { registers.append(nil) }
     }
 
     /// Starts resolving `items`, for the component at `index`.
     mutating func push(items: Items, of index: Int) {
-        frames.append(Frame(index: index, items: items, keep: .none, registers: registers.count))
+        frames.append(Frame(index: index, items: items, keep: .none, registers: registers.count, lock: .none))
     }
 
     /// The innermost frame, taken off with its registers.

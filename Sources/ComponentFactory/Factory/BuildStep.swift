@@ -1,10 +1,10 @@
 /// One step of a component's build, as its plan lowers it once, when the
 /// plan is made (``ComponentPlan/steps``): what the factory does for the
 /// component, in order, when it is not made by a ``ResolutionProgram``.
-/// The synchronous lookup runs them on a frame of a ``BuildStack``, where a
-/// step that needs another component waits for that component's frame (see
-/// ``Factory/checkedInstance(_:in:)``); the async lookup runs them in turn,
-/// awaiting what it needs (`buildAsync`). What each step does is in Factory+Steps.
+/// Both lookups run them on a frame of a ``BuildStack``, where a step that
+/// needs another component waits for that component's frame (see
+/// ``Factory/run(_:in:)``), and the async lookup awaits a step that
+/// suspends. What each step does is in Factory+Steps.
 ///
 /// A component with a `depends-on`, made by a factory method, with one
 /// property and an init method lowers to:

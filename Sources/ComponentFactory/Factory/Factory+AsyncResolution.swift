@@ -87,10 +87,6 @@ extension Factory {
         return CrossingInstance(try await instanceAsync(index, in: &resolution))
     }
 
-    // The functions below read a plan through the table, which holds every
-    // plan for the factory's life (the factory outlives the lookup); only
-    // buildAsync holds one across its suspensions, for the figure it gives.
-
     nonisolated(nonsending)
     func instanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
         // What cannot suspend is built synchronously, in the same resolution: it shares the object graph,
@@ -99,174 +95,113 @@ extension Factory {
         if let program = table.programs.program(index), let made = try await instanceAsync(running: program, in: &resolution) {
             return made
         }
-        if let current = resolution.sync.inProgress(index) { return current }
-        switch table.plans[index].scope {
-        case .prototype:
-            return try await buildAsync(index, in: &resolution)
-        case .objectGraph:
-            if let kept = resolution.sync.graphInstance(index) { return kept }
-            let built = try await buildAsync(index, in: &resolution)
-            resolution.sync.keepInGraph(index, built)
-            return built
-        case .request:
-            guard let scope = resolution.sync.scope, let creation = scope.asyncCreation else {
-                throw outsideScope(table.plans[index])
+        return try await checkedInstanceAsync(index, in: &resolution)
+    }
+
+    /// The instance of the component at `index`, which can suspend, by the
+    /// path that checks everything: the synchronous lookup's frames and
+    /// steps (``run(_:in:)``), with what a step awaits awaited here, and
+    /// the run resumed where it stopped. So a chain of components nests no
+    /// calls here either.
+    nonisolated(nonsending)
+    private func checkedInstanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
+        var stack = BuildStack()
+        do {
+            var progress = try request(index, onto: &stack, in: &resolution.sync, byProgram: false)
+            while true {
+                switch progress {
+                case .ready(let instance):
+                    return instance
+                case .pushed:
+                    progress = try run(&stack, in: &resolution.sync)
+                case .awaiting(.make):
+                    // Here, not in resume(after:): the step most builds await, with no async call of its own.
+                    let top = stack.frames.count - 1
+                    let plan = table.plans[stack.frames[top].index]
+                    do {
+                        guard let makeAsync = plan.makeAsync else { throw notMade(plan) }
+                        stack.frames[top].instance = try await makeAsync(try arguments(of: plan, from: &stack)).instance
+                    } catch {
+                        throw failure(error, building: plan, within: resolution.sync.constructing)
+                    }
+                    stack.frames[top].position += 1
+                    progress = try run(&stack, in: &resolution.sync)
+                case .awaiting(let awaited):
+                    progress = try await resume(after: awaited, &stack, in: &resolution)
+                }
             }
-            if let kept = try scope.existing(index) { return kept }
-            await creation.lock(resolution.scopeToken(from: creation))
-            defer { creation.unlock() }
-            if let kept = try scope.existing(index) { return kept }
-            return try scope.keep(index, try await buildAsync(index, in: &resolution))
-        case .singleton, .weakSingleton:
-            let slot = suspendingSlot(index)
-            if let shared = store.shared(slot) { return shared }
+        } catch {
+            unwind(&stack, &resolution.sync)
+            throw error
+        }
+    }
+
+    /// Awaits `awaited` for the innermost frame's step (or for the run's
+    /// component, with no frame yet), and runs on from there.
+    nonisolated(nonsending)
+    private func resume(after awaited: BuildProgress.Awaited, _ stack: inout BuildStack,
+                        in resolution: inout AsyncResolution) async throws -> BuildProgress {
+        switch awaited {
+        case .program(let index):
+            if let program = table.programs.program(index), let made = try await instanceAsync(running: program, in: &resolution) {
+                return try settle(.ready(made), &stack, in: &resolution.sync)
+            }
+            return try settle(request(index, onto: &stack, in: &resolution.sync, byProgram: false), &stack, in: &resolution.sync)
+        case .creationLock(let index):
             await asyncCreation.lock(resolution.token(from: asyncCreation))
-            defer { asyncCreation.unlock() }
-            if let shared = store.shared(slot) { return shared }
-            let built = try await buildAsync(index, in: &resolution)
-            store.keep(slot, built)
-            return built
-        }
-    }
-
-    /// Builds the plan at `index` by running its build steps in turn,
-    /// awaiting the components they need and each step that can suspend:
-    /// an async or isolated maker, callback or setter. Inlined into its
-    /// caller: each async call is a frame allocated on the task, and a
-    /// 10-object graph makes dozens of them. The plan is held for the
-    /// build, across its suspensions: read through the table at each step
-    /// instead, the async graph ran 3.9-4.1x hand-built against 3.6-3.7x.
-    // Forced: without it the async graph ran 4.0-4.1x hand-built against 3.6-3.7x (async-benchmark, 3 alternating runs on b77d8b9).
-    @inline(__always)
-    nonisolated(nonsending) private func buildAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
-        let plan = table.plans[index]
-        var arguments = AsyncArguments(receiver: nil)
-        var instance: Instance?
-        // What a failure undoes: the depth counted, the component inside its initializer.
-        var (counted, entered) = (false, false)
-        defer { if counted { resolution.sync.depth -= 1 } }
-        do {
-            var position = 0
-            while position < plan.steps.count {
-                switch plan.steps[position] {
-                case .enter:
-                    if let patched = try enter(plan, &resolution.sync) { return patched }
-                    (counted, entered) = (true, true)
-                case .dependency(let at):
-                    _ = try await valueAsync(plan.dependencies[at], in: &resolution)
-                case .receiver:
-                    if let factoryIndex = plan.factoryIndex { arguments.setReceiver(try await instanceAsync(factoryIndex, in: &resolution)) }
-                case .argument(let at):
-                    // A constant and a reference are read here: no async call of their own.
-                    switch plan.arguments[at] {
-                    case .constant(let value): arguments.append(value)
-                    case .component(let needed): arguments.append(try await instanceAsync(needed, in: &resolution))
-                    case let other: arguments.append(try await valueAsync(other, in: &resolution))
-                    }
-                case .make:
-                    let resolved = consume arguments
-                    arguments = AsyncArguments(receiver: nil)
-                    do {
-                        if let makeAsync = plan.makeAsync {
-                            instance = try await makeAsync(resolved).instance
-                        } else {
-                            instance = try make(plan) { registers, receiver in resolved.lend(to: registers, receiverAt: receiver) }
-                        }
-                    } catch {
-                        throw failure(error, building: plan, within: resolution.sync.constructing)
-                    }
-                case .leave:
-                    entered = false
-                    if let instance { try leave(plan, made: instance, &resolution.sync) }
-                case .publish:
-                    guard let made = instance else { break }
-                    (instance, position) = try await injectAsync(plan, made, from: position, in: &resolution)
-                case .callback, .property, .unpublish:
-                    // Run by the publish step, up to its unpublish.
-                    break
-                case .postProcess:
-                    if let made = instance, !table.postProcessors.isEmpty { instance = try postProcess(plan, made, resolution.sync) }
-                }
-                position += 1
-            }
-        } catch {
-            if entered { resolution.sync.leave() }
-            throw error
-        }
-        guard let instance else {
-            throw Diagnostic(.buildFailed, "component '\(plan.key)' was not made", at: plan.location)
-        }
-        return instance
-    }
-
-    /// The steps from `publish` (at `position`) to `unpublish`: `instance`
-    /// published, its callbacks run and its properties set, each awaited
-    /// when async; the instance after them, and the position of `unpublish`.
-    nonisolated(nonsending) private func injectAsync(_ plan: ComponentPlan, _ instance: Instance, from position: Int,
-                                                     in resolution: inout AsyncResolution) async throws -> (Instance, Int) {
-        var value = publish(plan, instance, &resolution.sync)
-        var position = position + 1
-        do {
-            while position < plan.steps.count {
-                switch plan.steps[position] {
-                case .callback(let which):
-                    guard let callback = plan.callback(which) else { break }
-                    guard let runAsync = callback.runAsync else {
-                        try run(callback, on: &value, of: plan, resolution.sync)
-                        break
-                    }
-                    do {
-                        try await runAsync(CrossingInstance(Instance(any: value)))
-                    } catch {
-                        throw failure(error, building: plan, within: resolution.sync.constructing)
-                    }
-                case .property(let at):
-                    try await injectAsync(plan.properties[at], of: plan, into: &value, in: &resolution)
-                case .unpublish:
-                    return (unpublish(value, &resolution.sync), position)
-                case .enter, .dependency, .receiver, .argument, .make, .leave, .publish, .postProcess:
-                    break
-                }
-                position += 1
-            }
-        } catch {
-            resolution.sync.unpublish()
-            throw error
-        }
-        return (unpublish(value, &resolution.sync), position)
-    }
-
-    nonisolated(nonsending) private func valueAsync(_ plan: ValuePlan, in resolution: inout AsyncResolution) async throws -> Instance {
-        switch plan {
-        case .constant(let value):
-            return value
-        case .component(let index):
-            return try await instanceAsync(index, in: &resolution)
+            return try settle(request(index, holding: .asyncCreation, onto: &stack, in: &resolution.sync), &stack, in: &resolution.sync)
+        case .scopeLock(let index):
+            guard let creation = resolution.sync.scope?.asyncCreation else { throw outsideScope(table.plans[index]) }
+            await creation.lock(resolution.scopeToken(from: creation))
+            return try settle(request(index, holding: .asyncScope, onto: &stack, in: &resolution.sync), &stack, in: &resolution.sync)
         case .inherited(let key):
-            return try await instanceAsync(at: index(ofKey: key), key: key).instance
-        case .collection(let items, let make, let typeName):
-            var values: [Any] = []
-            for item in items { values.append(try await valueAsync(item, in: &resolution).value) }
-            return try ValuePlan.collection(of: values, make, typeName: typeName)
-        case .dictionary(let entries, let make, let typeName):
-            var pairs: [(Any, Any)] = []
-            for entry in entries { pairs.append((entry.key, try await valueAsync(entry.value, in: &resolution).value)) }
-            return try ValuePlan.dictionary(of: pairs, make, typeName: typeName)
+            let inherited = try await instanceAsync(at: index(ofKey: key), key: key).instance
+            return try settle(.ready(inherited), &stack, in: &resolution.sync)
+        case .make, .callback, .setter:
+            try await runInnermost(awaited, &stack, in: &resolution)
+            return try run(&stack, in: &resolution.sync)
         }
     }
 
-    /// The `property` step: the value its component or value resolves to,
-    /// set by its setter (awaited when async); or nothing yet, when it waits for a component inside its initializer.
-    nonisolated(nonsending) private func injectAsync(_ step: ComponentPlan.PropertyStep, of plan: ComponentPlan, into instance: inout Any,
-                                                     in resolution: inout AsyncResolution) async throws {
-        guard !waits(step, owner: instance, &resolution.sync) else { return }
-        let value = try await valueAsync(step.value, in: &resolution)
-        guard let setAsync = step.registration.setAsync else {
-            try set(step, of: plan, on: &instance, to: value)
-            return
+    /// Runs the innermost frame's step that suspends (`awaited`), in its own
+    /// isolation, and ends the step: a callback, or a setter (a maker is
+    /// run by ``checkedInstanceAsync(_:in:)`` itself).
+    nonisolated(nonsending)
+    private func runInnermost(_ awaited: BuildProgress.Awaited, _ stack: inout BuildStack, in resolution: inout AsyncResolution) async throws {
+        let top = stack.frames.count - 1
+        let plan = table.plans[stack.frames[top].index]
+        do {
+            switch awaited {
+            case .callback(let which):
+                guard let runAsync = plan.callback(which)?.runAsync else { break }
+                try await runAsync(CrossingInstance(Instance(any: stack.frames[top].value)))
+            case .setter(let at, let value):
+                let step = plan.properties[at]
+                guard let setAsync = step.registration.setAsync else { break }
+                guard await setAsync(CrossingInstance(Instance(any: stack.frames[top].value)), CrossingInstance(value)) else { throw step.mismatch(value.value, of: plan.key) }
+            case .make, .program, .creationLock, .scopeLock, .inherited:
+                break
+            }
+        } catch {
+            throw failure(error, building: plan, within: resolution.sync.constructing)
         }
-        guard await setAsync(CrossingInstance(Instance(any: instance)), CrossingInstance(value)) else {
-            throw step.mismatch(value.value, of: plan.key)
+        stack.frames[top].position += 1
+    }
+
+    /// The innermost frame's arguments for `plan`'s async maker, taken from
+    /// its registers (the factory component after them), a constant from the plan.
+    private func arguments(of plan: ComponentPlan, from stack: inout BuildStack) throws -> AsyncArguments {
+        let base = stack.frames[stack.frames.count - 1].registers
+        var arguments = AsyncArguments(receiver: plan.factoryIndex == nil ? nil : stack.registers[base + plan.arguments.count].take())
+        for (at, argument) in plan.arguments.enumerated() {
+            if case .constant(let value) = argument {
+                arguments.append(value)
+            } else if let instance = stack.registers[base + at].take() {
+                arguments.append(instance)
+            } else {
+                throw notMade(plan)
+            }
         }
+        return arguments
     }
 }

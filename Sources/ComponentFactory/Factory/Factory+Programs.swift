@@ -86,9 +86,6 @@ extension Factory {
         return arguments
     }
 
-    private func notMade(_ plan: ComponentPlan) -> Diagnostic {
-        Diagnostic(.buildFailed, "component '\(plan.key)' was not made", at: plan.location)
-    }
 
     /// Runs `program`'s steps, with its registers on the stack: its
     /// singletons read first, then each step in turn. Never inlined: one

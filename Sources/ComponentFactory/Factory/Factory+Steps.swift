@@ -1,15 +1,12 @@
 /// What the build steps that touch the resolution do (see ``BuildStep``),
-/// written once for both drivers: the synchronous one, which runs them on a
-/// ``BuildStack`` (``checkedInstance(_:in:)``), and the async one, which
-/// runs them in turn and awaits the components they need and the steps that
-/// can suspend (``instanceAsync(_:in:)``). The drivers differ only in how a
-/// step gets what it needs; the depth bound, cycles of initializers,
-/// patches, publishing, waiting injections, setters, callbacks,
-/// post-processors and the failure path are these.
+/// written once, for the one loop that runs them on a ``BuildStack``
+/// (``run(_:in:)``), for both lookups: the depth bound, cycles of
+/// initializers, patches, publishing, waiting injections, setters,
+/// callbacks, post-processors and the failure path are these.
 extension Factory {
     /// `enter`: the depth bound and a cycle of initializers, checked; the
     /// instance a patch makes, which ends the build. Else nil, and the
-    /// component is inside its initializer until ``leave(_:made:_:)``, and
+    /// component is inside its initializer until its `leave` step, and
     /// counted in the resolution's depth until its build ends.
     func enter(_ plan: ComponentPlan, _ resolution: inout Resolution) throws -> Instance? {
         guard resolution.depth < Self.maximumNesting else { throw tooDeep(plan) }
@@ -22,10 +19,9 @@ extension Factory {
         return nil
     }
 
-    /// `leave`: the component, made as `instance`, leaves its initializer, and the property injections waiting for it run.
-    func leave(_ plan: ComponentPlan, made instance: Instance, _ resolution: inout Resolution) throws {
-        resolution.leave()
-        guard resolution.hasWaiting else { return }
+    /// `leave`, once the component has left its initializer
+    /// (`Resolution.leave()`): the property injections waiting for it, made as `instance`, run.
+    func runWaiting(for plan: ComponentPlan, made instance: Instance, _ resolution: inout Resolution) throws {
         for inject in resolution.takeWaiting(for: plan.index) {
             try invoke(plan, resolution) { try inject(instance.value) }
         }

@@ -342,8 +342,8 @@ public final class Factory: Sendable {
     /// How deeply components may be built one inside another (through
     /// arguments, properties, collections or `depends-on`) in one resolution.
     /// The path that checks everything keeps its levels on a stack of frames
-    /// of its own, but a program that falls back to it, and the async
-    /// lookup, nest a call for each, a few kilobytes of the calling thread's
+    /// of its own, for both lookups, but a program that falls back to it
+    /// nests a call for each, a few kilobytes of the calling thread's
     /// stack: a chain of thousands would overflow it. Real graphs nest a few levels.
     public static let maximumNesting = 128
 
@@ -374,6 +374,11 @@ public final class Factory: Sendable {
             var arguments = Arguments(registers: registers, slots: slots, receiverRegister: slots.count)
             return try plan.make(&arguments)
         }
+    }
+
+    /// `build-failed`: a build of `plan` ended with no instance, which no input can bring about.
+    func notMade(_ plan: ComponentPlan) -> Diagnostic {
+        Diagnostic(.buildFailed, "component '\(plan.key)' was not made", at: plan.location)
     }
 
     /// Runs registered code for `plan`, turning what it throws into a

@@ -41,11 +41,6 @@ struct AsyncArguments: ~Copyable, @unchecked Sendable {
         for slot in held.indices { held[slot]?.release() }
     }
 
-    /// Sets the factory component a factory method is called on, before any argument.
-    mutating func setReceiver(_ instance: consuming Instance) {
-        held[Self.receiverSlot] = .passRetained(instance.object)
-    }
-
     /// Adds the next argument.
     mutating func append(_ argument: consuming Instance) {
         if count < Self.receiverSlot {
@@ -69,16 +64,6 @@ struct AsyncArguments: ~Copyable, @unchecked Sendable {
         guard index >= 0, index < count else { return nil }
         guard index < Self.receiverSlot else { return overflow?.instances[index - Self.receiverSlot] }
         return held[index].map { Instance(object: $0.takeUnretainedValue()) }
-    }
-
-    /// Puts the arguments into `registers`, each at its position, and the
-    /// factory component at `receiver`: for a synchronous closure whose
-    /// arguments could suspend, which takes them from ``Arguments``.
-    func lend(to registers: ArgumentRegisters, receiverAt receiverRegister: Int) {
-        for index in 0..<count {
-            if let argument = self[index] { registers.put(argument, in: index) }
-        }
-        if let receiverInstance { registers.put(receiverInstance, in: receiverRegister) }
     }
 
     /// The factory component, still held here.
