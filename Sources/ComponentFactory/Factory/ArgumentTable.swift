@@ -4,13 +4,12 @@ import Synchronization
 /// while resolving, so that an argument costs no matching of its
 /// ``ValuePlan`` and no table lookup of the plan it names.
 ///
-/// A constant slot lends the constant's object, which its plan holds; a
-/// component slot names the component's index. Anything else (an
+/// A constant slot holds the constant's object; a component slot names
+/// the component's index. Anything else (an
 /// inherited component, a collection, a dictionary) is neither, and is
 /// resolved from its ``ValuePlan``.
 final class ArgumentTable: @unchecked Sendable {
-    /// The slots of all plans, one after another. Never changed once made:
-    /// the lent objects and programs are held by the same table.
+    /// The slots of all plans, one after another. Never changed once made.
     private let storage: UnsafeMutableBufferPointer<ArgumentSlot>
     /// For each plan, its slots within ``storage``.
     private let slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>]
@@ -48,6 +47,7 @@ final class ArgumentTable: @unchecked Sendable {
     deinit {
         if let base = conversions.baseAddress { base.deinitialize(count: conversions.count) }
         conversions.deallocate()
+        if let base = storage.baseAddress { base.deinitialize(count: storage.count) }
         storage.deallocate()
     }
 

@@ -37,7 +37,7 @@ struct Arguments: ~Copyable {
         guard index < slots.count else { throw Self.missing(index, Value.self) }
         // A constant of exactly `Value` is read out of its box here: its type was noted when the slot was made.
         if slots[index].boxedType == ObjectIdentifier(Value.self) {
-            return slots[index].constant.unsafelyUnwrapped._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Value>.self).typed }
+            return unsafeDowncast(slots[index].constant.unsafelyUnwrapped, to: Box<Value>.self).typed
         }
         let register = lanes.map { Int($0[index]) } ?? index
         if register >= 0, let made = registers.take(register, ifExactly: Value.self) {
@@ -62,7 +62,7 @@ struct Arguments: ~Copyable {
             return try made.take(as: Value.self, keepingConversionIn: cell, otherwise: failure)
         }
         guard let constant = slots[index].constant else { throw Self.missing(index, Value.self) }
-        return try Instance(object: constant.takeUnretainedValue()).take(as: Value.self, otherwise: failure)
+        return try Instance(object: constant).take(as: Value.self, otherwise: failure)
     }
 
     /// The factory component a factory method is called on.
