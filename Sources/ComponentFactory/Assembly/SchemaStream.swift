@@ -37,6 +37,8 @@ final class SchemaStream {
         self.handler = handler
         self.file = file
         xmlSchemaValidateSetLocator(validation, currentLine, UnsafeMutableRawPointer(parser))
+        // Unmanaged: libxml2 hands its error callback a void pointer, and this is how Swift passes an object through
+        // one (no figure: the only other way is a global). The stream outlives its validation context, which deinit frees.
         xmlSchemaSetValidStructuredErrors(validation, collectSchemaError, Unmanaged.passUnretained(self).toOpaque())
     }
 

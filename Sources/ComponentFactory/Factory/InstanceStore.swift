@@ -40,6 +40,7 @@ final class InstanceStore: @unchecked Sendable {
     }
 
     /// Each slot is an ``Instance``'s reference, unowned: `owned` holds it.
+    // Unmanaged, in an atomic: read under the store's lock instead, the typed singleton ran 492 instructions against 318, the handle 436 against 262 (callgrind, 2026-11-28).
     private let strong: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>
     /// Which components are weak singletons, by index: held weakly, read under the lock.
     private let isWeak: [Bool]
