@@ -48,6 +48,11 @@ extension Factory {
         while let suspended = try runStepsLocking(program, from: position, in: registers, &resolution.sync) {
             let step = program.steps[suspended]
             let plan = table.plans[Int(step.index)]
+            position = suspended + 1
+            guard step.action != .set && step.action != .callback else {
+                try await finishAsync(step, plan, of: program, in: registers, within: resolution.sync.constructing)
+                continue
+            }
             var instance: Instance
             do {
                 guard let makeAsync = plan.makeAsync else { throw notMade(plan) }
@@ -62,10 +67,30 @@ extension Factory {
                 resolution.sync.keepInGraph(Int(step.index), instance)
             }
             registers.put(instance, in: Int(step.register))
-            position = suspended + 1
         }
         guard let top = registers.take(0) else { throw notMade(table.plans[program.top]) }
         return top
+    }
+
+    /// Runs a `set` or `callback` step that suspends, on the component in
+    /// its register, in the setter's or callback's own isolation.
+    nonisolated(nonsending)
+    private func finishAsync(_ step: ResolutionProgram.Step, _ plan: ComponentPlan, of program: ResolutionProgram,
+                             in registers: ArgumentRegisters, within constructing: [Int]) async throws {
+        guard let owner = registers.take(Int(step.register)) else { throw notMade(plan) }
+        do {
+            if step.action == .set {
+                let property = plan.properties[Int(step.next)]
+                let value = try propertyValue(of: step, property, from: registers)
+                guard let setAsync = property.registration.setAsync else { throw notMade(plan) }
+                guard await setAsync(CrossingInstance(owner), CrossingInstance(value)) else { throw property.mismatch(value.value, of: plan.key) }
+            } else if let runAsync = plan.callback(Self.callbacks[Int(step.next)])?.runAsync {
+                try await runAsync(CrossingInstance(owner))
+            }
+        } catch {
+            throw failure(error, building: plan, within: constructing + program.needers(of: Int(step.register)))
+        }
+        registers.put(owner, in: Int(step.register))
     }
 
     /// The arguments of `step`'s making, for `plan`'s async maker: each
@@ -173,10 +198,57 @@ extension Factory {
                     resolution.keepInGraph(Int(step.index), made)
                 }
                 registers.put(made, in: register)
+            case .set, .callback:
+                if step.suspends { return position }
+                try finish(step, of: program, in: registers, within: resolution.constructing)
+            case .keepInScope, .keepInGraph:
+                // Whole now: kept, and left in its register for what needs it.
+                guard let made = registers.take(register) else { throw step.plan._withUnsafeGuaranteedRef { notMade($0) } }
+                if step.action == .keepInScope {
+                    resolution.scope.unsafelyUnwrapped.keepHoldingLock(Int(step.index), made)
+                } else {
+                    resolution.keepInGraph(Int(step.index), made)
+                }
+                registers.put(made, in: register)
             }
             position += 1
         }
         return nil
+    }
+
+    /// The callbacks, in the order a `callback` step's `next` numbers them.
+    static let callbacks: [BuildStep.Callback] = [.beforePropertyInjection, .afterPropertyInjection, .initMethod]
+
+    /// Runs a `set` or `callback` step that does not suspend, on the
+    /// component in its register; what its code throws names the path to
+    /// it, below the components `constructing` outside the program.
+    @inline(never)
+    private func finish(_ step: ResolutionProgram.Step, of program: ResolutionProgram, in registers: ArgumentRegisters,
+                        within constructing: @autoclosure () -> [Int]) throws {
+        let plan = table.plans[Int(step.index)]
+        guard let owner = registers.take(Int(step.register)) else { throw notMade(plan) }
+        var value = owner.value
+        do {
+            if step.action == .set {
+                let property = plan.properties[Int(step.next)]
+                let argument = try propertyValue(of: step, property, from: registers).value
+                guard property.registration.set(&value, argument) else { throw property.mismatch(argument, of: plan.key) }
+            } else if let callback = plan.callback(Self.callbacks[Int(step.next)]) {
+                try callback.run(&value)
+            }
+        } catch {
+            throw failure(error, building: plan, within: constructing() + program.needers(of: Int(step.register)))
+        }
+        // A class instance was changed in place; a value is made an instance again.
+        registers.put(owner.isObject ? owner : Instance(any: value), in: Int(step.register))
+    }
+
+    /// The value a `set` step sets: the instance in its value's register, or the property's constant.
+    private func propertyValue(of step: ResolutionProgram.Step, _ property: ComponentPlan.PropertyStep,
+                               from registers: ArgumentRegisters) throws -> Instance {
+        if step.arguments >= 0, let instance = registers.take(Int(step.arguments)) { return instance }
+        if step.arguments < 0, case .constant(let constant) = property.value { return constant }
+        throw notMade(table.plans[Int(step.index)])
     }
 
     /// Calls the maker of `step`'s component, its arguments read from

@@ -1,20 +1,21 @@
 /// Which plans are built straight through, by a ``ResolutionProgram``: a
-/// prototype, object-graph or request component whose instance is its
-/// maker's result and nothing more, and all of whose arguments, to the
-/// bottom, are constants or components of that kind (of any scope,
-/// singletons too), within a program's bounds. A maker may be async or
-/// isolated: only the async lookup runs a program with such a making.
+/// prototype, object-graph or request component made by its maker, its
+/// properties set and its callbacks run, all of whose arguments, property
+/// values and `depends-on`, to the bottom, are constants or components of
+/// that kind (of any scope, singletons too), within a program's bounds. A
+/// maker, setter or callback may be async or isolated: only the async
+/// lookup runs a program with such a step.
 ///
-/// Building one needs none of what the factory watches for elsewhere: it
-/// publishes nothing early, nothing under it has a property that could wait
-/// for a component, and nothing under it can close a cycle, since a loop of
-/// initializer references never compiles (`initializer-cycle`). So its
-/// program skips those checks: the lookup of an instance in progress,
-/// the walk of the components being built, the waiting injections, and the
-/// steps after the maker. The depth bound, patches, object-graph sharing,
-/// a request component's one instance per scope and the path a failure
-/// names are kept (see ``Factory/instance(running:in:)``). A singleton is
-/// shared, and made once, under the store's lock: a program only reads it.
+/// Building one needs none of what the factory watches for elsewhere:
+/// nothing under it can close a cycle, since a program lays out the tree of
+/// what it needs, and a cycle's tree has no end (past ``ResolutionProgram/maximumSize``
+/// there is no program). So nothing in it is needed while it is being
+/// built: its program skips publishing, the lookup of an instance in
+/// progress, the walk of the components being built and the waiting
+/// injections. The depth bound, patches, object-graph sharing, a request
+/// component's one instance per scope, kept once it is whole, and the path
+/// a failure names are kept (see ``Factory/instance(running:in:)``). A
+/// singleton is shared, and made once, under the store's lock: a program only reads it.
 ///
 /// None is direct while the table has component post-processors: each
 /// instance passes through them.
@@ -38,8 +39,9 @@ final class ProgramTable: @unchecked Sendable {
         var needers = [[Int]](repeating: [], count: plans.count)
         var queue: [Int] = []
         for plan in plans {
-            for case .component(let argument) in plan.arguments where plans.indices.contains(argument) {
-                needers[argument].append(plan.index)
+            for case .component(let needed) in plan.arguments + plan.dependencies + plan.properties.map(\.value)
+            where plans.indices.contains(needed) {
+                needers[needed].append(plan.index)
             }
             if !isPlain[plan.index] { queue.append(plan.index) }
         }
@@ -101,16 +103,19 @@ final class ProgramTable: @unchecked Sendable {
         return position < 0 ? nil : UnsafePointer(programs.baseAddress.unsafelyUnwrapped + position)
     }
 
-    /// Whether `plan` itself is plain: made by its maker alone, from
-    /// constants and components, with no property, callback or
-    /// `depends-on` (a seeded request component, never made, is plain too).
-    /// The maker is synchronous and nonisolated, or async or isolated: then
-    /// its step suspends, and only the async lookup runs the program.
+    /// Whether `plan` itself is plain: made by its maker, from constants
+    /// and components, with its properties set to constants or components,
+    /// its callbacks run, and its `depends-on` components built first (a
+    /// seeded request component, never made, is plain too). The maker,
+    /// setters and callbacks are synchronous and nonisolated, or async or
+    /// isolated: then their steps suspend, and only the async lookup runs
+    /// the program. What needs a component not plain, or a collection, a
+    /// dictionary or a parent's component, is not; nor is a factory method.
     private static func isPlain(_ plan: ComponentPlan) -> Bool {
-        guard !plan.publishesEarly, plan.isolation == .nonisolated || plan.makeAsync != nil, plan.dependencies.isEmpty,
-              plan.factoryIndex == nil else { return false }
-        return plan.arguments.allSatisfy { argument in
-            switch argument {
+        guard plan.isolation == .nonisolated || plan.makeAsync != nil, plan.factoryIndex == nil else { return false }
+        let values = plan.arguments + plan.dependencies + plan.properties.map(\.value)
+        return values.allSatisfy { value in
+            switch value {
             case .constant, .component: true
             case .inherited, .collection, .dictionary: false
             }

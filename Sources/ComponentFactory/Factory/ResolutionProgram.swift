@@ -36,11 +36,26 @@
 /// A seeded request is always found, so its making (which would say that
 /// it was not given) never runs; a second session, found at 6, skips 7–9.
 ///
-/// A maker may be async or isolated: its making is marked as one that
-/// suspends. The loop stops before such a making; the synchronous lookup
-/// never gets there (it refuses the component first, `requires-async`),
-/// and the async lookup awaits the maker and runs the loop on from the next
-/// step (``Factory/instanceAsync(running:in:)``). If the session above were
+/// A component's `depends-on` comes before its arguments, and its
+/// properties and callbacks after its making, as the path that checks
+/// everything builds them: a callback runs on the component's register, and
+/// a property's value is laid out just before the step that sets it. A
+/// request or object-graph component with properties or callbacks is kept
+/// by a step of its own once they are done, so that no other lookup finds it
+/// half set. A desk (object-graph) that depends on the ledger, with an
+/// init-method and a lamp (a prototype) for its property:
+///
+/// ```text
+/// read first: ledger
+/// 0 find desk → 5   1 make desk   2 make lamp   3 set desk's lamp   4 desk's init-method   5 keep desk
+/// ```
+///
+/// A maker, setter or callback may be async or isolated: its step is
+/// marked as one that suspends. The loop stops before such a step; the
+/// synchronous lookup never gets there (it refuses the component first,
+/// `requires-async`), and the async lookup awaits the maker, setter or
+/// callback and runs the loop on from the next step
+/// (``Factory/instanceAsync(running:in:)``). If the session above were
 /// made by an `async init`, steps 0–3 would run, the session's making be
 /// awaited, and the loop go on at 5.
 ///
@@ -60,6 +75,15 @@ struct ResolutionProgram {
         case findInScope
         /// Looks for the object-graph component in the resolution, as `findInScope` does in the scope.
         case findInGraph
+        /// Sets the property at `next` of the component in `register` to the
+        /// instance in register `arguments`, or to the property's constant when that is -1.
+        case set
+        /// Runs the callback `next` (a ``BuildStep/Callback``'s position) on the component in `register`.
+        case callback
+        /// Keeps the request component in `register` in the scope, once its properties and callbacks are done.
+        case keepInScope
+        /// Keeps the object-graph component in `register` in the resolution, likewise.
+        case keepInGraph
     }
 
     /// 24 bytes: a table of thousands of components holds a few for each.
@@ -68,14 +92,16 @@ struct ResolutionProgram {
         // Unmanaged: read from the plan table by `index` instead, the graph ran 5,543 instructions against 4,765 (callgrind, profile-graph).
         let plan: Unmanaged<ComponentPlan>
         let index: Int32
-        /// For a making, where the registers of its arguments start in ``argumentRegisters``.
+        /// For a making, where the registers of its arguments start in
+        /// ``argumentRegisters``; for a setting, the register of the value, or -1.
         let arguments: Int32
-        /// The register the component's instance goes into.
+        /// The register the component's instance goes into, or is in.
         let register: Int16
-        /// For a find, the step after the component's making, taken when it finds the component.
+        /// For a find, the step after the component's last, taken when it
+        /// finds the component; for a setting, the property; for a callback, which.
         let next: Int16
         let action: Action
-        /// For a making, whether its maker is async or isolated: the
+        /// Whether its maker, setter or callback is async or isolated: the
         /// synchronous loop stops before it, and the async lookup awaits it.
         let suspends: Bool
     }
@@ -93,9 +119,12 @@ struct ResolutionProgram {
         let needer: Int32
     }
 
-    /// The most components a program holds. Its steps are at most twice as
-    /// many, and its registers fit in one word of bits (see ``ArgumentRegisters``).
+    /// The most components a program holds: its registers fit in one word
+    /// of bits (see ``ArgumentRegisters``).
     static let maximumSize = 32
+
+    /// The most steps a program holds: a find's `next` is a step's position.
+    static let maximumSteps = 1_024
 
     let steps: UnsafeBufferPointer<Step>
     let singletons: UnsafeBufferPointer<Singleton>
@@ -137,17 +166,25 @@ struct ResolutionProgram {
     }
 
     /// The layout of `plans[top]`'s program, whose components to the bottom
-    /// are all plain (`isPlain`); nil when it would be larger than
-    /// ``maximumSize`` or nest deeper than `maximumNesting`. Depth first,
-    /// with a stack of its own: a making is laid out once all its
-    /// arguments' steps are.
+    /// are all plain (`isPlain`); nil when it would hold more than
+    /// ``maximumSize`` components or ``maximumSteps`` steps, or nest deeper
+    /// than `maximumNesting`. Depth first, with a stack of its own, in the
+    /// order the path that checks everything builds: a component's
+    /// `depends-on` and arguments, its making, its callback before its
+    /// properties, each property's value and its setting, its callbacks
+    /// after, and (for a request or object-graph component) its keeping.
     static func compile(_ top: Int, plans: [ComponentPlan], isPlain: [Bool], maximumNesting: Int) -> Layout? {
-        /// A component whose arguments are being laid out.
+        /// Where a component being laid out is: what it needs before its making, or its properties after.
+        enum Phase { case needs, properties }
+        /// A component being laid out.
         struct Open {
             let register: Int
             let find: Int?
+            var phase = Phase.needs
             var position = 0
             var registers: [Int32] = []
+            /// The property whose value's steps are laid out, set once they are.
+            var pending: (property: Int, register: Int)?
         }
         var layout = Layout()
         var stack: [Open] = []
@@ -158,6 +195,10 @@ struct ResolutionProgram {
             layout.registers.append(Register(component: Int32(index), needer: Int32(needer)))
             return layout.registers.count - 1
         }
+        func emit(_ plan: ComponentPlan, _ action: Action, register: Int, arguments: Int = -1, next: Int = -1, suspends: Bool = false) {
+            layout.steps.append(Step(plan: .passUnretained(plan), index: Int32(plan.index), arguments: Int32(arguments), register: Int16(register),
+                                     next: Int16(next), action: action, suspends: suspends))
+        }
         /// Begins laying out the component in `register`: its find, if it has one; false past the bound.
         func open(_ register: Int) -> Bool {
             let plan = plans[Int(layout.registers[register].component)]
@@ -165,49 +206,90 @@ struct ResolutionProgram {
             if plan.scope == .request || plan.scope == .objectGraph {
                 find = layout.steps.count
                 layout.usesScope = layout.usesScope || plan.scope == .request
-                // Completed once the making's position is known.
-                layout.steps.append(Step(plan: .passUnretained(plan), index: Int32(plan.index), arguments: -1, register: Int16(register),
-                                         next: -1, action: plan.scope == .request ? .findInScope : .findInGraph, suspends: false))
+                // Completed once the position after the component's last step is known.
+                emit(plan, plan.scope == .request ? .findInScope : .findInGraph, register: register)
             }
             stack.append(Open(register: register, find: find))
             layout.depth = max(layout.depth, stack.count)
             return layout.depth <= maximumNesting
         }
+        /// The register of `value`, needed by the component in `needer`, with
+        /// its steps begun when it is built here: -1 for a constant; nil past a bound.
+        func need(_ value: ValuePlan, by needer: Int) -> (register: Int, opened: Bool)? {
+            switch value {
+            case .constant:
+                return (-1, false)
+            case .component(let index) where plans.indices.contains(index) && isPlain[index]:
+                guard let argument = register(index, neededBy: needer) else { return nil }
+                if plans[index].scope == .singleton || plans[index].scope == .weakSingleton {
+                    layout.singletons.append(Singleton(index: index, register: argument))
+                    return (argument, false)
+                }
+                return open(argument) ? (argument, true) : nil
+            case .component, .inherited, .collection, .dictionary:
+                return nil
+            }
+        }
+        func callback(_ which: BuildStep.Callback, of plan: ComponentPlan, register: Int) {
+            guard let callback = plan.callback(which) else { return }
+            let position = [BuildStep.Callback.beforePropertyInjection, .afterPropertyInjection, .initMethod].firstIndex(of: which) ?? 0
+            emit(plan, .callback, register: register, next: position, suspends: callback.isAsync)
+        }
 
         guard plans.indices.contains(top), isPlain[top], let root = register(top, neededBy: -1), open(root) else { return nil }
         while let current = stack.last {
+            guard layout.steps.count < maximumSteps else { return nil }
+            let last = stack.count - 1
             let plan = plans[Int(layout.registers[current.register].component)]
-            if current.position < plan.arguments.count {
-                stack[stack.count - 1].position += 1
-                switch plan.arguments[current.position] {
-                case .constant:
-                    stack[stack.count - 1].registers.append(-1)
-                case .component(let index) where plans.indices.contains(index) && isPlain[index]:
-                    guard let argument = register(index, neededBy: current.register) else { return nil }
-                    stack[stack.count - 1].registers.append(Int32(argument))
-                    if plans[index].scope == .singleton || plans[index].scope == .weakSingleton {
-                        layout.singletons.append(Singleton(index: index, register: argument))
-                    } else if !open(argument) {
-                        return nil
-                    }
-                case .component, .inherited, .collection, .dictionary:
-                    return nil
+            switch current.phase {
+            case .needs:
+                // Its depends-on first, then its arguments; a depends-on's register is never read.
+                let needs = plan.dependencies.count + plan.arguments.count
+                if current.position < needs {
+                    stack[last].position += 1
+                    let isArgument = current.position >= plan.dependencies.count
+                    let value = isArgument ? plan.arguments[current.position - plan.dependencies.count] : plan.dependencies[current.position]
+                    guard let (argument, _) = need(value, by: current.register) else { return nil }
+                    if isArgument { stack[last].registers.append(Int32(argument)) }
+                    continue
                 }
+                let action: Action = plan.publishesEarly ? .make : plan.scope == .request ? .makeInScope : plan.scope == .objectGraph ? .makeInGraph : .make
+                emit(plan, action, register: current.register, arguments: layout.argumentRegisters.count, suspends: plan.makeAsync != nil)
+                layout.argumentRegisters.append(contentsOf: current.registers)
+                callback(.beforePropertyInjection, of: plan, register: current.register)
+                (stack[last].phase, stack[last].position, stack[last].registers) = (.properties, 0, [])
                 continue
+            case .properties:
+                if let (property, value) = current.pending {
+                    stack[last].pending = nil
+                    emit(plan, .set, register: current.register, arguments: value, next: property, suspends: plan.properties[property].registration.isAsync)
+                }
+                if current.position < plan.properties.count {
+                    let property = current.position
+                    stack[last].position += 1
+                    guard let (value, opened) = need(plan.properties[property].value, by: current.register) else { return nil }
+                    // A value built here is set once its steps are laid out; a constant or a singleton at once.
+                    if opened {
+                        stack[last].pending = (property, value)
+                    } else {
+                        emit(plan, .set, register: current.register, arguments: value, next: property,
+                             suspends: plan.properties[property].registration.isAsync)
+                    }
+                    continue
+                }
             }
             stack.removeLast()
-            let making = layout.steps.count
-            layout.steps.append(Step(plan: .passUnretained(plan), index: Int32(plan.index), arguments: Int32(layout.argumentRegisters.count),
-                                     register: Int16(current.register), next: -1,
-                                     action: plan.scope == .request ? .makeInScope : plan.scope == .objectGraph ? .makeInGraph : .make,
-                                     suspends: plan.makeAsync != nil))
-            layout.argumentRegisters.append(contentsOf: current.registers)
+            callback(.afterPropertyInjection, of: plan, register: current.register)
+            callback(.initMethod, of: plan, register: current.register)
+            if plan.publishesEarly, plan.scope == .request || plan.scope == .objectGraph {
+                emit(plan, plan.scope == .request ? .keepInScope : .keepInGraph, register: current.register)
+            }
             if let find = current.find {
                 let open = layout.steps[find]
                 layout.steps[find] = Step(plan: open.plan, index: open.index, arguments: -1, register: open.register,
-                                          next: Int16(making + 1), action: open.action, suspends: false)
+                                          next: Int16(layout.steps.count), action: open.action, suspends: false)
             }
         }
-        return layout
+        return layout.steps.count <= maximumSteps ? layout : nil
     }
 }

@@ -130,6 +130,9 @@ import Testing
             case .makeInScope: return "make \(key), keep in scope"
             case .makeInGraph: return "make \(key), keep in resolution"
             case .findInScope, .findInGraph: return "find \(key) → \(step.next)"
+            case .set: return "set \(key)'s property \(step.next)"
+            case .callback: return "callback \(step.next) of \(key)"
+            case .keepInScope, .keepInGraph: return "keep \(key)"
             }
         }
         #expect(steps == ["find audit → 6", "find session → 5", "find request → 4", "make request, keep in scope",

@@ -1,0 +1,168 @@
+@_spi(Tooling) @_spi(Patching) @testable import ComponentFactory
+import Synchronization
+import Testing
+
+/// Programs of components with properties, callbacks and `depends-on`:
+/// laid out in the order the path that checks everything builds them, and
+/// run by both lookups to the same result as that path.
+@Suite struct ProgramPropertyTests {
+    /// What the registry's makers, setters and callbacks did, in order.
+    final class Journal: Sendable {
+        private let entries = Mutex<[String]>([])
+        func write(_ entry: String) { entries.withLock { $0.append(entry) } }
+        var written: [String] { entries.withLock { $0 } }
+    }
+
+    final class Ledger: Sendable {}
+
+    final class Lamp: Sendable {
+        let watts: Int
+        init(watts: Int) { self.watts = watts }
+    }
+
+    /// A desk with a lamp and a name set by its properties, which it writes down.
+    final class Desk {
+        let journal: Journal
+        var lamp: Lamp? { didSet { journal.write("set lamp") } }
+        var name = "" { didSet { journal.write("set name") } }
+        init(journal: Journal) { self.journal = journal }
+    }
+
+    /// The same with async setters and callbacks.
+    final class AsyncDesk: Sendable {
+        let lamp = Mutex<Lamp?>(nil)
+        let name = Mutex("")
+    }
+
+    /// `failing` names the callback that throws.
+    private static func registry(_ journal: Journal, failing: String = "") -> ComponentRegistry {
+        var registry = ComponentRegistry()
+        registry.register(Ledger.self) { $0.initializer("init") { journal.write("ledger"); return Ledger() } }
+        registry.register(Lamp.self) {
+            $0.initializer("initWithWatts:") { (watts: Int) in journal.write("lamp \(watts)"); return Lamp(watts: watts) }
+        }
+        registry.register(Desk.self) { desk in
+            desk.initializer("init") { journal.write("desk"); return Desk(journal: journal) }
+            desk.property("lamp", \.lamp)
+            desk.property("name", \.name)
+            desk.callback("before") { (_: inout Desk) in journal.write("before") }
+            desk.callback("ready") { (desk: inout Desk) in
+                if failing == "ready" { throw Refused() }
+                journal.write("ready \(desk.name)")
+            }
+        }
+        registry.register(AsyncDesk.self) { desk in
+            desk.initializer("init") { journal.write("desk"); return AsyncDesk() }
+            desk.property("lamp") { (desk: AsyncDesk, lamp: Lamp) async in journal.write("set lamp"); desk.lamp.withLock { $0 = lamp } }
+            desk.property("name") { (desk: AsyncDesk, name: String) async in journal.write("set name"); desk.name.withLock { $0 = name } }
+            desk.callback("before") { (_: AsyncDesk) async in journal.write("before") }
+            desk.callback("ready") { (desk: AsyncDesk) async in journal.write("ready \(desk.name.withLock { $0 })") }
+        }
+        return registry
+    }
+
+    struct Refused: Error {}
+
+    /// The desk, of `type`: a `depends-on` singleton, a property built and a constant one, and two callbacks.
+    private static func assembly(_ type: String = "Desk") -> String {
+        """
+        <component class="Ledger" key="ledger" scope="singleton"/>
+        <component class="Lamp" key="lamp" scope="prototype">
+            <initializer selector="initWithWatts:"><argument parameterName="watts" value="40"/></initializer>
+        </component>
+        <component class="\(type)" key="desk" depends-on="ledger" before-property-injection="before" init-method="ready">
+            <property name="lamp" ref="lamp"/>
+            <property name="name" value="oak"/>
+        </component>
+        """
+    }
+
+    private static func program(_ key: String, of factory: Factory) throws -> ResolutionProgram? {
+        let index = try #require(factory.index(ofKey: key))
+        return factory.table.programs.program(index)?.pointee
+    }
+
+    private static func describe(_ program: ResolutionProgram) -> [String] {
+        program.steps.map { step in
+            let key = step.plan.takeUnretainedValue().key
+            let mark = step.suspends ? ", suspends" : ""
+            switch step.action {
+            case .make, .makeInScope, .makeInGraph: return "make \(key)\(mark)"
+            case .findInScope, .findInGraph: return "find \(key) → \(step.next)"
+            case .set: return "set \(key).\(step.plan.takeUnretainedValue().properties[Int(step.next)].registration.name)\(mark)"
+            case .callback: return "\(key) \(Factory.callbacks[Int(step.next)])\(mark)"
+            case .keepInScope, .keepInGraph: return "keep \(key)"
+            }
+        }
+    }
+
+    @Test func aComponentWithPropertiesCallbacksAndDependsOnIsLaidOutInTheOrderItIsBuilt() throws {
+        let factory = try AssemblyFixture.factory(Self.assembly(), registry: Self.registry(Journal()))
+        let program = try #require(try Self.program("desk", of: factory))
+        #expect(Self.describe(program) == ["find desk → 8", "make desk", "desk beforePropertyInjection", "make lamp", "set desk.lamp",
+                                           "set desk.name", "desk initMethod", "keep desk"])
+        #expect(program.singletons.map { factory.table.plans[$0.index].key } == ["ledger"], "the depends-on, read first")
+    }
+
+    @Test func theProgramBuildsWhatThePathThatChecksEverythingBuildsInTheSameOrder() throws {
+        let byProgram = Journal()
+        let desk = try AssemblyFixture.factory(Self.assembly(), registry: Self.registry(byProgram)).component(forKey: "desk", as: Desk.self)
+        let checked = Journal()
+        let patchedFactory = try AssemblyFixture.factory(Self.assembly() + "\n<component class=\"Ledger\" key=\"spare\"/>",
+                                                         registry: Self.registry(checked))
+        // Any patch sends every lookup down the path that checks everything.
+        _ = try patchedFactory.patch(key: "spare") { Ledger() }
+        let checkedDesk = try patchedFactory.component(forKey: "desk", as: Desk.self)
+        #expect(byProgram.written == ["ledger", "desk", "before", "lamp 40", "set lamp", "set name", "ready oak"])
+        #expect(checked.written == byProgram.written)
+        #expect(desk.lamp?.watts == 40 && checkedDesk.name == "oak")
+    }
+
+    @Test func asyncSettersAndCallbacksAreStepsThatSuspendAndTheAsyncLookupAwaitsThemInOrder() async throws {
+        let journal = Journal()
+        let factory = try AssemblyFixture.factory(Self.assembly("AsyncDesk"), registry: Self.registry(journal))
+        let program = try #require(try Self.program("desk", of: factory))
+        #expect(Self.describe(program) == ["find desk → 8", "make desk", "desk beforePropertyInjection, suspends", "make lamp",
+                                           "set desk.lamp, suspends", "set desk.name, suspends", "desk initMethod, suspends", "keep desk"])
+        let refused = thrown { _ = try factory.component(forKey: "desk", as: AsyncDesk.self) }
+        #expect((refused as? DiagnosticReport)?.diagnostics.first?.code == .requiresAsync)
+        let desk = try await factory.async.component(forKey: "desk", as: AsyncDesk.self)
+        #expect(journal.written == ["ledger", "desk", "before", "lamp 40", "set lamp", "set name", "ready oak"])
+        #expect(desk.lamp.withLock { $0?.watts } == 40)
+    }
+
+    /// A node of a cycle, closed by its property.
+    final class Node {
+        var next: Node?
+    }
+
+    @Test func aCycleThroughPropertiesHasNoProgramAndStillResolves() throws {
+        var registry = ComponentRegistry()
+        registry.register(Node.self) { node in
+            node.initializer("init") { Node() }
+            node.property("next", \.next)
+        }
+        let factory = try AssemblyFixture.factory("""
+            <component class="Node" key="first"><property name="next" ref="second"/></component>
+            <component class="Node" key="second"><property name="next" ref="first"/></component>
+            """, registry: registry)
+        #expect(try Self.program("first", of: factory) == nil, "the tree of a cycle has no end")
+        let first = try factory.component(forKey: "first", as: Node.self)
+        #expect(first.next?.next === first)
+        first.next = nil
+    }
+
+    @Test func aCallbackThatFailsInAProgramNamesThePathToItsComponent() throws {
+        let journal = Journal()
+        let factory = try AssemblyFixture.factory(Self.assembly() + """
+
+            <component class="Ledger" key="office" scope="prototype" depends-on="desk"/>
+            """, registry: Self.registry(journal, failing: "ready"))
+        #expect(try Self.program("office", of: factory) != nil)
+        let report = thrown { _ = try factory.component(forKey: "office", as: Ledger.self) }
+        let diagnostic = try #require((report as? DiagnosticReport)?.diagnostics.first)
+        #expect(diagnostic.message.contains("building 'desk' (office → desk) failed"), "\(diagnostic)")
+        #expect(diagnostic.underlyingError is Refused)
+        #expect(!journal.written.contains { $0.hasPrefix("ready") })
+    }
+}
