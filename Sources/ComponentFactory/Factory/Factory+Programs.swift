@@ -97,7 +97,7 @@ extension Factory {
     /// taken from its register, as the program's lanes say, and a constant from the plan.
     private func asyncArguments(of step: ResolutionProgram.Step, _ plan: ComponentPlan, in program: ResolutionProgram,
                                 from registers: ArgumentRegisters) throws -> AsyncArguments {
-        var arguments = AsyncArguments(receiver: nil)
+        var arguments = AsyncArguments(receiver: step.next >= 0 ? registers.take(Int(step.next)) : nil)
         for (at, argument) in plan.arguments.enumerated() {
             let lane = Int(program.argumentRegisters[Int(step.arguments) + at])
             if lane < 0, case .constant(let value) = argument {
@@ -198,7 +198,7 @@ extension Factory {
                     resolution.keepInGraph(Int(step.index), made)
                 }
                 registers.put(made, in: register)
-            case .set, .callback:
+            case .set, .callback, .postProcess:
                 if step.suspends { return position }
                 try finish(step, of: program, in: registers, within: resolution.constructing)
             case .keepInScope, .keepInGraph:
@@ -219,9 +219,9 @@ extension Factory {
     /// The callbacks, in the order a `callback` step's `next` numbers them.
     static let callbacks: [BuildStep.Callback] = [.beforePropertyInjection, .afterPropertyInjection, .initMethod]
 
-    /// Runs a `set` or `callback` step that does not suspend, on the
-    /// component in its register; what its code throws names the path to
-    /// it, below the components `constructing` outside the program.
+    /// Runs a `set`, `callback` or `postProcess` step that does not
+    /// suspend, on the component in its register; what its code throws
+    /// names the path to it, below the components `constructing` outside the program.
     @inline(never)
     private func finish(_ step: ResolutionProgram.Step, of program: ResolutionProgram, in registers: ArgumentRegisters,
                         within constructing: @autoclosure () -> [Int]) throws {
@@ -229,6 +229,11 @@ extension Factory {
         guard let owner = registers.take(Int(step.register)) else { throw notMade(plan) }
         var value = owner.value
         do {
+            if step.action == .postProcess {
+                for postProcessor in table.postProcessors { value = try postProcessor.postProcess(value, key: plan.key) }
+                registers.put(Instance(any: value), in: Int(step.register))
+                return
+            }
             if step.action == .set {
                 let property = plan.properties[Int(step.next)]
                 let argument = try propertyValue(of: step, property, from: registers).value
@@ -259,7 +264,7 @@ extension Factory {
     private func make(_ step: ResolutionProgram.Step, of program: ResolutionProgram, slots: UnsafeBufferPointer<ArgumentSlot>,
                       registers: ArgumentRegisters, lanes: UnsafePointer<Int32>?, within constructing: @autoclosure () -> [Int]) throws -> Instance {
         try step.plan._withUnsafeGuaranteedRef { plan in
-            var arguments = Arguments(registers: registers, slots: slots, lanes: lanes)
+            var arguments = Arguments(registers: registers, slots: slots, lanes: lanes, receiverRegister: Int(step.next))
             do {
                 return try plan.make(&arguments)
             } catch {

@@ -17,8 +17,8 @@
 /// a failure names are kept (see ``Factory/instance(running:in:)``). A
 /// singleton is shared, and made once, under the store's lock: a program only reads it.
 ///
-/// None is direct while the table has component post-processors: each
-/// instance passes through them.
+/// While the table has component post-processors, each instance passes
+/// through them, by a step after its callbacks.
 ///
 /// The programs' parts lie in one buffer of each kind, made once here and
 /// never changed, which the table holds for the factory's life: a program
@@ -35,12 +35,12 @@ final class ProgramTable: @unchecked Sendable {
     init(plans: [ComponentPlan], hasPostProcessors: Bool) {
         // Plain to the bottom: clear the plans that need one that is not,
         // backwards along the needs, once each.
-        var isPlain = plans.map { !hasPostProcessors && Self.isPlain($0) }
+        var isPlain = plans.map(Self.isPlain)
         var needers = [[Int]](repeating: [], count: plans.count)
         var queue: [Int] = []
         for plan in plans {
-            for case .component(let needed) in plan.arguments + plan.dependencies + plan.properties.map(\.value)
-            where plans.indices.contains(needed) {
+            let needs = plan.arguments + plan.dependencies + plan.properties.map(\.value) + (plan.factoryIndex.map { [.component($0)] } ?? [])
+            for case .component(let needed) in needs where plans.indices.contains(needed) {
                 needers[needed].append(plan.index)
             }
             if !isPlain[plan.index] { queue.append(plan.index) }
@@ -57,7 +57,8 @@ final class ProgramTable: @unchecked Sendable {
         // A singleton is shared, and made once under the store's lock: never straight through.
         let layouts = plans.map { plan -> ResolutionProgram.Layout? in
             guard isPlain[plan.index], plan.scope != .singleton, plan.scope != .weakSingleton else { return nil }
-            return ResolutionProgram.compile(plan.index, plans: plans, isPlain: isPlain, maximumNesting: Factory.maximumNesting)
+            return ResolutionProgram.compile(plan.index, plans: plans, isPlain: isPlain, postProcesses: hasPostProcessors,
+                                             maximumNesting: Factory.maximumNesting)
         }
         let laidOut = layouts.compactMap { $0 }
         let steps = UnsafeMutableBufferPointer<ResolutionProgram.Step>.allocate(capacity: laidOut.reduce(0) { $0 + $1.steps.count })
@@ -110,10 +111,10 @@ final class ProgramTable: @unchecked Sendable {
     /// setters and callbacks are synchronous and nonisolated, or async or
     /// isolated: then their steps suspend, and only the async lookup runs
     /// the program. What needs a component not plain, or a collection, a
-    /// dictionary or a parent's component, is not; nor is a factory method.
+    /// dictionary or a parent's component, is not.
     private static func isPlain(_ plan: ComponentPlan) -> Bool {
-        guard plan.isolation == .nonisolated || plan.makeAsync != nil, plan.factoryIndex == nil else { return false }
-        let values = plan.arguments + plan.dependencies + plan.properties.map(\.value)
+        guard plan.isolation == .nonisolated || plan.makeAsync != nil else { return false }
+        let values = plan.arguments + plan.dependencies + plan.properties.map(\.value) + (plan.factoryIndex.map { [.component($0)] } ?? [])
         return values.allSatisfy { value in
             switch value {
             case .constant, .component: true

@@ -36,13 +36,13 @@
 /// A seeded request is always found, so its making (which would say that
 /// it was not given) never runs; a second session, found at 6, skips 7–9.
 ///
-/// A component's `depends-on` comes before its arguments, and its
-/// properties and callbacks after its making, as the path that checks
-/// everything builds them: a callback runs on the component's register, and
-/// a property's value is laid out just before the step that sets it. A
-/// request or object-graph component with properties or callbacks is kept
-/// by a step of its own once they are done, so that no other lookup finds it
-/// half set. A desk (object-graph) that depends on the ledger, with an
+/// A component's `depends-on` and factory component come before its
+/// arguments, and its properties, callbacks and post-processing after its
+/// making, as the path that checks everything builds them: a callback runs
+/// on the component's register, and a property's value is laid out just
+/// before the step that sets it. A request or object-graph component with
+/// steps after its making is kept by a step of its own once they are done,
+/// so that no other lookup finds it half set. A desk (object-graph) that depends on the ledger, with an
 /// init-method and a lamp (a prototype) for its property:
 ///
 /// ```text
@@ -84,6 +84,8 @@ struct ResolutionProgram {
         case keepInScope
         /// Keeps the object-graph component in `register` in the resolution, likewise.
         case keepInGraph
+        /// Passes the component in `register` through the factory's component post-processors.
+        case postProcess
     }
 
     /// 24 bytes: a table of thousands of components holds a few for each.
@@ -98,7 +100,9 @@ struct ResolutionProgram {
         /// The register the component's instance goes into, or is in.
         let register: Int16
         /// For a find, the step after the component's last, taken when it
-        /// finds the component; for a setting, the property; for a callback, which.
+        /// finds the component; for a making, the register of the factory
+        /// component its factory method is called on, or -1; for a setting,
+        /// the property; for a callback, which.
         let next: Int16
         let action: Action
         /// Whether its maker, setter or callback is async or isolated: the
@@ -173,7 +177,7 @@ struct ResolutionProgram {
     /// `depends-on` and arguments, its making, its callback before its
     /// properties, each property's value and its setting, its callbacks
     /// after, and (for a request or object-graph component) its keeping.
-    static func compile(_ top: Int, plans: [ComponentPlan], isPlain: [Bool], maximumNesting: Int) -> Layout? {
+    static func compile(_ top: Int, plans: [ComponentPlan], isPlain: [Bool], postProcesses: Bool, maximumNesting: Int) -> Layout? {
         /// Where a component being laid out is: what it needs before its making, or its properties after.
         enum Phase { case needs, properties }
         /// A component being laid out.
@@ -183,6 +187,8 @@ struct ResolutionProgram {
             var phase = Phase.needs
             var position = 0
             var registers: [Int32] = []
+            /// The register of the factory component, for a factory method.
+            var receiver = -1
             /// The property whose value's steps are laid out, set once they are.
             var pending: (property: Int, register: Int)?
         }
@@ -230,6 +236,10 @@ struct ResolutionProgram {
                 return nil
             }
         }
+        /// Whether steps follow the making: then a request or object-graph component is kept by a step of its own, after them.
+        func keepsApart(_ plan: ComponentPlan) -> Bool {
+            plan.publishesEarly || postProcesses
+        }
         func callback(_ which: BuildStep.Callback, of plan: ComponentPlan, register: Int) {
             guard let callback = plan.callback(which) else { return }
             let position = [BuildStep.Callback.beforePropertyInjection, .afterPropertyInjection, .initMethod].firstIndex(of: which) ?? 0
@@ -243,18 +253,24 @@ struct ResolutionProgram {
             let plan = plans[Int(layout.registers[current.register].component)]
             switch current.phase {
             case .needs:
-                // Its depends-on first, then its arguments; a depends-on's register is never read.
-                let needs = plan.dependencies.count + plan.arguments.count
-                if current.position < needs {
+                // Its depends-on first (their registers are never read), then its factory component, then its arguments.
+                let receives = plan.factoryIndex == nil ? 0 : 1
+                if current.position < plan.dependencies.count + receives + plan.arguments.count {
                     stack[last].position += 1
-                    let isArgument = current.position >= plan.dependencies.count
-                    let value = isArgument ? plan.arguments[current.position - plan.dependencies.count] : plan.dependencies[current.position]
-                    guard let (argument, _) = need(value, by: current.register) else { return nil }
-                    if isArgument { stack[last].registers.append(Int32(argument)) }
+                    let argument = current.position - plan.dependencies.count - receives
+                    let value = argument >= 0 ? plan.arguments[argument]
+                        : current.position < plan.dependencies.count ? plan.dependencies[current.position] : .component(plan.factoryIndex ?? -1)
+                    guard let (register, _) = need(value, by: current.register) else { return nil }
+                    if argument >= 0 {
+                        stack[last].registers.append(Int32(register))
+                    } else if current.position >= plan.dependencies.count {
+                        stack[last].receiver = register
+                    }
                     continue
                 }
-                let action: Action = plan.publishesEarly ? .make : plan.scope == .request ? .makeInScope : plan.scope == .objectGraph ? .makeInGraph : .make
-                emit(plan, action, register: current.register, arguments: layout.argumentRegisters.count, suspends: plan.makeAsync != nil)
+                let action: Action = keepsApart(plan) ? .make : plan.scope == .request ? .makeInScope : plan.scope == .objectGraph ? .makeInGraph : .make
+                emit(plan, action, register: current.register, arguments: layout.argumentRegisters.count, next: current.receiver,
+                     suspends: plan.makeAsync != nil)
                 layout.argumentRegisters.append(contentsOf: current.registers)
                 callback(.beforePropertyInjection, of: plan, register: current.register)
                 (stack[last].phase, stack[last].position, stack[last].registers) = (.properties, 0, [])
@@ -281,7 +297,8 @@ struct ResolutionProgram {
             stack.removeLast()
             callback(.afterPropertyInjection, of: plan, register: current.register)
             callback(.initMethod, of: plan, register: current.register)
-            if plan.publishesEarly, plan.scope == .request || plan.scope == .objectGraph {
+            if postProcesses { emit(plan, .postProcess, register: current.register) }
+            if keepsApart(plan), plan.scope == .request || plan.scope == .objectGraph {
                 emit(plan, plan.scope == .request ? .keepInScope : .keepInGraph, register: current.register)
             }
             if let find = current.find {

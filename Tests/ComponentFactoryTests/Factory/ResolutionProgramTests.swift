@@ -133,6 +133,7 @@ import Testing
             case .set: return "set \(key)'s property \(step.next)"
             case .callback: return "callback \(step.next) of \(key)"
             case .keepInScope, .keepInGraph: return "keep \(key)"
+            case .postProcess: return "post-process \(key)"
             }
         }
         #expect(steps == ["find audit → 6", "find session → 5", "find request → 4", "make request, keep in scope",

@@ -2,10 +2,11 @@
 import Synchronization
 import Testing
 
-/// Programs of components with properties, callbacks and `depends-on`:
-/// laid out in the order the path that checks everything builds them, and
-/// run by both lookups to the same result as that path.
-@Suite struct ProgramPropertyTests {
+/// Programs of components with properties, callbacks, `depends-on`, a
+/// factory method or post-processors: laid out in the order the path that
+/// checks everything builds them, and run by both lookups to the same
+/// result as that path.
+@Suite struct ProgramStepTests {
     /// What the registry's makers, setters and callbacks did, in order.
     final class Journal: Sendable {
         private let entries = Mutex<[String]>([])
@@ -92,6 +93,7 @@ import Testing
             case .set: return "set \(key).\(step.plan.takeUnretainedValue().properties[Int(step.next)].registration.name)\(mark)"
             case .callback: return "\(key) \(Factory.callbacks[Int(step.next)])\(mark)"
             case .keepInScope, .keepInGraph: return "keep \(key)"
+            case .postProcess: return "post-process \(key)"
             }
         }
     }
@@ -129,6 +131,58 @@ import Testing
         let desk = try await factory.async.component(forKey: "desk", as: AsyncDesk.self)
         #expect(journal.written == ["ledger", "desk", "before", "lamp 40", "set lamp", "set name", "ready oak"])
         #expect(desk.lamp.withLock { $0?.watts } == 40)
+    }
+
+    /// Makes lamps by its factory method.
+    final class Workshop: Sendable {
+        let watts: Int
+        init(watts: Int) { self.watts = watts }
+    }
+
+    /// Replaces every lamp with a brighter one, and lets the rest through.
+    struct Brightening: ComponentPostProcessor {
+        func postProcess(_ component: Any, key: String) throws -> Any {
+            (component as? Lamp).map { Lamp(watts: $0.watts * 2) } ?? component
+        }
+    }
+
+    @Test func aFactoryMethodsComponentIsMadeBeforeTheMakingThatCallsIt() async throws {
+        var registry = Self.registry(Journal())
+        registry.register(Workshop.self) { workshop in
+            workshop.initializer("initWithWatts:") { (watts: Int) in Workshop(watts: watts) }
+            workshop.factoryMethod("lampWithExtra:", returns: Lamp.self) { (workshop: Workshop, extra: Int) in
+                Lamp(watts: workshop.watts + extra)
+            }
+        }
+        let factory = try AssemblyFixture.factory("""
+            <component class="Workshop" key="workshop" scope="prototype">
+                <initializer selector="initWithWatts:"><argument parameterName="watts" value="60"/></initializer>
+            </component>
+            <component key="lamp" scope="prototype" factory-component="workshop">
+                <initializer selector="lampWithExtra:"><argument parameterName="extra" value="5"/></initializer>
+            </component>
+            """, registry: registry)
+        let program = try #require(try Self.program("lamp", of: factory))
+        #expect(Self.describe(program) == ["make workshop", "make lamp"])
+        #expect(program.steps[1].next == 1, "the workshop's register")
+        #expect(try factory.component(forKey: "lamp", as: Lamp.self).watts == 65)
+        #expect(try await factory.async.component(forKey: "lamp", as: Lamp.self).watts == 65)
+    }
+
+    @Test func aRequestComponentIsKeptInTheScopeAsThePostProcessorsLeaveIt() async throws {
+        var registry = Self.registry(Journal())
+        registry.add(Brightening())
+        let factory = try AssemblyFixture.factory("""
+            <component class="Lamp" key="lamp" scope="request">
+                <initializer selector="initWithWatts:"><argument parameterName="watts" value="40"/></initializer>
+            </component>
+            """, registry: registry)
+        let program = try #require(try Self.program("lamp", of: factory))
+        #expect(Self.describe(program) == ["find lamp → 4", "make lamp", "post-process lamp", "keep lamp"])
+        let (first, second) = try await factory.withScope { scope in
+            (try await scope.component(forKey: "lamp", as: Lamp.self), try await scope.component(forKey: "lamp", as: Lamp.self))
+        }
+        #expect(first.watts == 80 && first === second, "the brighter lamp, kept once")
     }
 
     /// A node of a cycle, closed by its property.
