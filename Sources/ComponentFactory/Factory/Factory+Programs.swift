@@ -20,17 +20,17 @@ extension Factory {
     }
 
     /// The same for the async lookup: the same steps, run by the same loop
-    /// (``runSteps(_:from:in:_:)``), with each making that suspends awaited
-    /// between runs of it. Nil, before any step has run, where the
+    /// (``runSteps(_:from:in:_:)``), with each step that suspends (a
+    /// making, a setting, a callback) awaited between runs of it. Nil, before any step has run, where the
     /// synchronous lookup falls back to the path that checks everything:
     /// the async lookup's own builds the component then.
     ///
     /// Its registers are on the heap, which holds them across suspensions.
     /// A program with request components holds the scope's async creation
     /// lock for the whole run, and the scope's lock only while steps run. A
-    /// request component whose making comes after a suspension can suspend
-    /// itself, so the scope has that creation lock, and no other resolution
-    /// keeps the component meanwhile.
+    /// request component whose steps a suspension splits can suspend itself,
+    /// so the scope has that creation lock, and no other resolution keeps
+    /// the component meanwhile.
     nonisolated(nonsending)
     func instanceAsync(running lent: UnsafePointer<ResolutionProgram>, in resolution: inout AsyncResolution) async throws -> Instance? {
         let program = lent.pointee
@@ -111,7 +111,6 @@ extension Factory {
         return arguments
     }
 
-
     /// Runs `program`'s steps, with its registers on the stack: its
     /// singletons read first, then each step in turn. Never inlined: one
     /// copy of the loop serves every lookup.
@@ -158,8 +157,8 @@ extension Factory {
     }
 
     /// Runs `program`'s steps from `start` until the end (then nil) or a
-    /// making whose maker suspends, which it leaves to the async lookup
-    /// (then its position): the one loop that both lookups run.
+    /// step that suspends, which it leaves to the async lookup (then its
+    /// position): the one loop that both lookups run.
     // Forced, with its pair: without run and make inlined, the graph ran 4,739 instructions instead of 4,693 (callgrind, profile-graph).
     @inline(__always)
     private func runSteps(_ program: ResolutionProgram, from start: Int, in registers: ArgumentRegisters,

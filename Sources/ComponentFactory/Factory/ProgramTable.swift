@@ -1,8 +1,8 @@
 /// Which plans are built straight through, by a ``ResolutionProgram``: a
 /// prototype, object-graph or request component made by its maker, its
 /// properties set and its callbacks run, all of whose arguments, property
-/// values and `depends-on`, to the bottom, are constants or components of
-/// that kind (of any scope, singletons too), within a program's bounds. A
+/// values, `depends-on` and factory component, to the bottom, are constants
+/// or components of that kind (of any scope, singletons too), within a program's bounds. A
 /// maker, setter or callback may be async or isolated: only the async
 /// lookup runs a program with such a step.
 ///
@@ -39,8 +39,7 @@ final class ProgramTable: @unchecked Sendable {
         var needers = [[Int]](repeating: [], count: plans.count)
         var queue: [Int] = []
         for plan in plans {
-            let needs = plan.arguments + plan.dependencies + plan.properties.map(\.value) + (plan.factoryIndex.map { [.component($0)] } ?? [])
-            for case .component(let needed) in needs where plans.indices.contains(needed) {
+            for case .component(let needed) in Self.needs(of: plan) where plans.indices.contains(needed) {
                 needers[needed].append(plan.index)
             }
             if !isPlain[plan.index] { queue.append(plan.index) }
@@ -104,6 +103,11 @@ final class ProgramTable: @unchecked Sendable {
         return position < 0 ? nil : UnsafePointer(programs.baseAddress.unsafelyUnwrapped + position)
     }
 
+    /// What building `plan` needs: its arguments, `depends-on`, property values and factory component.
+    private static func needs(of plan: ComponentPlan) -> [ValuePlan] {
+        plan.arguments + plan.dependencies + plan.properties.map(\.value) + (plan.factoryIndex.map { [.component($0)] } ?? [])
+    }
+
     /// Whether `plan` itself is plain: made by its maker, from constants
     /// and components, with its properties set to constants or components,
     /// its callbacks run, and its `depends-on` components built first (a
@@ -114,8 +118,7 @@ final class ProgramTable: @unchecked Sendable {
     /// dictionary or a parent's component, is not.
     private static func isPlain(_ plan: ComponentPlan) -> Bool {
         guard plan.isolation == .nonisolated || plan.makeAsync != nil else { return false }
-        let values = plan.arguments + plan.dependencies + plan.properties.map(\.value) + (plan.factoryIndex.map { [.component($0)] } ?? [])
-        return values.allSatisfy { value in
+        return needs(of: plan).allSatisfy { value in
             switch value {
             case .constant, .component: true
             case .inherited, .collection, .dictionary: false
