@@ -200,6 +200,8 @@ extension Factory {
             case .set, .callback, .postProcess:
                 if step.suspends { return position }
                 try finish(step, of: program, in: registers, within: resolution.constructing)
+            case .gather:
+                registers.put(try gathered(step, of: program, from: registers), in: register)
             case .keepInScope, .keepInGraph:
                 // Whole now: kept, and left in its register for what needs it.
                 guard let made = registers.take(register) else { throw step.plan._withUnsafeGuaranteedRef { notMade($0) } }
@@ -245,6 +247,28 @@ extension Factory {
         }
         // A class instance was changed in place; a value is made an instance again.
         registers.put(owner.isObject ? owner : Instance(any: value), in: Int(step.register))
+    }
+
+    /// The collection or dictionary a `gather` step makes, from its items'
+    /// registers (each taken) and constants: `type-mismatch` when an item does not fit.
+    @inline(never)
+    private func gathered(_ step: ResolutionProgram.Step, of program: ResolutionProgram, from registers: ArgumentRegisters) throws -> Instance {
+        let lanes = Int(step.arguments)
+        /// The value of the item at `position`, whose plan is `item`.
+        func value(_ position: Int, _ item: ValuePlan) throws -> Any {
+            let lane = Int(program.argumentRegisters[lanes + position])
+            if lane >= 0, let instance = registers.take(lane) { return instance.value }
+            if lane < 0, case .constant(let constant) = item { return constant.value }
+            throw notMade(table.plans[Int(step.index)])
+        }
+        switch program.gatherings[Int(step.next)] {
+        case .collection(let items, let make, let typeName):
+            return try ValuePlan.collection(of: items.enumerated().map { try value($0, $1) }, make, typeName: typeName)
+        case .dictionary(let entries, let make, let typeName):
+            return try ValuePlan.dictionary(of: entries.enumerated().map { ($1.key, try value($0, $1.value)) }, make, typeName: typeName)
+        case .constant, .component, .inherited:
+            throw notMade(table.plans[Int(step.index)])
+        }
     }
 
     /// The value a `set` step sets: the instance in its value's register, or the property's constant.

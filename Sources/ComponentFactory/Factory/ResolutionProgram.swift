@@ -40,7 +40,8 @@
 /// arguments, and its properties, callbacks and post-processing after its
 /// making, as the path that checks everything builds them: a callback runs
 /// on the component's register, and a property's value is laid out just
-/// before the step that sets it. A request or object-graph component with
+/// before the step that sets it. A collection or dictionary is laid out as
+/// its items, then a step that gathers them into a register of its own. A request or object-graph component with
 /// steps after its making is kept by a step of its own once they are done,
 /// so that no other lookup finds it half set. A desk (object-graph) that depends on the ledger, with an
 /// init-method and a lamp (a prototype) for its property:
@@ -86,6 +87,10 @@ struct ResolutionProgram {
         case keepInGraph
         /// Passes the component in `register` through the factory's component post-processors.
         case postProcess
+        /// Makes the collection or dictionary ``gatherings``[`next`] into
+        /// `register`, from its items, each in the register ``argumentRegisters``
+        /// holds for it from `arguments` on, or -1 for a constant item.
+        case gather
     }
 
     /// 24 bytes: a table of thousands of components holds a few for each.
@@ -135,8 +140,11 @@ struct ResolutionProgram {
     /// For each making, one after another, the register of each of its
     /// arguments, in order, or -1 for a constant, which its slot holds.
     let argumentRegisters: UnsafeBufferPointer<Int32>
-    /// For each register, what it holds: the path a failure names.
+    /// For each register, what it holds: the path a failure names. A
+    /// gathered collection's register holds the component it is for.
     let registers: UnsafeBufferPointer<Register>
+    /// The collections and dictionaries it gathers, as their plans say them.
+    let gatherings: UnsafeBufferPointer<ValuePlan>
     /// How many components nest in the deepest of its chains, the top's included.
     let depth: Int
     /// Whether it has request components: then it runs under its scope's lock.
@@ -165,6 +173,7 @@ struct ResolutionProgram {
         var singletons: [Singleton] = []
         var argumentRegisters: [Int32] = []
         var registers: [Register] = []
+        var gatherings: [ValuePlan] = []
         var depth = 0
         var usesScope = false
     }
@@ -180,10 +189,11 @@ struct ResolutionProgram {
     static func compile(_ top: Int, plans: [ComponentPlan], isPlain: [Bool], postProcesses: Bool, maximumNesting: Int) -> Layout? {
         /// Where a component being laid out is: what it needs before its making, or its properties after.
         enum Phase { case needs, properties }
-        /// A component being laid out.
+        /// A component being laid out, or the items of a collection or dictionary (`gathering`).
         struct Open {
             let register: Int
             let find: Int?
+            var gathering: ValuePlan?
             var phase = Phase.needs
             var position = 0
             var registers: [Int32] = []
@@ -219,6 +229,13 @@ struct ResolutionProgram {
             layout.depth = max(layout.depth, stack.count)
             return layout.depth <= maximumNesting
         }
+        /// Begins laying out the items of `value`, a collection or dictionary, into a register needed by the one in `needer`.
+        func gather(_ value: ValuePlan, by needer: Int) -> Int? {
+            guard let register = register(Int(layout.registers[needer].component), neededBy: needer) else { return nil }
+            stack.append(Open(register: register, find: nil, gathering: value))
+            layout.depth = max(layout.depth, stack.count)
+            return layout.depth <= maximumNesting ? register : nil
+        }
         /// The register of `value`, needed by the component in `needer`, with
         /// its steps begun when it is built here: -1 for a constant; nil past a bound.
         func need(_ value: ValuePlan, by needer: Int) -> (register: Int, opened: Bool)? {
@@ -232,7 +249,9 @@ struct ResolutionProgram {
                     return (argument, false)
                 }
                 return open(argument) ? (argument, true) : nil
-            case .component, .inherited, .collection, .dictionary:
+            case .collection, .dictionary:
+                return gather(value, by: needer).map { ($0, true) }
+            case .component, .inherited:
                 return nil
             }
         }
@@ -251,6 +270,25 @@ struct ResolutionProgram {
             guard layout.steps.count < maximumSteps else { return nil }
             let last = stack.count - 1
             let plan = plans[Int(layout.registers[current.register].component)]
+            if let gathering = current.gathering {
+                let items: [ValuePlan]
+                switch gathering {
+                case .collection(let values, _, _): items = values
+                case .dictionary(let entries, _, _): items = entries.map(\.value)
+                case .constant, .component, .inherited: items = []
+                }
+                if current.position < items.count {
+                    stack[last].position += 1
+                    guard let (item, _) = need(items[current.position], by: current.register) else { return nil }
+                    stack[last].registers.append(Int32(item))
+                    continue
+                }
+                emit(plan, .gather, register: current.register, arguments: layout.argumentRegisters.count, next: layout.gatherings.count)
+                layout.argumentRegisters.append(contentsOf: current.registers)
+                layout.gatherings.append(gathering)
+                stack.removeLast()
+                continue
+            }
             switch current.phase {
             case .needs:
                 // Its depends-on first (their registers are never read), then its factory component, then its arguments.

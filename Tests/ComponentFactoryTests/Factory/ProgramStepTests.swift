@@ -94,6 +94,7 @@ import Testing
             case .callback: return "\(key) \(Factory.callbacks[Int(step.next)])\(mark)"
             case .keepInScope, .keepInGraph: return "keep \(key)"
             case .postProcess: return "post-process \(key)"
+            case .gather: return "gather for \(key)"
             }
         }
     }
@@ -183,6 +184,34 @@ import Testing
             (try await scope.component(forKey: "lamp", as: Lamp.self), try await scope.component(forKey: "lamp", as: Lamp.self))
         }
         #expect(first.watts == 80 && first === second, "the brighter lamp, kept once")
+    }
+
+    @Test func collectionsAndDictionariesAreGatheredByStepsAfterTheirItems() throws {
+        let assembly = """
+            <component class="ElectricEngine" key="engine"/>
+            <component class="Driver" key="alice" scope="prototype"><property name="name" value="Alice"/></component>
+            <component class="Car" key="car">
+                <initializer selector="initWithEngine:"><argument parameterName="engine" ref="engine"/></initializer>
+                <property name="passengers"><collection><ref>alice</ref><ref>alice</ref></collection></property>
+                <property name="ratings">
+                    <collection requiredType="Dictionary"><entry key="speed" value="9"/></collection>
+                </property>
+            </component>
+            <component class="ElectricEngine" key="spare"/>
+            """
+        let factory = try AssemblyFixture.factory(assembly, registry: Garage.registry())
+        let program = try #require(try Self.program("car", of: factory))
+        #expect(Self.describe(program) == ["find car → 13", "find engine → 3", "make engine", "make car", "make alice", "set alice.name",
+                                           "make alice", "set alice.name", "gather for car", "set car.passengers", "gather for car",
+                                           "set car.ratings", "keep car"])
+        #expect(Self.describe(program).filter { $0 == "gather for car" }.count == 2)
+        let car = try factory.component(forKey: "car", as: Car.self)
+        #expect(car.passengers.map(\.name) == ["Alice", "Alice"] && car.passengers[0] !== car.passengers[1])
+        #expect(car.ratings == ["speed": 9])
+        let checked = try AssemblyFixture.factory(assembly, registry: Garage.registry())
+        _ = try checked.patch(key: "spare") { ElectricEngine() }
+        let checkedCar = try checked.component(forKey: "car", as: Car.self)
+        #expect(checkedCar.passengers.map(\.name) == car.passengers.map(\.name) && checkedCar.ratings == car.ratings)
     }
 
     /// A node of a cycle, closed by its property.

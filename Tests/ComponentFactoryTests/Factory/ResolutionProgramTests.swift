@@ -134,6 +134,7 @@ import Testing
             case .callback: return "callback \(step.next) of \(key)"
             case .keepInScope, .keepInGraph: return "keep \(key)"
             case .postProcess: return "post-process \(key)"
+            case .gather: return "gather for \(key)"
             }
         }
         #expect(steps == ["find audit → 6", "find session → 5", "find request → 4", "make request, keep in scope",
