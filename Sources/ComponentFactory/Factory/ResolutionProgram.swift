@@ -135,6 +135,11 @@ struct ResolutionProgram {
     /// The most steps a program holds: a find's `next` is a step's position.
     static let maximumSteps = 1_024
 
+    /// The most arguments and collection items a program holds: each
+    /// component that needs one lays its tree out again, so a long
+    /// collection in many programs would cost their product.
+    static let maximumLanes = 4_096
+
     let steps: UnsafeBufferPointer<Step>
     let singletons: UnsafeBufferPointer<Singleton>
     /// For each making, one after another, the register of each of its
@@ -180,8 +185,8 @@ struct ResolutionProgram {
 
     /// The layout of `plans[top]`'s program, whose components to the bottom
     /// are all plain (`isPlain`); nil when it would hold more than
-    /// ``maximumSize`` components or ``maximumSteps`` steps, or nest deeper
-    /// than `maximumNesting`. Depth first, with a stack of its own, in the
+    /// ``maximumSize`` components, ``maximumSteps`` steps or
+    /// ``maximumLanes`` lanes, or nest deeper than `maximumNesting`. Depth first, with a stack of its own, in the
     /// order the path that checks everything builds: a component's
     /// `depends-on` and arguments, its making, its callback before its
     /// properties, each property's value and its setting, its callbacks
@@ -267,7 +272,7 @@ struct ResolutionProgram {
 
         guard plans.indices.contains(top), isPlain[top], let root = register(top, neededBy: -1), open(root) else { return nil }
         while let current = stack.last {
-            guard layout.steps.count < maximumSteps else { return nil }
+            guard layout.steps.count < maximumSteps, layout.argumentRegisters.count + current.registers.count <= maximumLanes else { return nil }
             let last = stack.count - 1
             let plan = plans[Int(layout.registers[current.register].component)]
             if let gathering = current.gathering {
@@ -345,6 +350,6 @@ struct ResolutionProgram {
                                           next: Int16(layout.steps.count), action: open.action, suspends: false)
             }
         }
-        return layout.steps.count <= maximumSteps ? layout : nil
+        return layout.steps.count <= maximumSteps && layout.argumentRegisters.count <= maximumLanes ? layout : nil
     }
 }

@@ -214,6 +214,20 @@ import Testing
         #expect(checkedCar.passengers.map(\.name) == car.passengers.map(\.name) && checkedCar.ratings == car.ratings)
     }
 
+    @Test func aCollectionLongerThanAProgramHoldsIsBuiltByTheCheckedPath() throws {
+        // Constants: no register each, only a lane.
+        let items = (0...ResolutionProgram.maximumLanes).map { "<value>tag\($0)</value>" }.joined()
+        let factory = try AssemblyFixture.factory("""
+            <component class="ElectricEngine" key="engine"/>
+            <component class="Car" key="car" scope="prototype">
+                <initializer selector="initWithEngine:"><argument parameterName="engine" ref="engine"/></initializer>
+                <property name="tags"><collection requiredType="Set">\(items)</collection></property>
+            </component>
+            """, registry: Garage.registry())
+        #expect(try Self.program("car", of: factory) == nil, "each component that needs it would lay the collection out again")
+        #expect(try factory.component(forKey: "car", as: Car.self).tags.count == ResolutionProgram.maximumLanes + 1)
+    }
+
     /// A node of a cycle, closed by its property.
     final class Node {
         var next: Node?
