@@ -41,14 +41,15 @@
 /// making, as the path that checks everything builds them: a callback runs
 /// on the component's register, and a property's value is laid out just
 /// before the step that sets it. A collection or dictionary is laid out as
-/// its items, then a step that gathers them into a register of its own. A request or object-graph component with
-/// steps after its making is kept by a step of its own once they are done,
-/// so that no other lookup finds it half set. A desk (object-graph) that depends on the ledger, with an
+/// its items, then a step that gathers them into a register of its own. A
+/// request or object-graph component with steps after its making is kept by
+/// a step of its own once they are done, so that no other lookup finds it
+/// half set. A desk (object-graph) that depends on the ledger, with an
 /// init-method and a lamp (a prototype) for its property:
 ///
 /// ```text
 /// read first: ledger
-/// 0 find desk → 5   1 make desk   2 make lamp   3 set desk's lamp   4 desk's init-method   5 keep desk
+/// 0 find desk → 6   1 make desk   2 make lamp   3 set desk's lamp   4 desk's init-method   5 keep desk
 /// ```
 ///
 /// A maker, setter or callback may be async or isolated: its step is

@@ -107,6 +107,19 @@ import Testing
         #expect(program.singletons.map { factory.table.plans[$0.index].key } == ["ledger"], "the depends-on, read first")
     }
 
+    /// The example in ResolutionProgram's header.
+    @Test func theHeadersDeskIsLaidOutAsItsExampleSays() throws {
+        let factory = try AssemblyFixture.factory("""
+            <component class="Ledger" key="ledger" scope="singleton"/>
+            <component class="Lamp" key="lamp" scope="prototype">
+                <initializer selector="initWithWatts:"><argument parameterName="watts" value="40"/></initializer>
+            </component>
+            <component class="Desk" key="desk" depends-on="ledger" init-method="ready"><property name="lamp" ref="lamp"/></component>
+            """, registry: Self.registry(Journal()))
+        let program = try #require(try Self.program("desk", of: factory))
+        #expect(Self.describe(program) == ["find desk → 6", "make desk", "make lamp", "set desk.lamp", "desk initMethod", "keep desk"])
+    }
+
     @Test func theProgramBuildsWhatThePathThatChecksEverythingBuildsInTheSameOrder() throws {
         let byProgram = Journal()
         let desk = try AssemblyFixture.factory(Self.assembly(), registry: Self.registry(byProgram)).component(forKey: "desk", as: Desk.self)
