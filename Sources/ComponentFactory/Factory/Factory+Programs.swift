@@ -84,7 +84,7 @@ extension Factory {
                 let value = try propertyValue(of: step, property, from: registers)
                 guard let setAsync = property.registration.setAsync else { throw notMade(plan) }
                 guard await setAsync(CrossingInstance(owner), CrossingInstance(value)) else { throw property.mismatch(value.value, of: plan.key) }
-            } else if let runAsync = plan.callback(Self.callbacks[Int(step.next)])?.runAsync {
+            } else if let runAsync = plan.callback(ResolutionProgram.callbacks[Int(step.next)])?.runAsync {
                 try await runAsync(CrossingInstance(owner))
             }
         } catch {
@@ -217,9 +217,6 @@ extension Factory {
         return nil
     }
 
-    /// The callbacks, in the order a `callback` step's `next` numbers them.
-    static let callbacks: [BuildStep.Callback] = [.beforePropertyInjection, .afterPropertyInjection, .initMethod]
-
     /// Runs a `set`, `callback` or `postProcess` step that does not
     /// suspend, on the component in its register; what its code throws
     /// names the path to it, below the components `constructing` outside the program.
@@ -239,7 +236,7 @@ extension Factory {
                 let property = plan.properties[Int(step.next)]
                 let argument = try propertyValue(of: step, property, from: registers).value
                 guard property.registration.set(&value, argument) else { throw property.mismatch(argument, of: plan.key) }
-            } else if let callback = plan.callback(Self.callbacks[Int(step.next)]) {
+            } else if let callback = plan.callback(ResolutionProgram.callbacks[Int(step.next)]) {
                 try callback.run(&value)
             }
         } catch {

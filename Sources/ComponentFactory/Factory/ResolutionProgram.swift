@@ -133,6 +133,9 @@ struct ResolutionProgram {
     /// of bits (see ``ArgumentRegisters``).
     static let maximumSize = 32
 
+    /// The callbacks, in the order a `callback` step's `next` numbers them.
+    static let callbacks: [BuildStep.Callback] = [.beforePropertyInjection, .afterPropertyInjection, .initMethod]
+
     /// The most steps a program holds: a find's `next` is a step's position.
     static let maximumSteps = 1_024
 
@@ -187,11 +190,13 @@ struct ResolutionProgram {
     /// The layout of `plans[top]`'s program, whose components to the bottom
     /// are all plain (`isPlain`); nil when it would hold more than
     /// ``maximumSize`` components, ``maximumSteps`` steps or
-    /// ``maximumLanes`` lanes, or nest deeper than `maximumNesting`. Depth first, with a stack of its own, in the
-    /// order the path that checks everything builds: a component's
-    /// `depends-on` and arguments, its making, its callback before its
-    /// properties, each property's value and its setting, its callbacks
-    /// after, and (for a request or object-graph component) its keeping.
+    /// ``maximumLanes`` lanes, or nest deeper than `maximumNesting`. Depth
+    /// first, with a stack of its own, in the order the path that checks
+    /// everything builds: a component's `depends-on`, factory component and
+    /// arguments, its making, its callback before its properties, each
+    /// property's value and its setting, its callbacks after, its
+    /// post-processing (`postProcesses`), and (for a request or object-graph
+    /// component) its keeping; a collection's items, then its gathering.
     static func compile(_ top: Int, plans: [ComponentPlan], isPlain: [Bool], postProcesses: Bool, maximumNesting: Int) -> Layout? {
         /// Where a component being laid out is: what it needs before its making, or its properties after.
         enum Phase { case needs, properties }
@@ -266,8 +271,7 @@ struct ResolutionProgram {
             plan.publishesEarly || postProcesses
         }
         func callback(_ which: BuildStep.Callback, of plan: ComponentPlan, register: Int) {
-            guard let callback = plan.callback(which) else { return }
-            let position = [BuildStep.Callback.beforePropertyInjection, .afterPropertyInjection, .initMethod].firstIndex(of: which) ?? 0
+            guard let callback = plan.callback(which), let position = callbacks.firstIndex(of: which) else { return }
             emit(plan, .callback, register: register, next: position, suspends: callback.isAsync)
         }
 

@@ -91,7 +91,7 @@ import Testing
             case .make, .makeInScope, .makeInGraph: return "make \(key)\(mark)"
             case .findInScope, .findInGraph: return "find \(key) → \(step.next)"
             case .set: return "set \(key).\(step.plan.takeUnretainedValue().properties[Int(step.next)].registration.name)\(mark)"
-            case .callback: return "\(key) \(Factory.callbacks[Int(step.next)])\(mark)"
+            case .callback: return "\(key) \(ResolutionProgram.callbacks[Int(step.next)])\(mark)"
             case .keepInScope, .keepInGraph: return "keep \(key)"
             case .postProcess: return "post-process \(key)"
             case .gather: return "gather for \(key)"
