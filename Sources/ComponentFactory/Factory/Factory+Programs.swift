@@ -45,10 +45,15 @@ extension Factory {
         if let creation { await creation.lock(resolution.scopeToken(from: creation)) }
         defer { creation?.unlock() }
         var position = 0
-        while let suspended = try runStepsLocking(program, from: position, in: registers, &resolution.sync) {
+        while let suspended = try runStepsLocking(program, from: position, in: registers, &resolution.sync, awaitingParents: true) {
             let step = program.steps[suspended]
             let plan = table.plans[Int(step.index)]
             position = suspended + 1
+            if step.action == .inherited {
+                let key = program.inheritedKey(of: step)
+                registers.put(try await instanceAsync(at: index(ofKey: key), key: key).instance, in: Int(step.register))
+                continue
+            }
             guard step.action != .set && step.action != .callback else {
                 try await finishAsync(step, plan, of: program, in: registers, within: resolution.sync.constructing)
                 continue
@@ -141,7 +146,7 @@ extension Factory {
     /// ``runSteps(_:from:in:_:)`` under the scope's lock when `program` has
     /// request components and the resolution does not hold it yet.
     private func runStepsLocking(_ program: ResolutionProgram, from start: Int, in registers: ArgumentRegisters,
-                                 _ resolution: inout Resolution) throws -> Int? {
+                                 _ resolution: inout Resolution, awaitingParents: Bool = false) throws -> Int? {
         let locks = program.usesScope && !resolution.holdsScopeLock && resolution.scope != nil
         if locks {
             resolution.scope.unsafelyUnwrapped.lock()
@@ -153,7 +158,7 @@ extension Factory {
                 resolution.scope.unsafelyUnwrapped.unlock()
             }
         }
-        return try runSteps(program, from: start, in: registers, &resolution)
+        return try runSteps(program, from: start, in: registers, &resolution, awaitingParents: awaitingParents)
     }
 
     /// Runs `program`'s steps from `start` until the end (then nil) or a
@@ -162,7 +167,7 @@ extension Factory {
     // Forced, with its pair: without run and make inlined, the graph ran 4,739 instructions instead of 4,693 (callgrind, profile-graph).
     @inline(__always)
     private func runSteps(_ program: ResolutionProgram, from start: Int, in registers: ArgumentRegisters,
-                          _ resolution: inout Resolution) throws -> Int? {
+                          _ resolution: inout Resolution, awaitingParents: Bool) throws -> Int? {
         // Read once, and lent: the table holds its argument slots for its life. Unmanaged: retained
         // instead, the graph ran 1.61-1.64x hand-built against 1.45-1.51x (factory-benchmark, 3 alternating runs, 2026-11-28).
         let slots = Unmanaged.passUnretained(table.arguments)
@@ -202,6 +207,9 @@ extension Factory {
                 try finish(step, of: program, in: registers, within: resolution.constructing)
             case .gather:
                 registers.put(try gathered(step, of: program, from: registers), in: register)
+            case .inherited:
+                if awaitingParents { return position }
+                registers.put(try inheritedInstance(forKey: program.inheritedKey(of: step)), in: register)
             case .keepInScope, .keepInGraph:
                 // Whole now: kept, and left in its register for what needs it.
                 guard let made = registers.take(register) else { throw step.plan._withUnsafeGuaranteedRef { notMade($0) } }
@@ -258,7 +266,7 @@ extension Factory {
             if lane < 0, case .constant(let constant) = item { return constant.value }
             throw notMade(table.plans[Int(step.index)])
         }
-        switch program.gatherings[Int(step.next)] {
+        switch program.valuePlans[Int(step.next)] {
         case .collection(let items, let make, let typeName):
             return try ValuePlan.collection(of: items.enumerated().map { try value($0, $1) }, make, typeName: typeName)
         case .dictionary(let entries, let make, let typeName):

@@ -2,7 +2,8 @@
 /// prototype, object-graph or request component made by its maker, its
 /// properties set and its callbacks run, all of whose arguments, property
 /// values, `depends-on` and factory component, to the bottom, are constants,
-/// components of that kind, or collections and dictionaries of them (of any scope, singletons too), within a program's bounds. A
+/// components of that kind, a parent factory's components, or collections
+/// and dictionaries of them (of any scope, singletons too), within a program's bounds. A
 /// maker, setter or callback may be async or isolated: only the async
 /// lookup runs a program with such a step.
 ///
@@ -31,8 +32,8 @@ final class ProgramTable: @unchecked Sendable {
     private let singletons: UnsafeMutableBufferPointer<ResolutionProgram.Singleton>
     private let argumentRegisters: UnsafeMutableBufferPointer<Int32>
     private let registers: UnsafeMutableBufferPointer<ResolutionProgram.Register>
-    /// The collections and dictionaries the programs gather, as their plans say them.
-    private let gatherings: UnsafeMutableBufferPointer<ValuePlan>
+    /// The values the programs' steps resolve from their plans: collections, dictionaries and parents' components.
+    private let valuePlans: UnsafeMutableBufferPointer<ValuePlan>
 
     init(plans: [ComponentPlan], hasPostProcessors: Bool) {
         // Plain to the bottom: clear the plans that need one that is not,
@@ -60,10 +61,10 @@ final class ProgramTable: @unchecked Sendable {
         let singletons = UnsafeMutableBufferPointer<ResolutionProgram.Singleton>.allocate(capacity: laidOut.reduce(0) { $0 + $1.singletons.count })
         let argumentRegisters = UnsafeMutableBufferPointer<Int32>.allocate(capacity: laidOut.reduce(0) { $0 + $1.argumentRegisters.count })
         let registers = UnsafeMutableBufferPointer<ResolutionProgram.Register>.allocate(capacity: laidOut.reduce(0) { $0 + $1.registers.count })
-        let gatherings = UnsafeMutableBufferPointer<ValuePlan>.allocate(capacity: laidOut.reduce(0) { $0 + $1.gatherings.count })
+        let valuePlans = UnsafeMutableBufferPointer<ValuePlan>.allocate(capacity: laidOut.reduce(0) { $0 + $1.valuePlans.count })
         let programs = UnsafeMutableBufferPointer<ResolutionProgram>.allocate(capacity: laidOut.count)
         var positions = [Int32](repeating: -1, count: plans.count)
-        var filled = (steps: 0, singletons: 0, arguments: 0, registers: 0, gatherings: 0, programs: 0)
+        var filled = (steps: 0, singletons: 0, arguments: 0, registers: 0, valuePlans: 0, programs: 0)
         /// `parts` copied into `buffer` after the `filled` elements already there: where they lie.
         func place<Element>(_ parts: [Element], in buffer: UnsafeMutableBufferPointer<Element>, after filled: inout Int) -> UnsafeBufferPointer<Element> {
             let start = buffer.baseAddress.map { $0 + filled }
@@ -77,20 +78,20 @@ final class ProgramTable: @unchecked Sendable {
                                             singletons: place(layout.singletons, in: singletons, after: &filled.singletons),
                                             argumentRegisters: place(layout.argumentRegisters, in: argumentRegisters, after: &filled.arguments),
                                             registers: place(layout.registers, in: registers, after: &filled.registers),
-                                            gatherings: place(layout.gatherings, in: gatherings, after: &filled.gatherings),
+                                            valuePlans: place(layout.valuePlans, in: valuePlans, after: &filled.valuePlans),
                                             depth: layout.depth, usesScope: layout.usesScope)
             programs.initializeElement(at: filled.programs, to: program)
             positions[index] = Int32(filled.programs)
             filled.programs += 1
         }
-        (self.programs, self.positions, self.steps, self.singletons, self.argumentRegisters, self.registers, self.gatherings) =
-            (programs, positions, steps, singletons, argumentRegisters, registers, gatherings)
+        (self.programs, self.positions, self.steps, self.singletons, self.argumentRegisters, self.registers, self.valuePlans) =
+            (programs, positions, steps, singletons, argumentRegisters, registers, valuePlans)
     }
 
     deinit {
-        // Plain data all, but the gatherings' value plans.
-        if let base = gatherings.baseAddress { base.deinitialize(count: gatherings.count) }
-        gatherings.deallocate()
+        // Plain data all, but the value plans.
+        if let base = valuePlans.baseAddress { base.deinitialize(count: valuePlans.count) }
+        valuePlans.deallocate()
         for buffer in [UnsafeMutableRawBufferPointer(programs), UnsafeMutableRawBufferPointer(steps), UnsafeMutableRawBufferPointer(singletons),
                        UnsafeMutableRawBufferPointer(argumentRegisters), UnsafeMutableRawBufferPointer(registers)] {
             buffer.deallocate()
@@ -103,20 +104,15 @@ final class ProgramTable: @unchecked Sendable {
         return position < 0 ? nil : UnsafePointer(programs.baseAddress.unsafelyUnwrapped + position)
     }
 
-    /// Whether `plan` itself is plain: made by its maker, from constants,
-    /// components and collections and dictionaries of them, with its
-    /// properties set to such values, its callbacks run, and its factory
-    /// component and `depends-on` components built first (a seeded request
-    /// component, never made, is plain too). The maker, setters and
-    /// callbacks are synchronous and nonisolated, or async or isolated:
-    /// then their steps suspend, and only the async lookup runs the
-    /// program. What needs a parent's component, or a component not plain, is not.
+    /// Whether `plan` itself is plain: made by its maker from any values
+    /// (a parent factory's components and collections included), with its
+    /// properties set, its callbacks run, and its factory component and
+    /// `depends-on` components built first (a seeded request component,
+    /// never made, is plain too), as long as every component it needs is
+    /// plain as well. The maker, setters and callbacks are synchronous and
+    /// nonisolated, or async or isolated: then their steps suspend, and
+    /// only the async lookup runs the program.
     private static func isPlain(_ plan: ComponentPlan) -> Bool {
-        guard plan.isolation == .nonisolated || plan.makeAsync != nil else { return false }
-        var plain = true
-        plan.forEachValue { value in
-            if case .inherited = value { plain = false }
-        }
-        return plain
+        plan.isolation == .nonisolated || plan.makeAsync != nil
     }
 }

@@ -88,7 +88,11 @@ struct ResolutionProgram {
         case keepInGraph
         /// Passes the component in `register` through the factory's component post-processors.
         case postProcess
-        /// Makes the collection or dictionary ``gatherings``[`next`] into
+        /// Looks up the parent factory's component that ``valuePlans``[`next`]
+        /// names, into `register`: awaited by the async lookup, which stops
+        /// the loop before it, as any parent's component may suspend.
+        case inherited
+        /// Makes the collection or dictionary ``valuePlans``[`next`] into
         /// `register`, from its items, each in the register ``argumentRegisters``
         /// holds for it from `arguments` on, or -1 for a constant item.
         case gather
@@ -152,8 +156,9 @@ struct ResolutionProgram {
     /// For each register, what it holds: the path a failure names. A
     /// gathered collection's register holds the component it is for.
     let registers: UnsafeBufferPointer<Register>
-    /// The collections and dictionaries it gathers, as their plans say them.
-    let gatherings: UnsafeBufferPointer<ValuePlan>
+    /// The values its steps resolve from their plans: the collections and
+    /// dictionaries it gathers, and the parents' components it looks up.
+    let valuePlans: UnsafeBufferPointer<ValuePlan>
     /// How many components nest in the deepest of its chains, the top's included.
     let depth: Int
     /// Whether it has request components: then it runs under its scope's lock.
@@ -163,6 +168,12 @@ struct ResolutionProgram {
 
     /// The index of the component the program resolves: register 0 holds its instance.
     var top: Int { Int(registers[0].component) }
+
+    /// The key of the parent's component an `inherited` step looks up.
+    func inheritedKey(of step: Step) -> String {
+        guard case .inherited(let key) = valuePlans[Int(step.next)] else { return "" }
+        return key
+    }
 
     /// The components that need the one in `register`, outermost first, for a failure's path.
     func needers(of register: Int) -> [Int] {
@@ -182,7 +193,7 @@ struct ResolutionProgram {
         var singletons: [Singleton] = []
         var argumentRegisters: [Int32] = []
         var registers: [Register] = []
-        var gatherings: [ValuePlan] = []
+        var valuePlans: [ValuePlan] = []
         var depth = 0
         var usesScope = false
     }
@@ -262,7 +273,12 @@ struct ResolutionProgram {
                 return open(argument) ? (argument, true) : nil
             case .collection, .dictionary:
                 return gather(value, by: needer).map { ($0, true) }
-            case .component, .inherited:
+            case .inherited:
+                guard let inherited = register(Int(layout.registers[needer].component), neededBy: needer) else { return nil }
+                emit(plans[Int(layout.registers[needer].component)], .inherited, register: inherited, next: layout.valuePlans.count)
+                layout.valuePlans.append(value)
+                return (inherited, false)
+            case .component:
                 return nil
             }
         }
@@ -293,9 +309,9 @@ struct ResolutionProgram {
                     stack[last].registers.append(Int32(item))
                     continue
                 }
-                emit(plan, .gather, register: current.register, arguments: layout.argumentRegisters.count, next: layout.gatherings.count)
+                emit(plan, .gather, register: current.register, arguments: layout.argumentRegisters.count, next: layout.valuePlans.count)
                 layout.argumentRegisters.append(contentsOf: current.registers)
-                layout.gatherings.append(gathering)
+                layout.valuePlans.append(gathering)
                 stack.removeLast()
                 continue
             }

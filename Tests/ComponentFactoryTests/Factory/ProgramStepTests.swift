@@ -95,6 +95,7 @@ import Testing
             case .keepInScope, .keepInGraph: return "keep \(key)"
             case .postProcess: return "post-process \(key)"
             case .gather: return "gather for \(key)"
+            case .inherited: return "inherit for \(key)"
             }
         }
     }
@@ -239,6 +240,29 @@ import Testing
             """, registry: Garage.registry())
         #expect(try Self.program("car", of: factory) == nil, "each component that needs it would lay the collection out again")
         #expect(try factory.component(forKey: "car", as: Car.self).tags.count == ResolutionProgram.maximumLanes + 1)
+    }
+
+    @Test(arguments: ["Desk", "AsyncDesk"])
+    func aParentFactorysComponentIsLookedUpByAStepOfItsOwn(desk type: String) async throws {
+        let journal = Journal()
+        let parent = try AssemblyFixture.factory("""
+            <component class="Lamp" key="lamp" scope="prototype">
+                <initializer selector="initWithWatts:"><argument parameterName="watts" value="40"/></initializer>
+            </component>
+            """, registry: Self.registry(journal))
+        let child = try Factory(assemblies: AssemblyFixture.assemblies("""
+            <component class="\(type)" key="desk" scope="prototype"><property name="lamp" ref="lamp"/></component>
+            """), configuration: AssemblyFixture.configuration([:]), registry: Self.registry(journal), parent: parent)
+        let program = try #require(try Self.program("desk", of: child))
+        let suspends = type == "AsyncDesk" ? ", suspends" : ""
+        #expect(Self.describe(program) == ["make desk", "inherit for desk", "set desk.lamp\(suspends)"])
+        if type == "Desk" {
+            #expect(try child.component(forKey: "desk", as: Desk.self).lamp?.watts == 40)
+        } else {
+            // The async lookup awaits the parent's component between runs of the loop.
+            #expect(try await child.async.component(forKey: "desk", as: AsyncDesk.self).lamp.withLock { $0?.watts } == 40)
+        }
+        #expect(journal.written == ["desk", "lamp 40", "set lamp"])
     }
 
     /// A node of a cycle, closed by its property.

@@ -135,6 +135,7 @@ import Testing
             case .keepInScope, .keepInGraph: return "keep \(key)"
             case .postProcess: return "post-process \(key)"
             case .gather: return "gather for \(key)"
+            case .inherited: return "inherit for \(key)"
             }
         }
         #expect(steps == ["find audit → 6", "find session → 5", "find request → 4", "make request, keep in scope",
