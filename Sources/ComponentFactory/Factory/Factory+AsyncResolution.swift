@@ -120,7 +120,10 @@ extension Factory {
                     let plan = table.plans[stack.frames[top].index]
                     do {
                         guard let makeAsync = plan.makeAsync else { throw notMade(plan) }
-                        stack.frames[top].instance = try await makeAsync(try arguments(of: plan, from: &stack)).instance
+                        let base = stack.frames[top].registers
+                        let receiver = plan.factoryIndex == nil ? nil : stack.registers[base + plan.arguments.count].take()
+                        let arguments = try asyncArguments(of: plan, receiver: receiver) { stack.registers[base + $0].take() }
+                        stack.frames[top].instance = try await makeAsync(arguments).instance
                     } catch {
                         throw failure(error, building: plan, within: resolution.sync.constructing)
                     }
@@ -173,12 +176,9 @@ extension Factory {
         do {
             switch awaited {
             case .callback(let which):
-                guard let runAsync = plan.callback(which)?.runAsync else { break }
-                try await runAsync(CrossingInstance(Instance(any: stack.frames[top].value)))
+                try await runAsync(which, of: plan, on: Instance(any: stack.frames[top].value))
             case .setter(let at, let value):
-                let step = plan.properties[at]
-                guard let setAsync = step.registration.setAsync else { break }
-                guard await setAsync(CrossingInstance(Instance(any: stack.frames[top].value)), CrossingInstance(value)) else { throw step.mismatch(value.value, of: plan.key) }
+                try await setAsync(plan.properties[at], of: plan, on: Instance(any: stack.frames[top].value), to: value)
             case .make, .program, .creationLock, .scopeLock, .inherited:
                 break
             }
@@ -186,22 +186,5 @@ extension Factory {
             throw failure(error, building: plan, within: resolution.sync.constructing)
         }
         stack.frames[top].position += 1
-    }
-
-    /// The innermost frame's arguments for `plan`'s async maker, taken from
-    /// its registers (the factory component after them), a constant from the plan.
-    private func arguments(of plan: ComponentPlan, from stack: inout BuildStack) throws -> AsyncArguments {
-        let base = stack.frames[stack.frames.count - 1].registers
-        var arguments = AsyncArguments(receiver: plan.factoryIndex == nil ? nil : stack.registers[base + plan.arguments.count].take())
-        for (at, argument) in plan.arguments.enumerated() {
-            if case .constant(let value) = argument {
-                arguments.append(value)
-            } else if let instance = stack.registers[base + at].take() {
-                arguments.append(instance)
-            } else {
-                throw notMade(plan)
-            }
-        }
-        return arguments
     }
 }

@@ -61,7 +61,12 @@ extension Factory {
             var instance: Instance
             do {
                 guard let makeAsync = plan.makeAsync else { throw notMade(plan) }
-                instance = try await makeAsync(try asyncArguments(of: step, plan, in: program, from: registers)).instance
+                let lanes = Int(step.arguments)
+                let arguments = try asyncArguments(of: plan, receiver: step.next >= 0 ? registers.take(Int(step.next)) : nil) { at in
+                    let lane = Int(program.argumentRegisters[lanes + at])
+                    return lane >= 0 ? registers.take(lane) : nil
+                }
+                instance = try await makeAsync(arguments).instance
             } catch {
                 throw failure(error, building: plan, within: resolution.sync.constructing + program.needers(of: Int(step.register)))
             }
@@ -86,34 +91,14 @@ extension Factory {
         do {
             if step.action == .set {
                 let property = plan.properties[Int(step.next)]
-                let value = try propertyValue(of: step, property, from: registers)
-                guard let setAsync = property.registration.setAsync else { throw notMade(plan) }
-                guard await setAsync(CrossingInstance(owner), CrossingInstance(value)) else { throw property.mismatch(value.value, of: plan.key) }
-            } else if let runAsync = plan.callback(ResolutionProgram.callbacks[Int(step.next)])?.runAsync {
-                try await runAsync(CrossingInstance(owner))
+                try await setAsync(property, of: plan, on: owner, to: try propertyValue(of: step, property, from: registers))
+            } else {
+                try await runAsync(ResolutionProgram.callbacks[Int(step.next)], of: plan, on: owner)
             }
         } catch {
             throw failure(error, building: plan, within: constructing + program.needers(of: Int(step.register)))
         }
         registers.put(owner, in: Int(step.register))
-    }
-
-    /// The arguments of `step`'s making, for `plan`'s async maker: each
-    /// taken from its register, as the program's lanes say, and a constant from the plan.
-    private func asyncArguments(of step: ResolutionProgram.Step, _ plan: ComponentPlan, in program: ResolutionProgram,
-                                from registers: ArgumentRegisters) throws -> AsyncArguments {
-        var arguments = AsyncArguments(receiver: step.next >= 0 ? registers.take(Int(step.next)) : nil)
-        for (at, argument) in plan.arguments.enumerated() {
-            let lane = Int(program.argumentRegisters[Int(step.arguments) + at])
-            if lane < 0, case .constant(let value) = argument {
-                arguments.append(value)
-            } else if lane >= 0, let instance = registers.take(lane) {
-                arguments.append(instance)
-            } else {
-                throw notMade(plan)
-            }
-        }
-        return arguments
     }
 
     /// Runs `program`'s steps, with its registers on the stack: its

@@ -68,6 +68,37 @@ extension Factory {
         guard step.registration.set(&value, property) else { throw step.mismatch(property, of: plan.key) }
     }
 
+    /// The arguments of `plan`'s async maker: its factory component
+    /// `receiver`, then each argument, a constant from the plan and any
+    /// other from `take` (by its position), which must have it.
+    func asyncArguments(of plan: ComponentPlan, receiver: Instance?, taking take: (Int) -> Instance?) throws -> AsyncArguments {
+        var arguments = AsyncArguments(receiver: receiver)
+        for (at, argument) in plan.arguments.enumerated() {
+            if case .constant(let value) = argument {
+                arguments.append(value)
+            } else if let instance = take(at) {
+                arguments.append(instance)
+            } else {
+                throw notMade(plan)
+            }
+        }
+        return arguments
+    }
+
+    /// An async `callback` of `plan` on `owner`, in the callback's own isolation.
+    nonisolated(nonsending)
+    func runAsync(_ which: BuildStep.Callback, of plan: ComponentPlan, on owner: Instance) async throws {
+        guard let runAsync = plan.callback(which)?.runAsync else { return }
+        try await runAsync(CrossingInstance(owner))
+    }
+
+    /// An async setter: the property `step` of `plan` on `owner`, set to `value` in the setter's own isolation.
+    nonisolated(nonsending)
+    func setAsync(_ step: ComponentPlan.PropertyStep, of plan: ComponentPlan, on owner: Instance, to value: Instance) async throws {
+        guard let setAsync = step.registration.setAsync else { throw notMade(plan) }
+        guard await setAsync(CrossingInstance(owner), CrossingInstance(value)) else { throw step.mismatch(value.value, of: plan.key) }
+    }
+
     /// `post-process`: `instance` through the factory's component post-processors, each in turn.
     func postProcess(_ plan: ComponentPlan, _ instance: Instance, _ resolution: borrowing Resolution) throws -> Instance {
         var processed = instance

@@ -297,15 +297,16 @@ struct ResolutionProgram {
             let last = stack.count - 1
             let plan = plans[Int(layout.registers[current.register].component)]
             if let gathering = current.gathering {
-                let items: [ValuePlan]
+                // The next item, read in place: mapping a dictionary's values at each item would be quadratic.
+                let next: ValuePlan?
                 switch gathering {
-                case .collection(let values, _, _): items = values
-                case .dictionary(let entries, _, _): items = entries.map(\.value)
-                case .constant, .component, .inherited: items = []
+                case .collection(let values, _, _): next = current.position < values.count ? values[current.position] : nil
+                case .dictionary(let entries, _, _): next = current.position < entries.count ? entries[current.position].value : nil
+                case .constant, .component, .inherited: next = nil
                 }
-                if current.position < items.count {
+                if let next {
                     stack[last].position += 1
-                    guard let (item, _) = need(items[current.position], by: current.register) else { return nil }
+                    guard let (item, _) = need(next, by: current.register) else { return nil }
                     stack[last].registers.append(Int32(item))
                     continue
                 }

@@ -10,10 +10,10 @@ import Testing
 @Suite struct AsyncBuildStepTests {
     /// A class with an async initializer, an async setter and async callbacks.
     final class Station: Sendable {
-        let journal: Journal
+        let journal: EventLog
         let name: Mutex<String> = Mutex("")
         let lamps: Mutex<[Lamp]> = Mutex([])
-        init(journal: Journal) { self.journal = journal }
+        init(journal: EventLog) { self.journal = journal }
     }
 
     final class Lamp: Sendable {
@@ -42,36 +42,29 @@ import Testing
         func add(_ object: AnyObject) -> Int { identities.withLock { $0.insert(ObjectIdentifier(object)); return $0.count } }
     }
 
-    /// What the registry's makers, setters and callbacks did, in order.
-    final class Journal: Sendable {
-        private let entries = Mutex<[String]>([])
-        func write(_ entry: String) { entries.withLock { $0.append(entry) } }
-        var written: [String] { entries.withLock { $0 } }
-    }
-
     /// `parts`, if given, fails the station's initializer while it is failing.
-    private static func registry(_ journal: Journal, parts: FailingMaker? = nil) -> ComponentRegistry {
+    private static func registry(_ journal: EventLog, parts: FailingMaker? = nil) -> ComponentRegistry {
         var registry = ComponentRegistry()
         registry.register(Station.self) { station in
             station.initializer("init") { () async throws in
                 try await Task.sleep(for: .milliseconds(1))
-                journal.write("init")
+                journal.record("init")
                 return try parts?.make { Station(journal: journal) } ?? Station(journal: journal)
             }
             station.property("name") { (station: Station, name: String) async in
-                journal.write("name \(name)")
+                journal.record("name \(name)")
                 station.name.withLock { $0 = name }
             }
             station.property("lamps") { (station: Station, lamps: [Lamp]) in
-                journal.write("lamps \(lamps.map(\.number))")
+                journal.record("lamps \(lamps.map(\.number))")
                 station.lamps.withLock { $0 = lamps }
             }
-            station.callback("before") { (station: Station) async in journal.write("before") }
-            station.callback("open") { (station: Station) async in journal.write("open \(station.name.withLock { $0 })") }
+            station.callback("before") { (station: Station) async in journal.record("before") }
+            station.callback("open") { (station: Station) async in journal.record("open \(station.name.withLock { $0 })") }
         }
         registry.register(Lamp.self) { lamp in
             lamp.initializer("initWithNumber:") { (number: Int) async in
-                journal.write("lamp \(number)")
+                journal.record("lamp \(number)")
                 return Lamp(number: number)
             }
         }
@@ -94,15 +87,15 @@ import Testing
     }
 
     @Test func eachStepThatSuspendsIsAwaitedInItsPlaceInTheBuild() async throws {
-        let journal = Journal()
+        let journal = EventLog()
         let factory = try AssemblyFixture.factory(Self.stationAssembly(scope: "prototype"), registry: Self.registry(journal))
         let station = try await factory.async.component(forKey: "station", as: Station.self)
-        #expect(journal.written == ["init", "before", "name Ghent", "lamp 1", "lamp 2", "lamps [1, 2]", "open Ghent"])
+        #expect(journal.all == ["init", "before", "name Ghent", "lamp 1", "lamp 2", "lamps [1, 2]", "open Ghent"])
         #expect(station.lamps.withLock { $0.map(\.number) } == [1, 2])
     }
 
     @Test func aSingletonThatSuspendsIsBuiltOnceAndAFailedBuildGivesBackTheAsyncCreationLock() async throws {
-        let journal = Journal()
+        let journal = EventLog()
         let parts = FailingMaker()
         let factory = try AssemblyFixture.factory(Self.stationAssembly(scope: "singleton"), registry: Self.registry(journal, parts: parts))
         await #expect(throws: DiagnosticReport.self) { try await factory.async.component(forKey: "station", as: Station.self) }
@@ -117,11 +110,11 @@ import Testing
         // Long: in the whole suite, hundreds of tasks queue for two threads. A lock kept by the failed build still fails here, only later.
         try await waitForCondition(timeout: .seconds(120)) { parts.done.load(ordering: .relaxed) }
         #expect(try await factory.async.component(forKey: "station", as: Station.self).name.withLock { $0 } == "Ghent")
-        #expect(journal.written.filter { $0.hasPrefix("open") }.count == 1, "built once, after the failed build")
+        #expect(journal.all.filter { $0.hasPrefix("open") }.count == 1, "built once, after the failed build")
     }
 
     @Test func aRequestComponentThatSuspendsGivesBackTheScopesAsyncCreationLockWhenItsBuildFails() async throws {
-        let journal = Journal()
+        let journal = EventLog()
         let parts = FailingMaker()
         let factory = try AssemblyFixture.factory(Self.stationAssembly(scope: "request"), registry: Self.registry(journal, parts: parts))
         let scope = try factory.openScope()

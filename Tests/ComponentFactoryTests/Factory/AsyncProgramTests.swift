@@ -31,31 +31,24 @@ import Testing
         init(audit: Audit, session: Session, label: String) { (self.audit, self.session, self.label) = (audit, session, label) }
     }
 
-    /// What the registry's makers did, in order.
-    final class Journal: Sendable {
-        private let entries = Mutex<[String]>([])
-        func write(_ entry: String) { entries.withLock { $0.append(entry) } }
-        var written: [String] { entries.withLock { $0 } }
-    }
-
     struct Refused: Error {}
 
     /// The session and the handler made by async initializers that suspend
     /// (`pause`), the audit record by a synchronous one; the ledger's
     /// initializer is async too, and `failing` says which maker throws.
-    private static func registry(_ journal: Journal = Journal(), pause: Duration = .zero, failing: String = "") -> ComponentRegistry {
+    private static func registry(_ journal: EventLog = EventLog(), pause: Duration = .zero, failing: String = "") -> ComponentRegistry {
         var registry = ComponentRegistry()
         registry.register(Request.self) { _ in }
         registry.register(Ledger.self) {
             $0.initializer("init") { () async throws in
-                journal.write("ledger")
+                journal.record("ledger")
                 if failing == "ledger" { throw Refused() }
                 return Ledger()
             }
         }
         registry.register(Session.self) {
             $0.initializer("initWithRequest:") { (request: Request) async throws in
-                journal.write("session")
+                journal.record("session")
                 if pause > .zero { try await Task.sleep(for: pause) }
                 if failing == "session" { throw Refused() }
                 return Session(request: request)
@@ -63,13 +56,13 @@ import Testing
         }
         registry.register(Audit.self) {
             $0.initializer("initWithSession:ledger:") { (session: Session, ledger: Ledger) in
-                journal.write("audit")
+                journal.record("audit")
                 return Audit(session: session, ledger: ledger)
             }
         }
         registry.register(Handler.self) {
             $0.initializer("initWithAudit:session:label:") { (audit: Audit, session: Session, label: String) async in
-                journal.write("handler")
+                journal.record("handler")
                 return Handler(audit: audit, session: session, label: label)
             }
         }
@@ -116,20 +109,20 @@ import Testing
     }
 
     @Test func theAsyncLookupRunsTheProgramAndKeepsEachRequestComponentOnce() async throws {
-        let journal = Journal()
+        let journal = EventLog()
         let factory = try AssemblyFixture.factory(Self.handlerGraph(), registry: Self.registry(journal))
         _ = try await factory.async.component(forKey: "ledger", as: Ledger.self)
         let (first, second) = try await factory.withScope(seeding: ["request": Request(path: "/orders")]) { scope in
             (try await scope.component(forKey: "handler", as: Handler.self), try await scope.component(forKey: "handler", as: Handler.self))
         }
-        #expect(journal.written == ["ledger", "session", "audit", "handler", "handler"])
+        #expect(journal.all == ["ledger", "session", "audit", "handler", "handler"])
         #expect(first !== second, "the handler is a prototype")
         #expect(first.audit === second.audit && first.session === second.session && first.audit.session === first.session)
         #expect(first.session.request.path == "/orders" && first.label == "orders")
     }
 
     @Test func anObjectGraphComponentMadeAfterASuspensionIsOneInstanceWithinTheResolution() async throws {
-        let journal = Journal()
+        let journal = EventLog()
         let factory = try AssemblyFixture.factory(Self.handlerGraph(sessionScope: "object-graph"), registry: Self.registry(journal))
         _ = try await factory.async.component(forKey: "ledger", as: Ledger.self)
         let handlers = try await factory.withScope(seeding: ["request": Request(path: "/")]) { scope in
@@ -137,11 +130,11 @@ import Testing
         }
         #expect(handlers[0].session === handlers[0].audit.session, "one session within a resolution")
         #expect(handlers[0].session !== handlers[1].session, "and another in the next resolution")
-        #expect(journal.written.filter { $0 == "session" }.count == 2)
+        #expect(journal.all.filter { $0 == "session" }.count == 2)
     }
 
     @Test func fiftyTasksAskingOneScopeForTheHandlerMakeItsSuspendingSessionOnce() async throws {
-        let journal = Journal()
+        let journal = EventLog()
         let factory = try AssemblyFixture.factory(Self.handlerGraph(), registry: Self.registry(journal, pause: .milliseconds(2)))
         let sessions = try await factory.withScope(seeding: ["request": Request(path: "/")]) { scope in
             try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
@@ -152,13 +145,13 @@ import Testing
             }
         }
         #expect(sessions.count == 1)
-        #expect(journal.written.filter { $0 == "session" }.count == 1)
-        #expect(journal.written.filter { $0 == "ledger" }.count == 1, "the lazy singleton, built by the path that checks everything, once")
-        #expect(journal.written.filter { $0 == "handler" }.count == 50)
+        #expect(journal.all.filter { $0 == "session" }.count == 1)
+        #expect(journal.all.filter { $0 == "ledger" }.count == 1, "the lazy singleton, built by the path that checks everything, once")
+        #expect(journal.all.filter { $0 == "handler" }.count == 50)
     }
 
     @Test func anAsyncMakerThatFailsNamesItsPathAndNothingAfterItRuns() async throws {
-        let journal = Journal()
+        let journal = EventLog()
         let factory = try AssemblyFixture.factory(Self.handlerGraph(), registry: Self.registry(journal, failing: "session"))
         _ = try await factory.async.component(forKey: "ledger", as: Ledger.self)
         var report: (any Error)?
@@ -173,16 +166,16 @@ import Testing
         #expect(diagnostic.message.contains("building 'session' (handler → audit → session) failed"))
         #expect(diagnostic.location?.line == 4, "the session's definition")
         #expect(diagnostic.underlyingError is Refused)
-        #expect(journal.written == ["ledger", "session"], "nothing after the failing maker ran")
+        #expect(journal.all == ["ledger", "session"], "nothing after the failing maker ran")
     }
 
     @Test func aPatchOrASingletonNotBuiltYetLeavesTheBuildToTheCheckedAsyncPath() async throws {
-        let journal = Journal()
+        let journal = EventLog()
         let factory = try AssemblyFixture.factory(Self.handlerGraph(), registry: Self.registry(journal))
         let first = try await factory.withScope(seeding: ["request": Request(path: "/")]) { scope in
             try await scope.component(forKey: "handler", as: Handler.self)
         }
-        #expect(journal.written == ["session", "ledger", "audit", "handler"], "the ledger built where it is needed")
+        #expect(journal.all == ["session", "ledger", "audit", "handler"], "the ledger built where it is needed")
         let patched = Session(request: Request(path: "/patched"))
         let id = try factory.patch(key: "session") { patched }
         let second = try await factory.withScope(seeding: ["request": Request(path: "/")]) { scope in

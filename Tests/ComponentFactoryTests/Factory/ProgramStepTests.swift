@@ -7,13 +7,6 @@ import Testing
 /// checks everything builds them, and run by both lookups to the same
 /// result as that path.
 @Suite struct ProgramStepTests {
-    /// What the registry's makers, setters and callbacks did, in order.
-    final class Journal: Sendable {
-        private let entries = Mutex<[String]>([])
-        func write(_ entry: String) { entries.withLock { $0.append(entry) } }
-        var written: [String] { entries.withLock { $0 } }
-    }
-
     final class Ledger: Sendable {}
 
     final class Lamp: Sendable {
@@ -23,10 +16,10 @@ import Testing
 
     /// A desk with a lamp and a name set by its properties, which it writes down.
     final class Desk {
-        let journal: Journal
-        var lamp: Lamp? { didSet { journal.write("set lamp") } }
-        var name = "" { didSet { journal.write("set name") } }
-        init(journal: Journal) { self.journal = journal }
+        let journal: EventLog
+        var lamp: Lamp? { didSet { journal.record("set lamp") } }
+        var name = "" { didSet { journal.record("set name") } }
+        init(journal: EventLog) { self.journal = journal }
     }
 
     /// The same with async setters and callbacks.
@@ -36,28 +29,28 @@ import Testing
     }
 
     /// `failing` names the callback that throws.
-    private static func registry(_ journal: Journal, failing: String = "") -> ComponentRegistry {
+    private static func registry(_ journal: EventLog, failing: String = "") -> ComponentRegistry {
         var registry = ComponentRegistry()
-        registry.register(Ledger.self) { $0.initializer("init") { journal.write("ledger"); return Ledger() } }
+        registry.register(Ledger.self) { $0.initializer("init") { journal.record("ledger"); return Ledger() } }
         registry.register(Lamp.self) {
-            $0.initializer("initWithWatts:") { (watts: Int) in journal.write("lamp \(watts)"); return Lamp(watts: watts) }
+            $0.initializer("initWithWatts:") { (watts: Int) in journal.record("lamp \(watts)"); return Lamp(watts: watts) }
         }
         registry.register(Desk.self) { desk in
-            desk.initializer("init") { journal.write("desk"); return Desk(journal: journal) }
+            desk.initializer("init") { journal.record("desk"); return Desk(journal: journal) }
             desk.property("lamp", \.lamp)
             desk.property("name", \.name)
-            desk.callback("before") { (_: inout Desk) in journal.write("before") }
+            desk.callback("before") { (_: inout Desk) in journal.record("before") }
             desk.callback("ready") { (desk: inout Desk) in
                 if failing == "ready" { throw Refused() }
-                journal.write("ready \(desk.name)")
+                journal.record("ready \(desk.name)")
             }
         }
         registry.register(AsyncDesk.self) { desk in
-            desk.initializer("init") { journal.write("desk"); return AsyncDesk() }
-            desk.property("lamp") { (desk: AsyncDesk, lamp: Lamp) async in journal.write("set lamp"); desk.lamp.withLock { $0 = lamp } }
-            desk.property("name") { (desk: AsyncDesk, name: String) async in journal.write("set name"); desk.name.withLock { $0 = name } }
-            desk.callback("before") { (_: AsyncDesk) async in journal.write("before") }
-            desk.callback("ready") { (desk: AsyncDesk) async in journal.write("ready \(desk.name.withLock { $0 })") }
+            desk.initializer("init") { journal.record("desk"); return AsyncDesk() }
+            desk.property("lamp") { (desk: AsyncDesk, lamp: Lamp) async in journal.record("set lamp"); desk.lamp.withLock { $0 = lamp } }
+            desk.property("name") { (desk: AsyncDesk, name: String) async in journal.record("set name"); desk.name.withLock { $0 = name } }
+            desk.callback("before") { (_: AsyncDesk) async in journal.record("before") }
+            desk.callback("ready") { (desk: AsyncDesk) async in journal.record("ready \(desk.name.withLock { $0 })") }
         }
         return registry
     }
@@ -101,7 +94,7 @@ import Testing
     }
 
     @Test func aComponentWithPropertiesCallbacksAndDependsOnIsLaidOutInTheOrderItIsBuilt() throws {
-        let factory = try AssemblyFixture.factory(Self.assembly(), registry: Self.registry(Journal()))
+        let factory = try AssemblyFixture.factory(Self.assembly(), registry: Self.registry(EventLog()))
         let program = try #require(try Self.program("desk", of: factory))
         #expect(Self.describe(program) == ["find desk → 8", "make desk", "desk beforePropertyInjection", "make lamp", "set desk.lamp",
                                            "set desk.name", "desk initMethod", "keep desk"])
@@ -116,27 +109,27 @@ import Testing
                 <initializer selector="initWithWatts:"><argument parameterName="watts" value="40"/></initializer>
             </component>
             <component class="Desk" key="desk" depends-on="ledger" init-method="ready"><property name="lamp" ref="lamp"/></component>
-            """, registry: Self.registry(Journal()))
+            """, registry: Self.registry(EventLog()))
         let program = try #require(try Self.program("desk", of: factory))
         #expect(Self.describe(program) == ["find desk → 6", "make desk", "make lamp", "set desk.lamp", "desk initMethod", "keep desk"])
     }
 
     @Test func theProgramBuildsWhatThePathThatChecksEverythingBuildsInTheSameOrder() throws {
-        let byProgram = Journal()
+        let byProgram = EventLog()
         let desk = try AssemblyFixture.factory(Self.assembly(), registry: Self.registry(byProgram)).component(forKey: "desk", as: Desk.self)
-        let checked = Journal()
+        let checked = EventLog()
         let patchedFactory = try AssemblyFixture.factory(Self.assembly() + "\n<component class=\"Ledger\" key=\"spare\"/>",
                                                          registry: Self.registry(checked))
         // Any patch sends every lookup down the path that checks everything.
         _ = try patchedFactory.patch(key: "spare") { Ledger() }
         let checkedDesk = try patchedFactory.component(forKey: "desk", as: Desk.self)
-        #expect(byProgram.written == ["ledger", "desk", "before", "lamp 40", "set lamp", "set name", "ready oak"])
-        #expect(checked.written == byProgram.written)
+        #expect(byProgram.all == ["ledger", "desk", "before", "lamp 40", "set lamp", "set name", "ready oak"])
+        #expect(checked.all == byProgram.all)
         #expect(desk.lamp?.watts == 40 && checkedDesk.name == "oak")
     }
 
     @Test func asyncSettersAndCallbacksAreStepsThatSuspendAndTheAsyncLookupAwaitsThemInOrder() async throws {
-        let journal = Journal()
+        let journal = EventLog()
         let factory = try AssemblyFixture.factory(Self.assembly("AsyncDesk"), registry: Self.registry(journal))
         let program = try #require(try Self.program("desk", of: factory))
         #expect(Self.describe(program) == ["find desk → 8", "make desk", "desk beforePropertyInjection, suspends", "make lamp",
@@ -144,7 +137,7 @@ import Testing
         let refused = thrown { _ = try factory.component(forKey: "desk", as: AsyncDesk.self) }
         #expect((refused as? DiagnosticReport)?.diagnostics.first?.code == .requiresAsync)
         let desk = try await factory.async.component(forKey: "desk", as: AsyncDesk.self)
-        #expect(journal.written == ["ledger", "desk", "before", "lamp 40", "set lamp", "set name", "ready oak"])
+        #expect(journal.all == ["ledger", "desk", "before", "lamp 40", "set lamp", "set name", "ready oak"])
         #expect(desk.lamp.withLock { $0?.watts } == 40)
     }
 
@@ -162,7 +155,7 @@ import Testing
     }
 
     @Test func aFactoryMethodsComponentIsMadeBeforeTheMakingThatCallsIt() async throws {
-        var registry = Self.registry(Journal())
+        var registry = Self.registry(EventLog())
         registry.register(Workshop.self) { workshop in
             workshop.initializer("initWithWatts:") { (watts: Int) in Workshop(watts: watts) }
             workshop.factoryMethod("lampWithExtra:", returns: Lamp.self) { (workshop: Workshop, extra: Int) in
@@ -185,7 +178,7 @@ import Testing
     }
 
     @Test func aRequestComponentIsKeptInTheScopeAsThePostProcessorsLeaveIt() async throws {
-        var registry = Self.registry(Journal())
+        var registry = Self.registry(EventLog())
         registry.add(Brightening())
         let factory = try AssemblyFixture.factory("""
             <component class="Lamp" key="lamp" scope="request">
@@ -244,7 +237,7 @@ import Testing
 
     @Test(arguments: ["Desk", "AsyncDesk"])
     func aParentFactorysComponentIsLookedUpByAStepOfItsOwn(desk type: String) async throws {
-        let journal = Journal()
+        let journal = EventLog()
         let parent = try AssemblyFixture.factory("""
             <component class="Lamp" key="lamp" scope="prototype">
                 <initializer selector="initWithWatts:"><argument parameterName="watts" value="40"/></initializer>
@@ -262,7 +255,7 @@ import Testing
             // The async lookup awaits the parent's component between runs of the loop.
             #expect(try await child.async.component(forKey: "desk", as: AsyncDesk.self).lamp.withLock { $0?.watts } == 40)
         }
-        #expect(journal.written == ["desk", "lamp 40", "set lamp"])
+        #expect(journal.all == ["desk", "lamp 40", "set lamp"])
     }
 
     /// A node of a cycle, closed by its property.
@@ -287,7 +280,7 @@ import Testing
     }
 
     @Test func aCallbackThatFailsInAProgramNamesThePathToItsComponent() throws {
-        let journal = Journal()
+        let journal = EventLog()
         let factory = try AssemblyFixture.factory(Self.assembly() + """
 
             <component class="Ledger" key="office" scope="prototype" depends-on="desk"/>
@@ -297,6 +290,6 @@ import Testing
         let diagnostic = try #require((report as? DiagnosticReport)?.diagnostics.first)
         #expect(diagnostic.message.contains("building 'desk' (office → desk) failed"), "\(diagnostic)")
         #expect(diagnostic.underlyingError is Refused)
-        #expect(!journal.written.contains { $0.hasPrefix("ready") })
+        #expect(!journal.all.contains { $0.hasPrefix("ready") })
     }
 }
