@@ -12,9 +12,9 @@ enum BuildProgress {
     /// suspend before it starts (`requires-async`).
     case awaiting(Awaited)
 
-    /// What a suspending step awaits. The innermost frame is the one whose
-    /// step it is, still at that step; `program`, `creationLock`,
-    /// `scopeLock` and `inherited` ask for a value, and may come with no frame yet.
+    /// What a suspending step awaits. `program`, `creationLock` and
+    /// `scopeLock` ask for a value for the innermost frame's `resolve`
+    /// step, and may come with no frame yet.
     enum Awaited {
         /// The component at this index, by its program, which has makings that suspend.
         case program(Int)
@@ -22,13 +22,8 @@ enum BuildProgress {
         case creationLock(Int)
         /// The scope's async creation lock, to build the request component at this index, which can suspend.
         case scopeLock(Int)
-        /// The frame's async or isolated maker, with its registers.
-        case make
-        /// The frame's async callback.
-        case callback(BuildStep.Callback)
-        /// The frame's async setter of the property at this position, with the property's value.
-        case setter(Int, Instance)
-        /// A parent factory's component with this key.
-        case inherited(String)
+        /// The innermost frame's step, where its program stopped: an async
+        /// or isolated maker, setter or callback, or a parent's component.
+        case step
     }
 }

@@ -1,19 +1,12 @@
-/// The state of one run of the build steps (see ``BuildStep``): the
-/// components being built, innermost last, each at the step it is on, and
-/// the registers their arguments are resolved into. It lives in a value of
-/// its own, not on the call stack: a component's argument that needs a
-/// component built pushes a frame here, and the loop that runs the steps
-/// (``Factory/checkedInstance(_:in:)``) goes on with it, so that no chain of components
-/// nests calls.
+/// The frames of one build (see ``Factory/run(_:in:)``): the
+/// components being built, innermost last, each at the step of its frame's
+/// program it is on (see ``ProgramTable/frame(_:)``), with its registers.
+/// It lives in a value of its own, not on the call stack: a component that
+/// needs a component built pushes a frame here, and the loop that runs
+/// the frames (``Factory/run(_:in:)``) goes on with it, so that no chain of
+/// components nests calls.
 struct BuildStack {
-    /// What an items frame resolves: a collection's items, or a dictionary's values.
-    /// Boxed: items frames are rare, and every frame is the smaller for it.
-    indirect enum Items {
-        case collection(items: [ValuePlan], make: @Sendable ([Any]) -> Any?, typeName: String)
-        case dictionary(entries: [(key: Any, value: ValuePlan)], make: @Sendable ([(Any, Any)]) -> Any?, typeName: String)
-    }
-
-    /// One component being built, or the items of a collection or dictionary being resolved.
+    /// One component being built.
     struct Frame {
         /// Where a finished component's instance is kept.
         enum Keep {
@@ -42,21 +35,14 @@ struct BuildStack {
             case asyncCreation
         }
 
-        /// The plan's index; for an items frame, the index of the component whose value it is.
+        /// The plan's index.
         let index: Int
-        /// For an items frame, what it resolves; nil for a component.
-        let items: Items?
         let keep: Keep
-        /// Where its registers start in ``BuildStack/registers``: one for each argument, then the receiver's.
-        let registers: Int
-        /// The step it is on, or the item.
+        /// Its program's registers, in memory of their own: a frame outlives
+        /// the call that pushed it, and the async lookup's suspensions.
+        let registers: ArgumentRegisters
+        /// The step of its program it is on.
         var position = 0
-        /// The instance, once made.
-        var instance: Instance?
-        /// The instance's value while its callbacks and setters run, between `publish` and `unpublish`.
-        var value: Any = ()
-        /// The items resolved so far.
-        var gathered: [Any] = []
         /// The lock it took, if any.
         let lock: Lock
         /// What to undo if the build fails: the depth counted, the
@@ -67,29 +53,21 @@ struct BuildStack {
     }
 
     var frames: [Frame] = []
-    var registers: [Instance?] = []
 
-    /// Room for a few levels at once: grown one push at a time, the arrays were copied at each doubling.
+    /// Room for a few levels at once: grown one push at a time, the array was copied at each doubling.
     init() {
         frames.reserveCapacity(8)
-        registers.reserveCapacity(32)
     }
 
-    /// Starts building the component at `index`, with a register for each argument and the receiver.
+    /// Starts building the component at `index`, with `count` registers.
     mutating func push(_ index: Int, registers count: Int, keep: Frame.Keep, lock: Frame.Lock = .none) {
-        frames.append(Frame(index: index, items: nil, keep: keep, registers: registers.count, lock: lock))
-        for _ in 0..<count { registers.append(nil) }
+        frames.append(Frame(index: index, keep: keep, registers: .allocate(count), lock: lock))
     }
 
-    /// Starts resolving `items`, for the component at `index`.
-    mutating func push(items: Items, of index: Int) {
-        frames.append(Frame(index: index, items: items, keep: .none, registers: registers.count, lock: .none))
-    }
-
-    /// The innermost frame, taken off with its registers.
+    /// The innermost frame, taken off; what its registers still hold is let go.
     mutating func pop() -> Frame {
         let frame = frames.removeLast()
-        while registers.count > frame.registers { registers.removeLast() }
+        frame.registers.deallocate()
         return frame
     }
 }

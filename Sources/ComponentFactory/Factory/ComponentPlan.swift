@@ -54,8 +54,11 @@ final class ComponentPlan: @unchecked Sendable {
     let factoryIndex: Int?
     /// What `depends-on` names: built before this component's initializer runs.
     let dependencies: [ValuePlan]
-    /// The plan lowered: what building the component does, step by step.
-    let steps: [BuildStep]
+
+    /// The callbacks that run while the component is built, in the order they run.
+    enum Callback: Equatable {
+        case beforePropertyInjection, afterPropertyInjection, initMethod
+    }
 
     init(index: Int, key: String, location: SourceLocation, scope: Scope, isLazy: Bool, produces: ProducedType,
          maker: InitializerRegistration, arguments: [ValuePlan], factoryIndex: Int?, dependencies: [ValuePlan] = [], properties: [PropertyStep], beforePropertyInjection: CallbackRegistration?,
@@ -84,13 +87,10 @@ final class ComponentPlan: @unchecked Sendable {
         self.arguments = arguments
         self.factoryIndex = factoryIndex
         self.dependencies = dependencies
-        self.steps = BuildStep.lowering(dependencies: dependencies.count, hasReceiver: factoryIndex != nil, arguments: arguments.count,
-                                        properties: properties.count,
-                                        callbacks: (beforePropertyInjection != nil, afterPropertyInjection != nil, initMethod != nil))
     }
 
-    /// The callback a ``BuildStep/callback(_:)`` runs.
-    func callback(_ which: BuildStep.Callback) -> CallbackRegistration? {
+    /// The callback `which`, if the component has it.
+    func callback(_ which: Callback) -> CallbackRegistration? {
         switch which {
         case .beforePropertyInjection: beforePropertyInjection
         case .afterPropertyInjection: afterPropertyInjection

@@ -1,15 +1,14 @@
 import SystemSupport
 
-/// The async lookup's building. A component with a program (see
-/// ``ResolutionProgram``) is built by it, run by the synchronous lookup's
-/// loop, with each making that suspends awaited in between. Any other
-/// runs the build steps the synchronous lookup runs (``BuildStep``, each
-/// written once in Factory+Steps) in turn, with the components they need
-/// awaited and each step that can suspend awaited in its own isolation. A
-/// component that cannot suspend, and so nothing it needs can either, is
-/// built by the synchronous path, in the same resolution, so that
-/// object-graph sharing, the depth bound, cycles and the failure path hold
-/// across the two.
+/// The async lookup's building. A component with a program of its own
+/// (see ``ResolutionProgram``) is built by it, run by the loop every
+/// program runs, with each step that suspends awaited in between. Any
+/// other is built on the frames the synchronous lookup builds on, whose
+/// programs run by the same loop (``run(_:in:)``), with what a frame waits
+/// for awaited here. A component that cannot suspend, and so nothing it
+/// needs can either, is built by the synchronous path, in the same
+/// resolution, so that object-graph sharing, the depth bound, cycles and
+/// the failure path hold across the two.
 ///
 /// Each function runs in its caller's isolation (`nonisolated(nonsending)`),
 /// and so does the closure that casts a registered async closure's
@@ -98,11 +97,10 @@ extension Factory {
         return try await checkedInstanceAsync(index, in: &resolution)
     }
 
-    /// The instance of the component at `index`, which can suspend, by the
-    /// path that checks everything: the synchronous lookup's frames and
-    /// steps (``run(_:in:)``), with what a step awaits awaited here, and
-    /// the run resumed where it stopped. So a chain of components nests no
-    /// calls here either.
+    /// The instance of the component at `index`, which can suspend, built
+    /// on the synchronous lookup's frames (``run(_:in:)``), with what a step
+    /// awaits awaited here, and the run resumed where it stopped. So a chain
+    /// of components nests no calls here either.
     nonisolated(nonsending)
     private func checkedInstanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
         var stack = BuildStack()
@@ -114,19 +112,11 @@ extension Factory {
                     return instance
                 case .pushed:
                     progress = try run(&stack, in: &resolution.sync)
-                case .awaiting(.make):
-                    // Here, not in resume(after:): the step most builds await, with no async call of its own.
+                case .awaiting(.step):
+                    // The innermost frame's step that suspends, awaited here as a program's is.
                     let top = stack.frames.count - 1
-                    let plan = table.plans[stack.frames[top].index]
-                    do {
-                        guard let makeAsync = plan.makeAsync else { throw notMade(plan) }
-                        let base = stack.frames[top].registers
-                        let receiver = plan.factoryIndex == nil ? nil : stack.registers[base + plan.arguments.count].take()
-                        let arguments = try asyncArguments(of: plan, receiver: receiver) { stack.registers[base + $0].take() }
-                        stack.frames[top].instance = try await makeAsync(arguments).instance
-                    } catch {
-                        throw failure(error, building: plan, within: resolution.sync.constructing)
-                    }
+                    let program = table.programs.frame(stack.frames[top].index).pointee
+                    try await awaitStep(program.steps[stack.frames[top].position], of: program, in: stack.frames[top].registers, &resolution)
                     stack.frames[top].position += 1
                     progress = try run(&stack, in: &resolution.sync)
                 case .awaiting(let awaited):
@@ -157,34 +147,9 @@ extension Factory {
             guard let creation = resolution.sync.scope?.asyncCreation else { throw outsideScope(table.plans[index]) }
             await creation.lock(resolution.scopeToken(from: creation))
             return try settle(request(index, holding: .asyncScope, onto: &stack, in: &resolution.sync), &stack, in: &resolution.sync)
-        case .inherited(let key):
-            let inherited = try await instanceAsync(at: index(ofKey: key), key: key).instance
-            return try settle(.ready(inherited), &stack, in: &resolution.sync)
-        case .make, .callback, .setter:
-            try await runInnermost(awaited, &stack, in: &resolution)
-            return try run(&stack, in: &resolution.sync)
+        case .step:
+            // Awaited by checkedInstanceAsync itself.
+            return .awaiting(.step)
         }
-    }
-
-    /// Runs the innermost frame's step that suspends (`awaited`), in its own
-    /// isolation, and ends the step: a callback, or a setter (a maker is
-    /// run by ``checkedInstanceAsync(_:in:)`` itself).
-    nonisolated(nonsending)
-    private func runInnermost(_ awaited: BuildProgress.Awaited, _ stack: inout BuildStack, in resolution: inout AsyncResolution) async throws {
-        let top = stack.frames.count - 1
-        let plan = table.plans[stack.frames[top].index]
-        do {
-            switch awaited {
-            case .callback(let which):
-                try await runAsync(which, of: plan, on: Instance(any: stack.frames[top].value))
-            case .setter(let at, let value):
-                try await setAsync(plan.properties[at], of: plan, on: Instance(any: stack.frames[top].value), to: value)
-            case .make, .program, .creationLock, .scopeLock, .inherited:
-                break
-            }
-        } catch {
-            throw failure(error, building: plan, within: resolution.sync.constructing)
-        }
-        stack.frames[top].position += 1
     }
 }

@@ -1,7 +1,7 @@
 extension Factory {
     /// The instance of the direct component whose program is `lent` (see
-    /// ``ResolutionProgram``), made by running it in `resolution`. Built by
-    /// the path that checks everything instead when a patch is set, when it
+    /// ``ResolutionProgram``), made by running it in `resolution`. Built on
+    /// frames instead (``checkedInstance(_:in:)``) when a patch is set, when it
     /// would nest deeper than ``maximumNesting`` below where the resolution
     /// is, or when a singleton it needs is not built yet: those are what
     /// that path is for, and they come up once, or in tests.
@@ -22,8 +22,8 @@ extension Factory {
     /// The same for the async lookup: the same steps, run by the same loop
     /// (``runSteps(_:from:in:_:)``), with each step that suspends (a
     /// making, a setting, a callback) awaited between runs of it. Nil, before any step has run, where the
-    /// synchronous lookup falls back to the path that checks everything:
-    /// the async lookup's own builds the component then.
+    /// synchronous lookup falls back to frames: the async lookup builds the
+    /// component on them then.
     ///
     /// Its registers are on the heap, which holds them across suspensions.
     /// A program with request components holds the scope's async creation
@@ -46,40 +46,47 @@ extension Factory {
         defer { creation?.unlock() }
         var position = 0
         while let suspended = try runStepsLocking(program, from: position, in: registers, &resolution.sync, awaitingParents: true) {
-            let step = program.steps[suspended]
-            let plan = table.plans[Int(step.index)]
+            try await awaitStep(program.steps[suspended], of: program, in: registers, &resolution)
             position = suspended + 1
-            if step.action == .inherited {
-                let key = program.inheritedKey(of: step)
-                registers.put(try await instanceAsync(at: index(ofKey: key), key: key).instance, in: Int(step.register))
-                continue
-            }
-            guard step.action != .set && step.action != .callback else {
-                try await finishAsync(step, plan, of: program, in: registers, within: resolution.sync.constructing)
-                continue
-            }
-            var instance: Instance
-            do {
-                guard let makeAsync = plan.makeAsync else { throw notMade(plan) }
-                let lanes = Int(step.arguments)
-                let arguments = try asyncArguments(of: plan, receiver: step.next >= 0 ? registers.take(Int(step.next)) : nil) { at in
-                    let lane = Int(program.argumentRegisters[lanes + at])
-                    return lane >= 0 ? registers.take(lane) : nil
-                }
-                instance = try await makeAsync(arguments).instance
-            } catch {
-                throw failure(error, building: plan, within: resolution.sync.constructing + program.needers(of: Int(step.register)))
-            }
-            if step.action == .makeInScope, let scope = resolution.sync.scope {
-                // Kept by the scope's own lock, taken for the keeping: the first instance kept is the one.
-                instance = try scope.keep(Int(step.index), instance)
-            } else if step.action == .makeInGraph {
-                resolution.sync.keepInGraph(Int(step.index), instance)
-            }
-            registers.put(instance, in: Int(step.register))
         }
         guard let top = registers.take(0) else { throw notMade(table.plans[program.top]) }
         return top
+    }
+
+    /// Awaits `step`, before which the loop stopped: a parent's component,
+    /// or a maker, setter or callback that suspends, run in its own isolation.
+    /// A program's and a frame's alike (``checkedInstanceAsync(_:in:)``).
+    nonisolated(nonsending)
+    func awaitStep(_ step: ResolutionProgram.Step, of program: ResolutionProgram, in registers: ArgumentRegisters,
+                   _ resolution: inout AsyncResolution) async throws {
+        let plan = table.plans[Int(step.index)]
+        if step.action == .inherited {
+            let key = program.inheritedKey(of: step)
+            registers.put(try await instanceAsync(at: index(ofKey: key), key: key).instance, in: Int(step.register))
+            return
+        }
+        guard step.action != .set && step.action != .callback else {
+            return try await finishAsync(step, plan, of: program, in: registers, within: resolution.sync.constructing)
+        }
+        var instance: Instance
+        do {
+            guard let makeAsync = plan.makeAsync else { throw notMade(plan) }
+            let lanes = Int(step.arguments)
+            let arguments = try asyncArguments(of: plan, receiver: step.next >= 0 ? registers.take(Int(step.next)) : nil) { at in
+                let lane = Int(program.argumentRegisters[lanes + at])
+                return lane >= 0 ? registers.take(lane) : nil
+            }
+            instance = try await makeAsync(arguments).instance
+        } catch {
+            throw failure(error, building: plan, within: resolution.sync.constructing + program.needers(of: Int(step.register)))
+        }
+        if step.action == .makeInScope, let scope = resolution.sync.scope {
+            // Kept by the scope's own lock, taken for the keeping: the first instance kept is the one.
+            instance = try scope.keep(Int(step.index), instance)
+        } else if step.action == .makeInGraph {
+            resolution.sync.keepInGraph(Int(step.index), instance)
+        }
+        registers.put(instance, in: Int(step.register))
     }
 
     /// Runs a `set` or `callback` step that suspends, on the component in
@@ -130,7 +137,7 @@ extension Factory {
 
     /// ``runSteps(_:from:in:_:)`` under the scope's lock when `program` has
     /// request components and the resolution does not hold it yet.
-    private func runStepsLocking(_ program: ResolutionProgram, from start: Int, in registers: ArgumentRegisters,
+    func runStepsLocking(_ program: ResolutionProgram, from start: Int, in registers: ArgumentRegisters,
                                  _ resolution: inout Resolution, awaitingParents: Bool = false) throws -> Int? {
         let locks = program.usesScope && !resolution.holdsScopeLock && resolution.scope != nil
         if locks {
@@ -195,6 +202,9 @@ extension Factory {
             case .inherited:
                 if awaitingParents { return position }
                 registers.put(try inheritedInstance(forKey: program.inheritedKey(of: step)), in: register)
+            case .enter, .leave, .publish, .unpublish, .resolve:
+                // A frame's: done by the frames that run it.
+                return position
             case .keepInScope, .keepInGraph:
                 // Whole now: kept, and left in its register for what needs it.
                 guard let made = registers.take(register) else { throw step.plan._withUnsafeGuaranteedRef { notMade($0) } }

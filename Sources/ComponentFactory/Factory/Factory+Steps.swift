@@ -1,8 +1,7 @@
-/// What the build steps that touch the resolution do (see ``BuildStep``),
-/// written once, for the one loop that runs them on a ``BuildStack``
-/// (``run(_:in:)``), for both lookups: the depth bound, cycles of
-/// initializers, patches, publishing, waiting injections, setters,
-/// callbacks, post-processors and the failure path are these.
+/// What the steps that touch the resolution do, written once: a frame's
+/// `enter` (the depth bound, cycles of initializers, patches) and `leave`
+/// (waiting injections), which the frames run (``run(_:in:)``); and the
+/// async makers, setters and callbacks that any program awaits.
 extension Factory {
     /// `enter`: the depth bound and a cycle of initializers, checked; the
     /// instance a patch makes, which ends the build. Else nil, and the
@@ -27,25 +26,6 @@ extension Factory {
         }
     }
 
-    /// `publish`: `instance` is what the components its properties need
-    /// find for it until ``unpublish(_:_:)``; its value is what the
-    /// callbacks and setters take (a class instance stays the same object).
-    func publish(_ plan: ComponentPlan, _ instance: Instance, _ resolution: inout Resolution) -> Any {
-        resolution.publish(plan.index, instance)
-        return instance.value
-    }
-
-    /// `unpublish`: the instance, once its callbacks and setters have run on `value`.
-    func unpublish(_ value: Any, _ resolution: inout Resolution) -> Instance {
-        resolution.unpublish()
-        return Instance(any: value)
-    }
-
-    /// A synchronous `callback` on `value`.
-    func run(_ callback: CallbackRegistration, on value: inout Any, of plan: ComponentPlan, _ resolution: borrowing Resolution) throws {
-        try invoke(plan, resolution) { try callback.run(&value) }
-    }
-
     /// Whether the `property` step waits for its component, which is still
     /// inside its initializer: then a synchronous setter sets it on `owner`
     /// when that leaves it, if `owner` is an object.
@@ -60,12 +40,6 @@ extension Factory {
             }
         }
         return true
-    }
-
-    /// A synchronous `property` step's setter, setting `instance` on `value`.
-    func set(_ step: ComponentPlan.PropertyStep, of plan: ComponentPlan, on value: inout Any, to instance: Instance) throws {
-        let property = instance.value
-        guard step.registration.set(&value, property) else { throw step.mismatch(property, of: plan.key) }
     }
 
     /// The arguments of `plan`'s async maker: its factory component
@@ -87,7 +61,7 @@ extension Factory {
 
     /// An async `callback` of `plan` on `owner`, in the callback's own isolation.
     nonisolated(nonsending)
-    func runAsync(_ which: BuildStep.Callback, of plan: ComponentPlan, on owner: Instance) async throws {
+    func runAsync(_ which: ComponentPlan.Callback, of plan: ComponentPlan, on owner: Instance) async throws {
         guard let runAsync = plan.callback(which)?.runAsync else { return }
         try await runAsync(CrossingInstance(owner))
     }
@@ -97,15 +71,5 @@ extension Factory {
     func setAsync(_ step: ComponentPlan.PropertyStep, of plan: ComponentPlan, on owner: Instance, to value: Instance) async throws {
         guard let setAsync = step.registration.setAsync else { throw notMade(plan) }
         guard await setAsync(CrossingInstance(owner), CrossingInstance(value)) else { throw step.mismatch(value.value, of: plan.key) }
-    }
-
-    /// `post-process`: `instance` through the factory's component post-processors, each in turn.
-    func postProcess(_ plan: ComponentPlan, _ instance: Instance, _ resolution: borrowing Resolution) throws -> Instance {
-        var processed = instance
-        for postProcessor in table.postProcessors {
-            let current = processed.value
-            processed = try invoke(plan, resolution) { Instance(any: try postProcessor.postProcess(current, key: plan.key)) }
-        }
-        return processed
     }
 }

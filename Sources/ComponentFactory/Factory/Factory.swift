@@ -332,7 +332,7 @@ public final class Factory: Sendable {
 
     // MARK: Building
 
-    /// The instance of the component at `index`: by its program when it is direct, else by the path that checks everything.
+    /// The instance of the component at `index`: by its program when it is direct, else on frames.
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         // A direct component asked for by key or handle is built by its program, as an argument slot builds it.
         if let program = table.programs.program(index) { return try instance(running: program, in: &resolution) }
@@ -341,8 +341,8 @@ public final class Factory: Sendable {
 
     /// How deeply components may be built one inside another (through
     /// arguments, properties, collections or `depends-on`) in one resolution.
-    /// The path that checks everything keeps its levels on a stack of frames
-    /// of its own, for both lookups, but a program that falls back to it
+    /// The frames keep their levels on a stack of their own, for both
+    /// lookups, but a program that falls back to them
     /// nests a call for each, a few kilobytes of the calling thread's
     /// stack: a chain of thousands would overflow it. Real graphs nest a few levels.
     public static let maximumNesting = 128
@@ -362,18 +362,6 @@ public final class Factory: Sendable {
                           "initializer cycle: \(path.joined(separator: " → ")); break it with property injection on one of them",
                           at: plan.location,
                           notes: constructing.map { Diagnostic.Note("'\(table.plans[$0].key)' is defined here", at: table.plans[$0].location) })
-    }
-
-    /// Calls the synchronous maker of `plan` with registers that `fill`
-    /// puts its arguments in, each at its position, and the factory
-    /// component at the position after them (see ``Arguments``).
-    func make(_ plan: ComponentPlan, filling fill: (ArgumentRegisters, _ receiver: Int) -> Void) throws -> Instance {
-        let slots = table.arguments.slots(of: plan.index)
-        return try ArgumentRegisters.with(slots.count + 1) { registers in
-            fill(registers, slots.count)
-            var arguments = Arguments(registers: registers, slots: slots, receiverRegister: slots.count)
-            return try plan.make(&arguments)
-        }
     }
 
     /// `build-failed`: a build of `plan` ended with no instance, which no input can bring about.

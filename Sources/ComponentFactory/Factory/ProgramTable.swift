@@ -1,4 +1,6 @@
-/// Which plans are built straight through, by a ``ResolutionProgram``: a
+/// The programs of a factory's plans. Every plan has the program of its
+/// frame (``frame(_:)``), which the frames run (``Factory/run(_:in:)``). And
+/// some plans are built straight through, by a ``ResolutionProgram`` of their own (``program(_:)``): a
 /// prototype, object-graph or request component made by its maker, its
 /// properties set and its callbacks run, all of whose arguments, property
 /// values, `depends-on` and factory component, to the bottom, are constants,
@@ -28,6 +30,8 @@ final class ProgramTable: @unchecked Sendable {
     /// The programs, and for each plan the position of its own, or -1.
     private let programs: UnsafeMutableBufferPointer<ResolutionProgram>
     private let positions: [Int32]
+    /// Each plan's frame program, by the plan's index.
+    private let frames: UnsafeMutableBufferPointer<ResolutionProgram>
     private let steps: UnsafeMutableBufferPointer<ResolutionProgram.Step>
     private let singletons: UnsafeMutableBufferPointer<ResolutionProgram.Singleton>
     private let argumentRegisters: UnsafeMutableBufferPointer<Int32>
@@ -56,13 +60,19 @@ final class ProgramTable: @unchecked Sendable {
             return ResolutionProgram.compile(plan.index, plans: plans, isPlain: isPlain, postProcesses: hasPostProcessors,
                                              maximumNesting: Factory.maximumNesting)
         }
-        let laidOut = layouts.compactMap { $0 }
+        // Never nil: a frame's program has no bound. An empty one would end its frame with `build-failed`.
+        let frameLayouts = plans.map { plan in
+            ResolutionProgram.compile(plan.index, plans: plans, isPlain: isPlain, postProcesses: hasPostProcessors,
+                                      maximumNesting: Factory.maximumNesting, frame: true) ?? ResolutionProgram.Layout()
+        }
+        let laidOut = layouts.compactMap { $0 } + frameLayouts
         let steps = UnsafeMutableBufferPointer<ResolutionProgram.Step>.allocate(capacity: laidOut.reduce(0) { $0 + $1.steps.count })
         let singletons = UnsafeMutableBufferPointer<ResolutionProgram.Singleton>.allocate(capacity: laidOut.reduce(0) { $0 + $1.singletons.count })
         let argumentRegisters = UnsafeMutableBufferPointer<Int32>.allocate(capacity: laidOut.reduce(0) { $0 + $1.argumentRegisters.count })
         let registers = UnsafeMutableBufferPointer<ResolutionProgram.Register>.allocate(capacity: laidOut.reduce(0) { $0 + $1.registers.count })
         let valuePlans = UnsafeMutableBufferPointer<ValuePlan>.allocate(capacity: laidOut.reduce(0) { $0 + $1.valuePlans.count })
-        let programs = UnsafeMutableBufferPointer<ResolutionProgram>.allocate(capacity: laidOut.count)
+        let programs = UnsafeMutableBufferPointer<ResolutionProgram>.allocate(capacity: laidOut.count - frameLayouts.count)
+        let frames = UnsafeMutableBufferPointer<ResolutionProgram>.allocate(capacity: frameLayouts.count)
         var positions = [Int32](repeating: -1, count: plans.count)
         var filled = (steps: 0, singletons: 0, arguments: 0, registers: 0, valuePlans: 0, programs: 0)
         /// `parts` copied into `buffer` after the `filled` elements already there: where they lie.
@@ -72,27 +82,33 @@ final class ProgramTable: @unchecked Sendable {
             filled += parts.count
             return UnsafeBufferPointer(start: start, count: parts.count)
         }
+        /// `layout`'s parts placed in the buffers: its program.
+        func placed(_ layout: ResolutionProgram.Layout) -> ResolutionProgram {
+            ResolutionProgram(steps: place(layout.steps, in: steps, after: &filled.steps),
+                              singletons: place(layout.singletons, in: singletons, after: &filled.singletons),
+                              argumentRegisters: place(layout.argumentRegisters, in: argumentRegisters, after: &filled.arguments),
+                              registers: place(layout.registers, in: registers, after: &filled.registers),
+                              valuePlans: place(layout.valuePlans, in: valuePlans, after: &filled.valuePlans),
+                              depth: layout.depth, usesScope: layout.usesScope)
+        }
         for (index, layout) in layouts.enumerated() {
             guard let layout else { continue }
-            let program = ResolutionProgram(steps: place(layout.steps, in: steps, after: &filled.steps),
-                                            singletons: place(layout.singletons, in: singletons, after: &filled.singletons),
-                                            argumentRegisters: place(layout.argumentRegisters, in: argumentRegisters, after: &filled.arguments),
-                                            registers: place(layout.registers, in: registers, after: &filled.registers),
-                                            valuePlans: place(layout.valuePlans, in: valuePlans, after: &filled.valuePlans),
-                                            depth: layout.depth, usesScope: layout.usesScope)
-            programs.initializeElement(at: filled.programs, to: program)
+            programs.initializeElement(at: filled.programs, to: placed(layout))
             positions[index] = Int32(filled.programs)
             filled.programs += 1
         }
-        (self.programs, self.positions, self.steps, self.singletons, self.argumentRegisters, self.registers, self.valuePlans) =
-            (programs, positions, steps, singletons, argumentRegisters, registers, valuePlans)
+        for (index, layout) in frameLayouts.enumerated() {
+            frames.initializeElement(at: index, to: placed(layout))
+        }
+        (self.programs, self.positions, self.frames, self.steps, self.singletons, self.argumentRegisters, self.registers, self.valuePlans) =
+            (programs, positions, frames, steps, singletons, argumentRegisters, registers, valuePlans)
     }
 
     deinit {
         // Plain data all, but the value plans.
         if let base = valuePlans.baseAddress { base.deinitialize(count: valuePlans.count) }
         valuePlans.deallocate()
-        for buffer in [UnsafeMutableRawBufferPointer(programs), UnsafeMutableRawBufferPointer(steps), UnsafeMutableRawBufferPointer(singletons),
+        for buffer in [UnsafeMutableRawBufferPointer(programs), UnsafeMutableRawBufferPointer(frames), UnsafeMutableRawBufferPointer(steps), UnsafeMutableRawBufferPointer(singletons),
                        UnsafeMutableRawBufferPointer(argumentRegisters), UnsafeMutableRawBufferPointer(registers)] {
             buffer.deallocate()
         }
@@ -102,6 +118,11 @@ final class ProgramTable: @unchecked Sendable {
     func program(_ index: Int) -> UnsafePointer<ResolutionProgram>? {
         let position = Int(positions[index])
         return position < 0 ? nil : UnsafePointer(programs.baseAddress.unsafelyUnwrapped + position)
+    }
+
+    /// The program of the frame that builds the plan at `index`, lent: this table holds it.
+    func frame(_ index: Int) -> UnsafePointer<ResolutionProgram> {
+        UnsafePointer(frames.baseAddress.unsafelyUnwrapped + index)
     }
 
     /// Whether `plan` itself is plain: made by its maker from any values

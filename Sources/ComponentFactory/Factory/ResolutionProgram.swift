@@ -11,14 +11,13 @@
 /// looks for the instance kept already, and that skips the subtree and the
 /// making when it finds one. Singletons are never made by a program: the
 /// ones it needs are read first, all at once, and a program whose
-/// singleton is not built yet is not run (its component is built by the
-/// path that checks everything, which builds the singleton in place).
+/// singleton is not built yet is not run (its component is built on
+/// frames, which build the singleton in place: see ``Factory/run(_:in:)``).
 ///
 /// A program is bounded: a graph whose tree has more than ``maximumSize``
 /// components (a prototype needed twice at each of many levels doubles at
 /// each), or nests deeper than ``Factory/maximumNesting``, has none, and
-/// is built by the path that checks everything, whose arguments may have
-/// programs of their own. Laying one out is linear in its size, and never
+/// is built on frames, whose components may have programs of their own. Laying one out is linear in its size, and never
 /// recursive.
 ///
 /// A handler (a prototype) that needs an audit record and a session (request
@@ -38,7 +37,7 @@
 ///
 /// A component's `depends-on` and factory component come before its
 /// arguments, and its properties, callbacks and post-processing after its
-/// making, as the path that checks everything builds them: a callback runs
+/// making, as a frame builds them: a callback runs
 /// on the component's register, and a property's value is laid out just
 /// before the step that sets it. A collection or dictionary is laid out as
 /// its items, then a step that gathers them into a register of its own. A
@@ -80,7 +79,7 @@ struct ResolutionProgram {
         /// Sets the property at `next` of the component in `register` to the
         /// instance in register `arguments`, or to the property's constant when that is -1.
         case set
-        /// Runs the callback `next` (a ``BuildStep/Callback``'s position) on the component in `register`.
+        /// Runs the callback `next` (a ``ComponentPlan/Callback``'s position) on the component in `register`.
         case callback
         /// Keeps the request component in `register` in the scope, once its properties and callbacks are done.
         case keepInScope
@@ -96,24 +95,37 @@ struct ResolutionProgram {
         /// `register`, from its items, each in the register ``argumentRegisters``
         /// holds for it from `arguments` on, or -1 for a constant item.
         case gather
+        /// A frame's steps (see ``compile(_:plans:isPlain:postProcesses:maximumNesting:)``
+        /// with `frame`), which the loop leaves to the frames that run it
+        /// (``Factory/run(_:in:)``): the component enters its build (the depth
+        /// bound, a cycle of initializers, a patch); it leaves its initializer;
+        /// it is published to the components its properties need, and unpublished.
+        case enter, leave, publish, unpublish
+        /// Resolves the component at `arguments` into `register`, on a frame
+        /// of its own when it must be built. For the value of the property at
+        /// `next` (else -1), a component still inside its initializer is waited
+        /// for instead, and the `set` after this step skipped.
+        case resolve
     }
 
-    /// 24 bytes: a table of thousands of components holds a few for each.
+    /// 32 bytes: a table of thousands of components holds a few for each.
     struct Step {
         /// The component's plan, lent: the table holds every plan for the factory's life.
         // Unmanaged: read from the plan table by `index` instead, the graph ran 5,543 instructions against 4,765 (callgrind, profile-graph).
         let plan: Unmanaged<ComponentPlan>
         let index: Int32
         /// For a making, where the registers of its arguments start in
-        /// ``argumentRegisters``; for a setting, the register of the value, or -1.
+        /// ``argumentRegisters``; for a setting, the register of the value,
+        /// or -1; for a `resolve`, the component it resolves.
         let arguments: Int32
         /// The register the component's instance goes into, or is in.
-        let register: Int16
+        let register: Int32
         /// For a find, the step after the component's last, taken when it
         /// finds the component; for a making, the register of the factory
         /// component its factory method is called on, or -1; for a setting,
-        /// the property; for a callback, which.
-        let next: Int16
+        /// the property; for a callback, which; for a `resolve`, the property
+        /// whose value it is, or -1.
+        let next: Int32
         let action: Action
         /// Whether its maker, setter or callback is async or isolated: the
         /// synchronous loop stops before it, and the async lookup awaits it.
@@ -138,7 +150,7 @@ struct ResolutionProgram {
     static let maximumSize = 32
 
     /// The callbacks, in the order a `callback` step's `next` numbers them.
-    static let callbacks: [BuildStep.Callback] = [.beforePropertyInjection, .afterPropertyInjection, .initMethod]
+    static let callbacks: [ComponentPlan.Callback] = [.beforePropertyInjection, .afterPropertyInjection, .initMethod]
 
     /// The most steps a program holds: a find's `next` is a step's position.
     static let maximumSteps = 1_024
@@ -186,7 +198,7 @@ struct ResolutionProgram {
         return path.reversed()
     }
 
-    /// A program's parts as ``compile(_:plans:isPlain:maximumNesting:)``
+    /// A program's parts as ``compile(_:plans:isPlain:postProcesses:maximumNesting:frame:)``
     /// lays them out, before ``ProgramTable`` moves them into its buffers.
     struct Layout {
         var steps: [Step] = []
@@ -208,7 +220,15 @@ struct ResolutionProgram {
     /// property's value and its setting, its callbacks after, its
     /// post-processing (`postProcesses`), and (for a request or object-graph
     /// component) its keeping; a collection's items, then its gathering.
-    static func compile(_ top: Int, plans: [ComponentPlan], isPlain: [Bool], postProcesses: Bool, maximumNesting: Int) -> Layout? {
+    ///
+    /// With `frame`, the program of one frame (see ``Factory/run(_:in:)``):
+    /// the top component alone, with no bound. Each component it needs is
+    /// resolved by a `resolve` step, on a frame of its own when it must be
+    /// built; its making is framed by `enter` and `leave`, and its
+    /// properties and callbacks by `publish` and `unpublish` when it has
+    /// any; and the frame keeps it where its scope says. Never nil then.
+    static func compile(_ top: Int, plans: [ComponentPlan], isPlain: [Bool], postProcesses: Bool, maximumNesting: Int,
+                        frame: Bool = false) -> Layout? {
         /// Where a component being laid out is: what it needs before its making, or its properties after.
         enum Phase { case needs, properties }
         /// A component being laid out, or the items of a collection or dictionary (`gathering`).
@@ -229,19 +249,21 @@ struct ResolutionProgram {
 
         /// A register for the component at `index`, needed by the one in `needer`; nil past the bound.
         func register(_ index: Int, neededBy needer: Int) -> Int? {
-            guard layout.registers.count < maximumSize else { return nil }
+            guard frame || layout.registers.count < maximumSize else { return nil }
             layout.registers.append(Register(component: Int32(index), needer: Int32(needer)))
             return layout.registers.count - 1
         }
         func emit(_ plan: ComponentPlan, _ action: Action, register: Int, arguments: Int = -1, next: Int = -1, suspends: Bool = false) {
-            layout.steps.append(Step(plan: .passUnretained(plan), index: Int32(plan.index), arguments: Int32(arguments), register: Int16(register),
-                                     next: Int16(next), action: action, suspends: suspends))
+            layout.steps.append(Step(plan: .passUnretained(plan), index: Int32(plan.index), arguments: Int32(arguments), register: Int32(register),
+                                     next: Int32(next), action: action, suspends: suspends))
         }
         /// Begins laying out the component in `register`: its find, if it has one; false past the bound.
         func open(_ register: Int) -> Bool {
             let plan = plans[Int(layout.registers[register].component)]
             var find: Int?
-            if plan.scope == .request || plan.scope == .objectGraph {
+            if frame {
+                emit(plan, .enter, register: register)
+            } else if plan.scope == .request || plan.scope == .objectGraph {
                 find = layout.steps.count
                 layout.usesScope = layout.usesScope || plan.scope == .request
                 // Completed once the position after the component's last step is known.
@@ -249,21 +271,26 @@ struct ResolutionProgram {
             }
             stack.append(Open(register: register, find: find))
             layout.depth = max(layout.depth, stack.count)
-            return layout.depth <= maximumNesting
+            return frame || layout.depth <= maximumNesting
         }
         /// Begins laying out the items of `value`, a collection or dictionary, into a register needed by the one in `needer`.
         func gather(_ value: ValuePlan, by needer: Int) -> Int? {
             guard let register = register(Int(layout.registers[needer].component), neededBy: needer) else { return nil }
             stack.append(Open(register: register, find: nil, gathering: value))
             layout.depth = max(layout.depth, stack.count)
-            return layout.depth <= maximumNesting ? register : nil
+            return frame || layout.depth <= maximumNesting ? register : nil
         }
         /// The register of `value`, needed by the component in `needer`, with
-        /// its steps begun when it is built here: -1 for a constant; nil past a bound.
-        func need(_ value: ValuePlan, by needer: Int) -> (register: Int, opened: Bool)? {
+        /// its steps begun when it is built here: -1 for a constant; nil past a
+        /// bound. In a frame, a component is resolved, as the value of `property` when that is not -1.
+        func need(_ value: ValuePlan, by needer: Int, property: Int = -1) -> (register: Int, opened: Bool)? {
             switch value {
             case .constant:
                 return (-1, false)
+            case .component(let index) where frame:
+                guard let argument = register(index, neededBy: needer) else { return nil }
+                emit(plans[Int(layout.registers[needer].component)], .resolve, register: argument, arguments: index, next: property)
+                return (argument, false)
             case .component(let index) where plans.indices.contains(index) && isPlain[index]:
                 guard let argument = register(index, neededBy: needer) else { return nil }
                 if plans[index].scope == .singleton || plans[index].scope == .weakSingleton {
@@ -284,16 +311,18 @@ struct ResolutionProgram {
         }
         /// Whether steps follow the making: then a request or object-graph component is kept by a step of its own, after them.
         func keepsApart(_ plan: ComponentPlan) -> Bool {
-            plan.publishesEarly || postProcesses
+            !frame && (plan.publishesEarly || postProcesses)
         }
-        func callback(_ which: BuildStep.Callback, of plan: ComponentPlan, register: Int) {
+        func callback(_ which: ComponentPlan.Callback, of plan: ComponentPlan, register: Int) {
             guard let callback = plan.callback(which), let position = callbacks.firstIndex(of: which) else { return }
             emit(plan, .callback, register: register, next: position, suspends: callback.isAsync)
         }
 
-        guard plans.indices.contains(top), isPlain[top], let root = register(top, neededBy: -1), open(root) else { return nil }
+        guard plans.indices.contains(top), frame || isPlain[top], let root = register(top, neededBy: -1), open(root) else { return nil }
         while let current = stack.last {
-            guard layout.steps.count < maximumSteps, layout.argumentRegisters.count + current.registers.count <= maximumLanes else { return nil }
+            guard frame || (layout.steps.count < maximumSteps && layout.argumentRegisters.count + current.registers.count <= maximumLanes) else {
+                return nil
+            }
             let last = stack.count - 1
             let plan = plans[Int(layout.registers[current.register].component)]
             if let gathering = current.gathering {
@@ -333,10 +362,15 @@ struct ResolutionProgram {
                     }
                     continue
                 }
-                let action: Action = keepsApart(plan) ? .make : plan.scope == .request ? .makeInScope : plan.scope == .objectGraph ? .makeInGraph : .make
+                let action: Action = frame || keepsApart(plan) ? .make
+                    : plan.scope == .request ? .makeInScope : plan.scope == .objectGraph ? .makeInGraph : .make
                 emit(plan, action, register: current.register, arguments: layout.argumentRegisters.count, next: current.receiver,
                      suspends: plan.makeAsync != nil)
                 layout.argumentRegisters.append(contentsOf: current.registers)
+                if frame {
+                    emit(plan, .leave, register: current.register)
+                    if plan.publishesEarly { emit(plan, .publish, register: current.register) }
+                }
                 callback(.beforePropertyInjection, of: plan, register: current.register)
                 (stack[last].phase, stack[last].position, stack[last].registers) = (.properties, 0, [])
                 continue
@@ -348,7 +382,7 @@ struct ResolutionProgram {
                 if current.position < plan.properties.count {
                     let property = current.position
                     stack[last].position += 1
-                    guard let (value, opened) = need(plan.properties[property].value, by: current.register) else { return nil }
+                    guard let (value, opened) = need(plan.properties[property].value, by: current.register, property: property) else { return nil }
                     // A value built here is set once its steps are laid out; a constant or a singleton at once.
                     if opened {
                         stack[last].pending = (property, value)
@@ -362,6 +396,7 @@ struct ResolutionProgram {
             stack.removeLast()
             callback(.afterPropertyInjection, of: plan, register: current.register)
             callback(.initMethod, of: plan, register: current.register)
+            if frame && plan.publishesEarly { emit(plan, .unpublish, register: current.register) }
             if postProcesses { emit(plan, .postProcess, register: current.register) }
             if keepsApart(plan), plan.scope == .request || plan.scope == .objectGraph {
                 emit(plan, plan.scope == .request ? .keepInScope : .keepInGraph, register: current.register)
@@ -369,9 +404,9 @@ struct ResolutionProgram {
             if let find = current.find {
                 let open = layout.steps[find]
                 layout.steps[find] = Step(plan: open.plan, index: open.index, arguments: -1, register: open.register,
-                                          next: Int16(layout.steps.count), action: open.action, suspends: false)
+                                          next: Int32(layout.steps.count), action: open.action, suspends: false)
             }
         }
-        return layout.steps.count <= maximumSteps && layout.argumentRegisters.count <= maximumLanes ? layout : nil
+        return frame || (layout.steps.count <= maximumSteps && layout.argumentRegisters.count <= maximumLanes) ? layout : nil
     }
 }

@@ -4,8 +4,7 @@
 /// ``ArgumentRegisters``, a constant left in its ``ArgumentSlot``. So the
 /// closure reads plain fields, and knows nothing of how the factory
 /// resolves: this is the registry's side of the line, and the factory's
-/// makers fill it (the path that checks everything, for either lookup, and
-/// a ``ResolutionProgram``'s steps).
+/// makers fill it (a ``ResolutionProgram``'s making steps, for either lookup).
 ///
 /// A constant of exactly the parameter's type is read out of its slot,
 /// and a register's instance of exactly the parameter's class is moved

@@ -146,7 +146,7 @@ import Testing
         }
         #expect(sessions.count == 1)
         #expect(journal.all.filter { $0 == "session" }.count == 1)
-        #expect(journal.all.filter { $0 == "ledger" }.count == 1, "the lazy singleton, built by the path that checks everything, once")
+        #expect(journal.all.filter { $0 == "ledger" }.count == 1, "the lazy singleton, built on frames, once")
         #expect(journal.all.filter { $0 == "handler" }.count == 50)
     }
 

@@ -3,9 +3,8 @@ import Synchronization
 import Testing
 
 /// Programs of components with properties, callbacks, `depends-on`, a
-/// factory method or post-processors: laid out in the order the path that
-/// checks everything builds them, and run by both lookups to the same
-/// result as that path.
+/// factory method or post-processors: laid out in the order a frame builds
+/// them, and run by both lookups to the same result as frames.
 @Suite struct ProgramStepTests {
     final class Ledger: Sendable {}
 
@@ -89,6 +88,8 @@ import Testing
             case .postProcess: return "post-process \(key)"
             case .gather: return "gather for \(key)"
             case .inherited: return "inherit for \(key)"
+            case .enter, .leave, .publish, .unpublish: return "\(step.action) \(key)"
+            case .resolve: return "resolve #\(step.arguments)\(step.next >= 0 ? " for property \(step.next)" : "") into \(step.register)"
             }
         }
     }
@@ -114,13 +115,25 @@ import Testing
         #expect(Self.describe(program) == ["find desk → 6", "make desk", "make lamp", "set desk.lamp", "desk initMethod", "keep desk"])
     }
 
-    @Test func theProgramBuildsWhatThePathThatChecksEverythingBuildsInTheSameOrder() throws {
+    @Test func aFramesProgramResolvesEachNeedAndFramesTheMakingAndTheProperties() throws {
+        let factory = try AssemblyFixture.factory(Self.assembly(), registry: Self.registry(EventLog()))
+        let desk = try #require(factory.index(ofKey: "desk"))
+        let (ledger, lamp) = try (#require(factory.index(ofKey: "ledger")), #require(factory.index(ofKey: "lamp")))
+        let program = factory.table.programs.frame(desk).pointee
+        #expect(Self.describe(program) == ["enter desk", "resolve #\(ledger) into 1", "make desk", "leave desk", "publish desk",
+                                           "desk beforePropertyInjection", "resolve #\(lamp) for property 0 into 2", "set desk.lamp",
+                                           "set desk.name", "desk initMethod", "unpublish desk"])
+        #expect(program.registerCount == 3, "the desk's, the ledger's and the lamp's")
+        #expect(Self.describe(factory.table.programs.frame(lamp).pointee) == ["enter lamp", "make lamp", "leave lamp"])
+    }
+
+    @Test func theProgramBuildsWhatFramesBuildInTheSameOrder() throws {
         let byProgram = EventLog()
         let desk = try AssemblyFixture.factory(Self.assembly(), registry: Self.registry(byProgram)).component(forKey: "desk", as: Desk.self)
         let checked = EventLog()
         let patchedFactory = try AssemblyFixture.factory(Self.assembly() + "\n<component class=\"Ledger\" key=\"spare\"/>",
                                                          registry: Self.registry(checked))
-        // Any patch sends every lookup down the path that checks everything.
+        // Any patch sends every lookup onto frames.
         _ = try patchedFactory.patch(key: "spare") { Ledger() }
         let checkedDesk = try patchedFactory.component(forKey: "desk", as: Desk.self)
         #expect(byProgram.all == ["ledger", "desk", "before", "lamp 40", "set lamp", "set name", "ready oak"])

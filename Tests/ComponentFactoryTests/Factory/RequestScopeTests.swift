@@ -182,7 +182,7 @@ import Testing
         #expect(made.value.load(ordering: .relaxed) == 1)
     }
 
-    /// A shelf, filled through a property: built by the path that checks everything.
+    /// A shelf, filled through a property: built on frames.
     final class Shelf: Sendable {
         nonisolated(unsafe) var box: Box?
     }

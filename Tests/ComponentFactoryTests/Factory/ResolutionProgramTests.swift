@@ -136,6 +136,7 @@ import Testing
             case .postProcess: return "post-process \(key)"
             case .gather: return "gather for \(key)"
             case .inherited: return "inherit for \(key)"
+            case .enter, .leave, .publish, .unpublish, .resolve: return "\(step.action) for \(key)"
             }
         }
         #expect(steps == ["find audit → 6", "find session → 5", "find request → 4", "make request, keep in scope",
@@ -146,7 +147,7 @@ import Testing
         #expect(program.depth == 4, "handler, audit, session, request")
         #expect(program.usesScope)
         #expect(try Self.program("ledger", of: factory) == nil, "a singleton is made under the store's lock, never by a program")
-        #expect(MemoryLayout<ResolutionProgram.Step>.stride == 24, "a table of thousands of components holds a few steps for each")
+        #expect(MemoryLayout<ResolutionProgram.Step>.stride == 32, "a table of thousands of components holds a few steps for each")
     }
 
     @Test func aRequestComponentKeptInTheScopeIsFoundAndWhatItNeedsIsNotMadeAgain() async throws {
