@@ -56,6 +56,8 @@ extension Factory {
     /// Awaits `step`, before which the loop stopped: a parent's component,
     /// or a maker, setter or callback that suspends, run in its own isolation.
     /// A program's and a frame's alike (``checkedInstanceAsync(_:in:)``).
+    // Forced: called, the async graph ran 2.4-2.5x hand-built against 2.3x (async-benchmark, alternating with 63479c8, 2026-11-28).
+    @inline(__always)
     nonisolated(nonsending)
     func awaitStep(_ step: ResolutionProgram.Step, of program: ResolutionProgram, in registers: ArgumentRegisters,
                    _ resolution: inout AsyncResolution) async throws {
