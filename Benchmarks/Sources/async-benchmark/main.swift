@@ -6,7 +6,7 @@
 //      `factory.async.component(forKey:as:)` against the same graph built by
 //      hand, each object made by an `async` function and awaited;
 //   3. the same graph in a factory with a patch set on a component it does
-//      not use, so that no program runs: the path that checks everything, on frames.
+//      not use, so that no straight-through program runs: each component on a frame.
 // Each figure is the median of 21 rounds after 3 warm-ups; within a round the
 // two sides are timed in alternating slices, and each ratio is the median of
 // the rounds' own ratios. Everything runs in a nonisolated async function, off
@@ -82,7 +82,7 @@ func measure() async throws {
     let syncFactory = try await factory(syncRegistry())
     let asyncFactory = try await factory(asyncRegistry())
     // The same graph in a factory with a patch set on a component the graph does not use: while
-    // any patch is set, no program runs, so the lookup runs every component's build steps on frames.
+    // any patch is set, no straight-through program runs, so the lookup builds every component on a frame of its own.
     let steppedFactory = try await factory(asyncRegistry())
     _ = try steppedFactory.patch(key: "singletonLeaf") { Leaf(value: 4) }
     guard try await asyncFactory.async.component(forKey: "grove", as: Grove.self).tree.trunk.second.right.value == 2,
@@ -138,7 +138,7 @@ func measure() async throws {
     print("  async.component(forKey:as:)  \(fmt(median(graphs)))   = \(spread(graphRatios)) by hand")
     print("  by hand, nonisolated(nonsending), as the lookup runs: \(fmt(median(callersIsolation)));"
           + " the lookup = \(spread(callersIsolationRatios)) it")
-    print("The same graph with a patch set elsewhere, so that no program runs: its build steps on frames (ns per graph):")
+    print("The same graph with a patch set elsewhere, so that no straight-through program runs: each component on a frame (ns per graph):")
     print("  by hand, with await          \(fmt(median(steppedHands)))")
     print("  async.component(forKey:as:)  \(fmt(median(stepped)))   = \(spread(steppedRatios)) by hand")
 }
