@@ -24,7 +24,7 @@ final class PlanTable: Sendable {
     let requestComponentsCanSuspend: Bool
     /// Whether some request component has a destroy method for a scope's close to run.
     let requestComponentsHaveDestroyMethods: Bool
-    /// Which plans are built straight through, with none of the checks that properties and callbacks need.
+    /// Every plan's programs: its frame's, and for a plain plan one that builds it straight through.
     let programs: ProgramTable
     /// Every plan's arguments, as its registered closure reads them.
     let arguments: ArgumentTable

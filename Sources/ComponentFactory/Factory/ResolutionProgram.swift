@@ -60,6 +60,17 @@
 /// made by an `async init`, steps 0–3 would run, the session's making be
 /// awaited, and the loop go on at 5.
 ///
+/// Every plan also has a program of one level, which a frame runs by the
+/// same loop (``Factory/run(_:in:)``): the component alone, each component
+/// it needs resolved by a `resolve` step, on a frame of its own when it must
+/// be built. The teller of the frames' example there, whose `audit` property
+/// is a prototype:
+///
+/// ```text
+/// 0 enter   1 resolve ledger → 1   2 resolve ledger → 2   3 make teller   4 leave
+/// 5 publish   6 resolve audit for property 0 → 3   7 set teller's audit   8 unpublish
+/// ```
+///
 /// A program is plain data: its parts lie in the ``ProgramTable`` that laid
 /// it out, one buffer for each kind shared by all the table's programs.
 struct ResolutionProgram {

@@ -127,6 +127,45 @@ import Testing
         #expect(Self.describe(factory.table.programs.frame(lamp).pointee) == ["enter lamp", "make lamp", "leave lamp"])
     }
 
+    final class Teller {
+        let ledger: Ledger
+        var audit: Audit?
+        init(ledger: Ledger) { self.ledger = ledger }
+    }
+
+    final class Audit {
+        weak var teller: Teller?
+    }
+
+    /// The frames' example in ResolutionProgram's header (and Factory+Building's).
+    @Test func theHeadersTellerIsLaidOutAsItsExampleSaysAndItsCycleResolves() throws {
+        var registry = Self.registry(EventLog())
+        registry.register(Teller.self) { teller in
+            teller.initializer("initWithLedger:") { (ledger: Ledger) in Teller(ledger: ledger) }
+            teller.property("audit", \.audit)
+        }
+        registry.register(Audit.self) { audit in
+            audit.initializer("init") { Audit() }
+            audit.property("teller", \.teller)
+        }
+        let factory = try AssemblyFixture.factory("""
+            <component class="Ledger" key="ledger" scope="singleton" lazy-init="true"/>
+            <component class="Teller" key="teller" scope="prototype" depends-on="ledger">
+                <initializer selector="initWithLedger:"><argument parameterName="ledger" ref="ledger"/></initializer>
+                <property name="audit" ref="audit"/>
+            </component>
+            <component class="Audit" key="audit" scope="prototype"><property name="teller" ref="teller"/></component>
+            """, registry: registry)
+        let (teller, audit) = try (#require(factory.index(ofKey: "teller")), #require(factory.index(ofKey: "audit")))
+        #expect(try Self.program("teller", of: factory) == nil, "a cycle has no straight-through program")
+        #expect(Self.describe(factory.table.programs.frame(teller).pointee)
+                    == ["enter teller", "resolve #\(try #require(factory.index(ofKey: "ledger"))) into 1",
+                        "resolve #\(try #require(factory.index(ofKey: "ledger"))) into 2", "make teller", "leave teller",
+                        "publish teller", "resolve #\(audit) for property 0 into 3", "set teller.audit", "unpublish teller"])
+        let built = try factory.component(forKey: "teller", as: Teller.self)
+        #expect(built.audit?.teller === built, "the audit was given the teller published before its properties were set")
+    }
+
     @Test func theProgramBuildsWhatFramesBuildInTheSameOrder() throws {
         let byProgram = EventLog()
         let desk = try AssemblyFixture.factory(Self.assembly(), registry: Self.registry(byProgram)).component(forKey: "desk", as: Desk.self)
