@@ -38,15 +38,11 @@ import Darwin
 /// freed: when its thread ends it waits, even, for the next new thread, so
 /// there are as many as threads have read at once.
 public final class ReadSections: @unchecked Sendable {
-    /// The records of every thread that has read, for writers to scan; and those free for a new thread.
+    /// The records of every thread that has read, for writers to scan; and
+    /// those free for a new thread. Each is never freed, and its count is atomic.
     private struct Records {
-        var all: [Record] = []
-        var free: [Record] = []
-    }
-
-    /// A record's address. Sendable: a record is never freed, and its count is atomic.
-    private struct Record: @unchecked Sendable {
-        let count: UnsafeMutablePointer<Atomic<Int>>
+        var all: [UnsafeMutablePointer<Atomic<Int>>] = []
+        var free: [UnsafeMutablePointer<Atomic<Int>>] = []
     }
 
     package static let shared = ReadSections()
@@ -114,7 +110,7 @@ public final class ReadSections: @unchecked Sendable {
             pthread_rwlock_unlock(keyless)
         }
         let all = records.withLock { $0.all }
-        for record in all.lazy.map(\.count) {
+        for record in all {
             let seen = record.pointee.load(ordering: .acquiring)
             guard seen & 1 == 1 else { continue }
             while record.pointee.load(ordering: .acquiring) == seen { sched_yield() }
@@ -129,17 +125,17 @@ public final class ReadSections: @unchecked Sendable {
             // enter() makes this shared record's count odd and leave() even; nothing reads it.
             return keylessRecord
         }
-        let record = records.withLock { records -> Record in
+        let record = records.withLock { records -> UnsafeMutablePointer<Atomic<Int>> in
             if let reused = records.free.popLast() { return reused }
             // A line of its own, so that no other thread's writes contend with this one's.
             let raw = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 128)
             let fresh = raw.bindMemory(to: Atomic<Int>.self, capacity: 1)
             fresh.initialize(to: Atomic(0))
-            records.all.append(Record(count: fresh))
-            return Record(count: fresh)
+            records.all.append(fresh)
+            return fresh
         }
-        pthread_setspecific(key, record.count)
-        return record.count
+        pthread_setspecific(key, record)
+        return record
     }
 
     /// Leaves a section entered without a key, given the shared record.
@@ -150,6 +146,6 @@ public final class ReadSections: @unchecked Sendable {
 
     /// Takes back the record of a thread that has ended: even, since no read section outlives its thread.
     private func giveBack(_ record: UnsafeMutablePointer<Atomic<Int>>) {
-        records.withLock { $0.free.append(Record(count: record)) }
+        records.withLock { $0.free.append(record) }
     }
 }
