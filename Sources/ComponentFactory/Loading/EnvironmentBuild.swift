@@ -187,7 +187,7 @@ public struct EnvironmentBuild: Sendable {
                                   services: serviceTable,
                                   seeded: Set(compiler.built.filter(\.isSeeded).compactMap { compiled.indexByKey[$0.key] }),
                                   reloadable: reloadable)
-            var seeded: [Int: Any] = [:]
+            var seeded: [Int: any Sendable] = [:]
             for (key, instance) in stage.seeded {
                 if let index = compiled.indexByKey[key] { seeded[index] = instance }
             }
@@ -245,7 +245,7 @@ private struct Stage {
     var componentPostProcessors: [any ComponentPostProcessor] = []
     var factoryPostProcessors: [any FactoryPostProcessor] = []
     /// The infrastructure built, by key.
-    var seeded: [String: Any] = [:]
+    var seeded: [String: any Sendable] = [:]
     /// Whether a factory post-processor changed the definitions (and so perhaps their keys).
     var isEdited = false
 

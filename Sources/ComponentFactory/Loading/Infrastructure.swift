@@ -4,8 +4,8 @@
 /// post-processors can edit the definitions before they compile. They may
 /// reference only each other.
 struct Infrastructure {
-    /// Each one built, by key.
-    var instances: [String: Any] = [:]
+    /// Each one built, by key: each is a converter or a post-processor, and so `Sendable`.
+    var instances: [String: any Sendable] = [:]
     var converters: [any TypeConverter] = []
     var factoryPostProcessors: [any FactoryPostProcessor] = []
     var componentPostProcessors: [any ComponentPostProcessor] = []
@@ -32,10 +32,18 @@ struct Infrastructure {
             } catch {
                 throw DiagnosticReport(phase.diagnostics + DiagnosticReport(describing: error, at: plan.location).diagnostics)
             }
-            result.instances[plan.key] = instance
-            if let converter = instance as? any TypeConverter { result.converters.append(converter) }
-            if let postProcessor = instance as? any FactoryPostProcessor { result.factoryPostProcessors.append(postProcessor) }
-            if let postProcessor = instance as? any ComponentPostProcessor { result.componentPostProcessors.append(postProcessor) }
+            if let converter = instance as? any TypeConverter {
+                result.converters.append(converter)
+                result.instances[plan.key] = converter
+            }
+            if let postProcessor = instance as? any FactoryPostProcessor {
+                result.factoryPostProcessors.append(postProcessor)
+                result.instances[plan.key] = postProcessor
+            }
+            if let postProcessor = instance as? any ComponentPostProcessor {
+                result.componentPostProcessors.append(postProcessor)
+                result.instances[plan.key] = postProcessor
+            }
         }
         return result
     }

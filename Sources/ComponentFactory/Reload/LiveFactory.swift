@@ -267,7 +267,7 @@ public final class LiveFactory: Sendable {
         // The kept singletons go over as they are, in the slot they were kept in (the async one after the plans).
         let oldCount = old.side.table.plans.count
         let newCount = blueprint.table.plans.count
-        var seeded = blueprint.seeded
+        var seeded: [Int: Any] = blueprint.seeded
         for (new, previous) in reach.kept {
             for offset in [0, 1] {
                 if let instance = old.factory.store.shared(previous + offset * oldCount) {
