@@ -45,6 +45,7 @@ final class InstanceStore: @unchecked Sendable {
     /// Which components are weak singletons, by index: held weakly, read under the lock.
     private let isWeak: [Bool]
     /// Where readers mark their lock-free reads, and a writer waits for them.
+    // ReadSections: read under the store's mutex instead, the typed singleton ran 26.6-27.2 ns against Spring's 19.0-19.1 (Spring faster in 21 of 21 rounds), the handle 2.1x a field read (factory-benchmark, 2026-11-28).
     private let sections = ReadSections.shared
     private let state = Locked(State())
     private let creation = Locked(recursive: true)
