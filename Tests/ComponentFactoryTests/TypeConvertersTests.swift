@@ -6,7 +6,7 @@ import Testing
 @Suite struct TypeConvertersTests {
     private let converters = TypeConverters()
 
-    private func failure<Value>(_ text: String, _ type: Value.Type) -> ConversionFailure? {
+    private func failure<Value: Sendable>(_ text: String, _ type: Value.Type) -> ConversionFailure? {
         do {
             _ = try converters.convert(text, to: type)
             return nil

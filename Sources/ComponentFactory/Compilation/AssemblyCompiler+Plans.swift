@@ -333,9 +333,3 @@ extension AssemblyCompiler {
     }
 }
 
-extension TypeConverter {
-    /// Converts through an existential converter, for `requiredType=` hints.
-    func convertToAny(_ text: String) throws(ConversionFailure) -> Any {
-        try convert(text)
-    }
-}

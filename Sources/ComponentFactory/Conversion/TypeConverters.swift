@@ -63,7 +63,7 @@ public struct TypeConverters: Sendable {
     }
 
     /// The converter for `type`, if one is registered.
-    public func converter<Value>(for type: Value.Type) -> (any TypeConverter<Value>)? {
+    public func converter<Value: Sendable>(for type: Value.Type) -> (any TypeConverter<Value>)? {
         byType[ObjectIdentifier(type)] as? any TypeConverter<Value>
     }
 
@@ -86,10 +86,20 @@ public struct TypeConverters: Sendable {
     }
 
     /// Converts `text` to `type`; no converter for it is a failure too.
-    public func convert<Value>(_ text: String, to type: Value.Type) throws(ConversionFailure) -> Value {
+    public func convert<Value: Sendable>(_ text: String, to type: Value.Type) throws(ConversionFailure) -> Value {
         guard let converter = converter(for: type) else {
             throw ConversionFailure("no type converter is registered for \(Value.self)")
         }
         return try converter.convert(text)
+    }
+
+    /// Converts `text` to `type`, known only at run time (a parameter's or a
+    /// property's type, which need not be `Sendable` itself when it has no
+    /// converter); no converter for it is a failure too.
+    package func convert(_ text: String, toTypeOf type: Any.Type) throws(ConversionFailure) -> any Sendable {
+        guard let converter = byType[ObjectIdentifier(type)] else {
+            throw ConversionFailure("no type converter is registered for \(type)")
+        }
+        return try converter.convertToAny(text)
     }
 }

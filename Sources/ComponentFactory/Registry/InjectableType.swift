@@ -21,7 +21,7 @@ package struct InjectableType: Sendable, CustomStringConvertible {
     package let collection: CollectionShape?
     /// `Any`, `AnyObject` or `any Sendable`: every component fits, and text stays text unless a hint says otherwise.
     package let acceptsAnything: Bool
-    private let convertText: @Sendable (TypeConverters, String) throws(ConversionFailure) -> Any
+    private let convertText: @Sendable (TypeConverters, String) throws(ConversionFailure) -> any Sendable
     private let acceptsMetatype: @Sendable (Any.Type) -> Bool
     /// Makes `Optional<Wrapped>.none`, boxed, for `<null/>`.
     private let makeNil: (@Sendable () -> Any)?
@@ -68,7 +68,7 @@ package struct InjectableType: Sendable, CustomStringConvertible {
         self.isOptional = false
         self.collection = (type as? any CollectionInjectable.Type)?.shape
         self.acceptsAnything = type == Any.self || type == AnyObject.self || type == (any Sendable).self
-        self.convertText = { converters, text throws(ConversionFailure) in try converters.convert(text, to: Value.self) }
+        self.convertText = { converters, text throws(ConversionFailure) in try converters.convert(text, toTypeOf: Value.self) }
         self.acceptsMetatype = { $0 is Value.Type }
         self.makeNil = nil
     }
@@ -77,7 +77,7 @@ package struct InjectableType: Sendable, CustomStringConvertible {
     package var description: String { isOptional ? "\(identity.name)?" : identity.name }
 
     /// Converts text with `converters`, strictly.
-    package func convert(_ text: String, with converters: TypeConverters) throws(ConversionFailure) -> Any {
+    package func convert(_ text: String, with converters: TypeConverters) throws(ConversionFailure) -> any Sendable {
         try convertText(converters, text)
     }
 

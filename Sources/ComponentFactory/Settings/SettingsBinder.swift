@@ -43,7 +43,7 @@ public struct SettingsBinder {
     /// - `written`: the default as written in Swift, for the manifest.
     /// - `declaration`: where the field is declared, which an editor's
     ///   references from the key lead to (`@Settings` gives it).
-    public mutating func field<Value>(
+    public mutating func field<Value: Sendable>(
         _ name: String, key: String, as type: Value.Type = Value.self, default defaultValue: Value? = nil,
         written: String? = nil, constraints: [SettingsConstraint<Value>] = [], declaredAt declaration: SourceLocation? = nil
     ) -> Value? {
@@ -53,7 +53,7 @@ public struct SettingsBinder {
 
     /// The value of an optional field: nil inside when no source sets the
     /// key and there is no default; nil outside when the field fails.
-    public mutating func optionalField<Value>(
+    public mutating func optionalField<Value: Sendable>(
         _ name: String, key: String, as type: Value.Type = Value.self, default defaultValue: Value? = nil,
         written: String? = nil, constraints: [SettingsConstraint<Value>] = [], declaredAt declaration: SourceLocation? = nil
     ) -> Value?? {
@@ -65,7 +65,7 @@ public struct SettingsBinder {
 
     /// Both forms of a field: nil when it fails; nil inside when it is
     /// optional, unset and without a default (a required one is a failure then).
-    private mutating func bind<Value>(
+    private mutating func bind<Value: Sendable>(
         _ field: SettingsField, default defaultValue: Value?, constraints: [SettingsConstraint<Value>], isOptional: Bool
     ) -> Value?? {
         switch read(field) {
@@ -140,7 +140,7 @@ public struct SettingsBinder {
         return .found(text, Found(location: property.location, sourceName: property.sourceName, provenance: provenance))
     }
 
-    private mutating func converted<Value>(
+    private mutating func converted<Value: Sendable>(
         _ text: String, _ found: Found, field: SettingsField, constraints: [SettingsConstraint<Value>]
     ) -> Value? {
         let value: Value
