@@ -61,7 +61,7 @@ extension Factory {
     nonisolated(nonsending)
     func awaitStep(_ step: ResolutionProgram.Step, of program: ResolutionProgram, in registers: ArgumentRegisters,
                    _ resolution: inout AsyncResolution) async throws {
-        let plan = table.plans[Int(step.index)]
+        let plan = table.plans[step.index]
         if step.action == .inherited {
             let key = program.inheritedKey(of: step)
             registers.put(try await instanceAsync(at: index(ofKey: key), key: key).instance, in: Int(step.register))
@@ -84,9 +84,9 @@ extension Factory {
         }
         if step.action == .makeInScope, let scope = resolution.sync.scope {
             // Kept by the scope's own lock, taken for the keeping: the first instance kept is the one.
-            instance = try scope.keep(Int(step.index), instance)
+            instance = try scope.keep(step.index, instance)
         } else if step.action == .makeInGraph {
-            resolution.sync.keepInGraph(Int(step.index), instance)
+            resolution.sync.keepInGraph(step.index, instance)
         }
         registers.put(instance, in: Int(step.register))
     }
@@ -173,27 +173,27 @@ extension Factory {
             switch step.action {
             case .findInScope:
                 guard let scope = resolution.scope else { throw step.plan._withUnsafeGuaranteedRef { outsideScope($0) } }
-                if let kept = try scope.keptHoldingLock(Int(step.index)) {
+                if let kept = try scope.keptHoldingLock(step.index) {
                     registers.put(kept, in: register)
                     position = Int(step.next)
                     continue
                 }
             case .findInGraph:
-                if let kept = resolution.graphInstance(Int(step.index)) {
+                if let kept = resolution.graphInstance(step.index) {
                     registers.put(kept, in: register)
                     position = Int(step.next)
                     continue
                 }
             case .make, .makeInScope, .makeInGraph:
                 if step.suspends { return position }
-                let made = try make(step, of: program, slots: slots._withUnsafeGuaranteedRef { $0.slots(of: Int(step.index)) },
+                let made = try make(step, of: program, slots: slots._withUnsafeGuaranteedRef { $0.slots(of: step.index) },
                                     registers: registers, lanes: arguments.baseAddress.map { $0 + Int(step.arguments) },
                                     within: resolution.constructing)
                 if step.action == .makeInScope {
                     // After its find, which found the scope; the resolution holds its lock.
-                    resolution.scope.unsafelyUnwrapped.keepHoldingLock(Int(step.index), made)
+                    resolution.scope.unsafelyUnwrapped.keepHoldingLock(step.index, made)
                 } else if step.action == .makeInGraph {
-                    resolution.keepInGraph(Int(step.index), made)
+                    resolution.keepInGraph(step.index, made)
                 }
                 registers.put(made, in: register)
             case .set, .callback, .postProcess:
@@ -211,9 +211,9 @@ extension Factory {
                 // Whole now: kept, and left in its register for what needs it.
                 guard let made = registers.take(register) else { throw step.plan._withUnsafeGuaranteedRef { notMade($0) } }
                 if step.action == .keepInScope {
-                    resolution.scope.unsafelyUnwrapped.keepHoldingLock(Int(step.index), made)
+                    resolution.scope.unsafelyUnwrapped.keepHoldingLock(step.index, made)
                 } else {
-                    resolution.keepInGraph(Int(step.index), made)
+                    resolution.keepInGraph(step.index, made)
                 }
                 registers.put(made, in: register)
             }
@@ -228,7 +228,7 @@ extension Factory {
     @inline(never)
     private func finish(_ step: ResolutionProgram.Step, of program: ResolutionProgram, in registers: ArgumentRegisters,
                         within constructing: @autoclosure () -> [Int]) throws {
-        let plan = table.plans[Int(step.index)]
+        let plan = table.plans[step.index]
         guard let owner = registers.take(Int(step.register)) else { throw notMade(plan) }
         var value = owner.value
         do {
@@ -261,7 +261,7 @@ extension Factory {
             let lane = Int(program.argumentRegisters[lanes + position])
             if lane >= 0, let instance = registers.take(lane) { return instance.value }
             if lane < 0, case .constant(let constant) = item { return constant.value }
-            throw notMade(table.plans[Int(step.index)])
+            throw notMade(table.plans[step.index])
         }
         switch program.valuePlans[Int(step.next)] {
         case .collection(let items, let make, let typeName):
@@ -269,7 +269,7 @@ extension Factory {
         case .dictionary(let entries, let make, let typeName):
             return try ValuePlan.dictionary(of: entries.enumerated().map { ($1.key, try value($0, $1.value)) }, make, typeName: typeName)
         case .constant, .component, .inherited:
-            throw notMade(table.plans[Int(step.index)])
+            throw notMade(table.plans[step.index])
         }
     }
 
@@ -278,7 +278,7 @@ extension Factory {
                                from registers: ArgumentRegisters) throws -> Instance {
         if step.arguments >= 0, let instance = registers.take(Int(step.arguments)) { return instance }
         if step.arguments < 0, case .constant(let constant) = property.value { return constant }
-        throw notMade(table.plans[Int(step.index)])
+        throw notMade(table.plans[step.index])
     }
 
     /// Calls the maker of `step`'s component, its arguments read from

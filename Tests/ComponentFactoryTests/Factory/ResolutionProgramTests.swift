@@ -147,7 +147,7 @@ import Testing
         #expect(program.depth == 4, "handler, audit, session, request")
         #expect(program.usesScope)
         #expect(try Self.program("ledger", of: factory) == nil, "a singleton is made under the store's lock, never by a program")
-        #expect(MemoryLayout<ResolutionProgram.Step>.stride == 32, "a table of thousands of components holds a few steps for each")
+        #expect(MemoryLayout<ResolutionProgram.Step>.stride == 24, "a table of thousands of components holds a few steps for each")
     }
 
     @Test func aRequestComponentKeptInTheScopeIsFoundAndWhatItNeedsIsNotMadeAgain() async throws {
