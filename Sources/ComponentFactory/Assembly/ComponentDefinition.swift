@@ -166,7 +166,8 @@ public struct ComponentDefinition: Sendable, Hashable {
     }
 
     // Changed only through `fields`, that is only while one definition holds
-    // it, so sharing it between threads is safe.
+    // it, so sharing it between threads is safe. @unchecked: no figure; an
+    // immutable box would copy every field at each of the parser's appends.
     private final class Box: @unchecked Sendable {
         var fields: Fields
 
