@@ -140,7 +140,7 @@ extension Factory {
     /// ``runSteps(_:from:in:_:)`` under the scope's lock when `program` has
     /// request components and the resolution does not hold it yet.
     func runStepsLocking(_ program: ResolutionProgram, from start: Int, in registers: ArgumentRegisters,
-                                 _ resolution: inout Resolution, awaitingParents: Bool = false) throws -> Int? {
+                         _ resolution: inout Resolution, awaitingParents: Bool = false) throws -> Int? {
         let locks = program.usesScope && !resolution.holdsScopeLock && resolution.scope != nil
         if locks {
             resolution.scope.unsafelyUnwrapped.lock()

@@ -17,8 +17,8 @@
 /// A program is bounded: a graph whose tree has more than ``maximumSize``
 /// components (a prototype needed twice at each of many levels doubles at
 /// each), or nests deeper than ``Factory/maximumNesting``, has none, and
-/// is built on frames, whose components may have programs of their own. Laying one out is linear in its size, and never
-/// recursive.
+/// is built on frames, whose components may have programs of their own.
+/// Laying one out is linear in its size, and never recursive.
 ///
 /// A handler (a prototype) that needs an audit record and a session (request
 /// components), where the audit record needs the session and a ledger (a
@@ -37,10 +37,10 @@
 ///
 /// A component's `depends-on` and factory component come before its
 /// arguments, and its properties, callbacks and post-processing after its
-/// making, as a frame builds them: a callback runs
-/// on the component's register, and a property's value is laid out just
-/// before the step that sets it. A collection or dictionary is laid out as
-/// its items, then a step that gathers them into a register of its own. A
+/// making, as a frame builds them: a callback runs on the component's
+/// register, and a property's value is laid out just before the step that
+/// sets it. A collection or dictionary is laid out as its items, then a
+/// step that gathers them into a register of its own. A
 /// request or object-graph component with steps after its making is kept by
 /// a step of its own once they are done, so that no other lookup finds it
 /// half set. A desk (object-graph) that depends on the ledger, with an
@@ -106,7 +106,7 @@ struct ResolutionProgram {
         /// `register`, from its items, each in the register ``argumentRegisters``
         /// holds for it from `arguments` on, or -1 for a constant item.
         case gather
-        /// A frame's steps (see ``compile(_:plans:isPlain:postProcesses:maximumNesting:)``
+        /// A frame's steps (see ``compile(_:plans:isPlain:postProcesses:maximumNesting:frame:)``
         /// with `frame`), which the loop leaves to the frames that run it
         /// (``Factory/run(_:in:)``): the component enters its build (the depth
         /// bound, a cycle of initializers, a patch); it leaves its initializer;
@@ -122,7 +122,7 @@ struct ResolutionProgram {
     /// 24 bytes: a table of thousands of components holds a few for each.
     struct Step {
         /// The component's plan, lent: the table holds every plan for the factory's life.
-        // Unmanaged: read from the plan table by `index` instead, the graph ran 5,543 instructions against 4,765 (callgrind, profile-graph).
+        // Unmanaged: read from the plan table by its index instead, the graph ran 5,543 instructions against 4,765 (callgrind, profile-graph).
         let plan: Unmanaged<ComponentPlan>
         /// For a making, where the registers of its arguments start in
         /// ``argumentRegisters``; for a setting, the register of the value,
