@@ -1,4 +1,4 @@
-@_spi(Tooling) import ComponentFactory
+@_spi(Tooling) @testable import ComponentFactory
 import ComponentFactoryTesting
 import Foundation
 import Testing
@@ -78,6 +78,26 @@ import Testing
         #expect(diagnostic.location?.file == "big.xml")
         #expect(try factory.component(forKey: "k\(8_000 - Factory.maximumNesting + 1)", as: Knot.self).length == Factory.maximumNesting,
                 "a chain as deep as the bound builds")
+    }
+
+    /// A frame's program has a register for each component it needs, with
+    /// no bound: fifty thousand references in one collection are laid out
+    /// and built in time linear in their number.
+    @Test func aCollectionOfFiftyThousandReferencesIsBuiltOnAFrame() throws {
+        let count = 50_000
+        let items = String(repeating: "<ref>alice</ref>", count: count)
+        let factory = try Factory(assemblies: Self.assembly("""
+            <component class="ElectricEngine" key="engine"/>
+            <component class="Driver" key="alice" scope="prototype"><property name="name" value="Alice"/></component>
+            <component class="Car" key="car" scope="singleton" lazy-init="true">
+                <initializer selector="initWithEngine:"><argument parameterName="engine" ref="engine"/></initializer>
+                <property name="passengers"><collection>\(items)</collection></property>
+            </component>
+            """), configuration: Self.none, registry: Garage.registry())
+        let car = try #require(factory.index(ofKey: "car"))
+        #expect(factory.table.programs.frame(car).pointee.registerCount == count + 3, "the car's, the engine's, the list's and each driver's")
+        let passengers = try factory.component(forKey: "car", as: Car.self).passengers
+        #expect(passengers.count == count && passengers.allSatisfy { $0.name == "Alice" })
     }
 
     @Test func aLongParentChainIsLinearAndBounded() {

@@ -273,7 +273,7 @@ import Testing
         #expect(checkedCar.passengers.map(\.name) == car.passengers.map(\.name) && checkedCar.ratings == car.ratings)
     }
 
-    @Test func aCollectionLongerThanAProgramHoldsIsBuiltByTheCheckedPath() throws {
+    @Test func aCollectionLongerThanAProgramHoldsIsBuiltOnFrames() throws {
         // Constants: no register each, only a lane.
         let items = (0...ResolutionProgram.maximumLanes).map { "<value>tag\($0)</value>" }.joined()
         let factory = try AssemblyFixture.factory("""
