@@ -22,8 +22,8 @@ import Darwin
 /// Public, where the rest of SystemSupport is `package`, so that
 /// ``withLock(_:)`` is inlined into other modules (see ``ReadSections``);
 /// SystemSupport is no product.
-// @unchecked: no figure; the mutex orders every access to the state.
 public final class Locked<State>: @unchecked Sendable {
+    // @unchecked: no figure; the mutex orders every access to the state.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Reached only inside ``withLock(_:)``, under the mutex: the exclusivity
     /// checks Swift would add to each access are left out for that reason.

@@ -2,8 +2,8 @@ import CLibXML2
 
 /// A schema that libxml2 has parsed: read-only once made, so one can serve
 /// every validation, on any thread. It lives as long as the process.
-// @unchecked: no figure; a C pointer, which libxml2 lets any thread read once the schema is parsed.
 final class ParsedSchema: @unchecked Sendable {
+    // @unchecked: no figure; a C pointer, which libxml2 lets any thread read once the schema is parsed.
     let pointer: xmlSchemaPtr
 
     private init(pointer: xmlSchemaPtr) {

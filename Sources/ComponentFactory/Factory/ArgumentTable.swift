@@ -8,8 +8,8 @@ import Synchronization
 /// the component's index. Anything else (an
 /// inherited component, a collection, a dictionary) is neither, and is
 /// resolved from its ``ValuePlan``.
-// @unchecked: its slots are read in place by every maker, lent with no retain (the figure on `runSteps`' slots), and a singleton argument's cell keeps a built component.
 final class ArgumentTable: @unchecked Sendable {
+    // @unchecked: its slots are read in place by every maker, lent with no retain (the figure on `runSteps`' slots), and a singleton argument's cell keeps a built component.
     /// The slots of all plans, one after another. Never changed once made.
     private let storage: UnsafeMutableBufferPointer<ArgumentSlot>
     /// For each plan, its slots within ``storage``.

@@ -8,8 +8,8 @@
 /// before the plan is handed on; its converted values are only ever read,
 /// which is why the table shares plans between threads.
 @usableFromInline
-// @unchecked: no figure; its constants are Instances, which the compiler cannot check: each is a converter's Sendable value or a typed nil.
 final class ComponentPlan: @unchecked Sendable {
+    // @unchecked: no figure; its constants are Instances, which the compiler cannot check: each is a converter's Sendable value or a typed nil.
     struct PropertyStep {
         let registration: PropertyRegistration
         let value: ValuePlan

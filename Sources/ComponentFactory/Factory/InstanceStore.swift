@@ -23,8 +23,8 @@ import SystemSupport
 /// recursive creation lock (a recursive pthread mutex, ``Locked``), so that each singleton is built exactly once
 /// even when many threads ask for it at the same moment, while the thread
 /// that builds it may resolve other components on the way.
-// @unchecked: its slots are atomics in memory of its own, read with no lock (the figures on `strong` and `sections`), and hand built components to any thread.
 final class InstanceStore: @unchecked Sendable {
+    // @unchecked: its slots are atomics in memory of its own, read with no lock (the figures on `strong` and `sections`), and hand built components to any thread.
     private final class WeakReference {
         weak var object: AnyObject?
         init(_ object: AnyObject) { self.object = object }

@@ -26,8 +26,8 @@
 /// The programs' parts lie in one buffer of each kind, made once here and
 /// never changed, which the table holds for the factory's life: a program
 /// is lent to whatever runs it, as the plans it names are.
-// @unchecked: its buffers are lent to every run with no retain (the figures on `Step.plan` and on `runSteps`' slots), and its value plans hold constants as ComponentPlan does.
 final class ProgramTable: @unchecked Sendable {
+    // @unchecked: its buffers are lent to every run with no retain (the figures on `Step.plan` and on `runSteps`' slots), and its value plans hold constants as ComponentPlan does.
     /// The programs, and for each plan the position of its own, or -1.
     private let programs: UnsafeMutableBufferPointer<ResolutionProgram>
     private let positions: [Int32]

@@ -9,8 +9,8 @@
 /// closure's isolation: that is why it is `Sendable` although an
 /// ``Instance`` is not.
 @usableFromInline
-// @unchecked: no figure; each argument is of a Sendable parameter type, as the registry requires, held unmanaged (the figure on `held`).
 struct AsyncArguments: ~Copyable, @unchecked Sendable {
+    // @unchecked: no figure; each argument is of a Sendable parameter type, as the registry requires, held unmanaged (the figure on `held`).
     /// The first four arguments, then the factory component, then the
     /// ``Overflow`` of any further arguments, held inline and unmanaged:
     /// each holds one retain of its own, which ``take(_:as:)`` hands to the

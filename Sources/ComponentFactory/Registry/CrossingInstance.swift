@@ -4,8 +4,8 @@
 /// callback or setter. Either may cross, which is why it is `Sendable`
 /// although an ``Instance`` is not.
 @usableFromInline
-// @unchecked: no figure; the compiler cannot see the registry's rule, which lets only these two kinds cross.
 struct CrossingInstance: @unchecked Sendable {
+    // @unchecked: no figure; the compiler cannot see the registry's rule, which lets only these two kinds cross.
     @usableFromInline let instance: Instance
 
     @usableFromInline

@@ -19,8 +19,8 @@
 ///
 /// Any number of tasks may resolve in one scope at once: each request
 /// component is built once, under the scope's lock.
-// @unchecked: no figure; its storage hands request components to any task in the scope, each built once under the storage's lock.
 public struct RequestScope: @unchecked Sendable {
+    // @unchecked: no figure; its storage hands request components to any task in the scope, each built once under the storage's lock.
     /// The entries and their lock, and the factory, in one object. A
     /// variable, so that ``end()`` can tell whether anything else still
     /// holds it; never replaced. Its entries are reached under its lock
