@@ -95,15 +95,15 @@ extension Factory {
         let registers = stack.frames[top].registers
         // A parent's component can suspend only where its owner can.
         let awaitsParents = !table.suspensions.isEmpty && table.suspensions.canSuspend(index)
+        let plan = table.plans[index]
         while true {
             guard let position = try runStepsLocking(program, from: stack.frames[top].position, in: registers, &resolution,
                                                      awaitingParents: awaitsParents) else {
-                guard let instance = registers.take(0) else { throw notMade(table.plans[index]) }
+                guard let instance = registers.take(0) else { throw notMade(plan) }
                 return .ready(instance)
             }
             stack.frames[top].position = position
             let step = program.steps[position]
-            let plan = table.plans[index]
             switch step.action {
             case .enter:
                 if let patched = try enter(plan, &resolution) { return .ready(patched) }
@@ -112,22 +112,19 @@ extension Factory {
                 stack.frames[top].entered = false
                 resolution.leave()
                 // Most builds have no waiting injection.
-                if resolution.hasWaiting, let instance = registers.take(0) {
-                    registers.put(instance, in: 0)
+                if resolution.hasWaiting, let instance = registers.peek(0) {
                     try runWaiting(for: plan, made: instance, &resolution)
                 }
             case .publish:
-                if let instance = registers.take(0) {
+                if let instance = registers.peek(0) {
                     resolution.publish(index, instance)
-                    registers.put(instance, in: 0)
                     stack.frames[top].published = true
                 }
             case .unpublish:
                 resolution.unpublish()
                 stack.frames[top].published = false
             case .resolve:
-                if step.next >= 0, let owner = registers.take(0) {
-                    registers.put(owner, in: 0)
+                if step.next >= 0, let owner = registers.peek(0) {
                     // Waiting, its setting (the next step) is skipped.
                     if waits(plan.properties[Int(step.next)], owner: owner.value, &resolution) {
                         stack.frames[top].position += 2

@@ -96,7 +96,7 @@ extension Factory {
     nonisolated(nonsending)
     private func finishAsync(_ step: ResolutionProgram.Step, _ plan: ComponentPlan, of program: ResolutionProgram,
                              in registers: ArgumentRegisters, within constructing: [Int]) async throws {
-        guard let owner = registers.take(Int(step.register)) else { throw notMade(plan) }
+        guard let owner = registers.peek(Int(step.register)) else { throw notMade(plan) }
         do {
             if step.action == .set {
                 let property = plan.properties[Int(step.next)]
@@ -107,7 +107,6 @@ extension Factory {
         } catch {
             throw failure(error, building: plan, within: constructing + program.needers(of: Int(step.register)))
         }
-        registers.put(owner, in: Int(step.register))
     }
 
     /// Runs `program`'s steps, with its registers on the stack: its

@@ -77,6 +77,12 @@ struct ArgumentRegisters {
         return take(register).map { unsafeBitCast($0.object, to: Value.self) }
     }
 
+    /// The instance in `register`, left there; nil when it holds none.
+    func peek(_ register: Int) -> Instance? {
+        guard filled[register &>> 6] & (1 &<< UInt64(truncatingIfNeeded: register)) != 0 else { return nil }
+        return base[register]
+    }
+
     /// Puts `instance` in `register`, which holds none: each register is filled once.
     func put(_ instance: consuming Instance, in register: Int) {
         (base + register).initialize(to: instance)
