@@ -114,8 +114,8 @@ extension Factory {
     /// copy of the loop serves every lookup.
     @inline(never)
     private func run(_ program: ResolutionProgram, in resolution: inout Resolution) throws -> Instance {
-        // At most 32 registers: their bits are one word. Laid out here, not by
-        // ArgumentRegisters.with, whose closure the optimizer kept out of line: 4,898 instructions for the graph against 4,692 (callgrind).
+        // At most 32 registers: their bits are one word. Laid out here, not by a helper taking a
+        // closure, which the optimizer kept out of line: 4,898 instructions for the graph against 4,692 (callgrind).
         var filled: UInt64 = 0
         return try withUnsafeMutablePointer(to: &filled) { filled in
             try withUnsafeTemporaryAllocation(of: Instance.self, capacity: program.registerCount) { buffer in

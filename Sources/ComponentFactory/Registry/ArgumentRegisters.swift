@@ -1,14 +1,14 @@
 /// Where the factory puts the instances a registered closure takes as its
 /// arguments, before calling it: one instance a register, in memory on
-/// the calling thread's stack, and words whose bits say which registers
-/// hold one. Each register is filled once and emptied once, by the one
-/// closure that takes its instance; a failure, or an argument never taken,
-/// leaves some filled, which ``empty()`` lets go. Reading the bits, not an
-/// optional per register, spares a call to release nothing each time one is taken.
+/// the calling thread's stack (or of their own, for a frame or a run that
+/// suspends), and words whose bits say which registers hold one. Each
+/// register is filled once and emptied once, by the one closure that takes
+/// its instance; a failure, or an argument never taken, leaves some filled,
+/// which ``empty()`` lets go. Reading the bits, not an optional per
+/// register, spares a call to release nothing each time one is taken.
 ///
 /// A ``ResolutionProgram`` runs on one set of registers, each maker taking
-/// its arguments from those its steps filled; the factory's other makers
-/// fill one set for each call (see ``Arguments``).
+/// its arguments from those its steps filled (see ``Arguments``).
 @usableFromInline
 struct ArgumentRegisters {
     @usableFromInline let base: UnsafeMutablePointer<Instance>
@@ -17,30 +17,9 @@ struct ArgumentRegisters {
     @usableFromInline let filled: UnsafeMutablePointer<UInt64>
     let words: Int
 
-    /// Runs `body` with `count` registers, all empty, and lets go of what
-    /// they still hold after it. Bounded by the caller: a plan's arguments,
-    /// or a program's registers.
-    static func with<Result>(_ count: Int, _ body: (ArgumentRegisters) throws -> Result) rethrows -> Result {
-        let count = max(1, count)
-        let words = (count + 63) / 64
-        // Up to 64 registers (a program's are never more), the bits are one word on the stack; beyond, words of their own.
-        var first: UInt64 = 0
-        return try withUnsafeMutablePointer(to: &first) { first in
-            try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words == 1 ? 0 : words) { more in
-                more.initialize(repeating: 0)
-                return try withUnsafeTemporaryAllocation(of: Instance.self, capacity: count) { buffer in
-                    let registers = ArgumentRegisters(base: buffer.baseAddress.unsafelyUnwrapped,
-                                                      filled: words == 1 ? first : more.baseAddress.unsafelyUnwrapped, words: words)
-                    defer { registers.empty() }
-                    return try body(registers)
-                }
-            }
-        }
-    }
-
-    /// `count` registers, all empty, in memory of their own, for a run that
-    /// suspends: the stack cannot hold them across a suspension. The caller
-    /// ends with ``deallocate()``.
+    /// `count` registers, all empty, in memory of their own, for a frame or
+    /// a run that suspends, which outlive the call that makes them. The
+    /// caller ends with ``deallocate()``.
     static func allocate(_ count: Int) -> ArgumentRegisters {
         let count = max(1, count)
         let words = (count + 63) / 64
