@@ -30,7 +30,7 @@ public struct AsyncFactory: Sendable {
         do {
             let index = factory.index(ofKey: key)
             if let ready = try factory.instanceWithoutSuspending(at: index) { return ready.value }
-            return try await factory.instanceAsync(at: index, key: key).instance.value
+            return try await factory.instanceAsync(at: index, key: key).value
         } catch {
             throw DiagnosticReport(describing: error)
         }
@@ -60,7 +60,7 @@ public struct AsyncFactory: Sendable {
             if let ready = try factory.instanceWithoutSuspending(at: index) {
                 instance = ready
             } else {
-                instance = try await factory.instanceAsync(at: index, key: key).instance
+                instance = try await factory.instanceAsync(at: index, key: key)
             }
             return try instance.take(as: T.self) { actual in factory.mismatch(key: key, found: actual, wanted: "\(T.self)") }
         } catch {
@@ -121,8 +121,7 @@ public struct AsyncFactory: Sendable {
     nonisolated(nonsending) func destroy(_ instance: Instance, of plan: ComponentPlan, timeout: Duration?) async -> Diagnostic? {
         let failure: (any Error)?
         if let runAsync = plan.destroyMethod?.runAsync, let timeout {
-            let component = CrossingInstance(instance)
-            switch await Deadline.run(within: timeout, { try await runAsync(component) }) {
+            switch await Deadline.run(within: timeout, runAsync(instance)) {
             case .finished: failure = nil
             case .failed(let error): failure = error
             case .timedOut:
@@ -131,7 +130,7 @@ public struct AsyncFactory: Sendable {
             }
         } else if let runAsync = plan.destroyMethod?.runAsync {
             do {
-                try await runAsync(CrossingInstance(instance))
+                try await runAsync(instance)()
                 failure = nil
             } catch {
                 failure = error

@@ -50,7 +50,7 @@ final class ComponentPlan: @unchecked Sendable {
     /// index of the factory component it is called on.
     let make: @Sendable (inout Arguments) throws -> Instance
     /// For an async or isolated maker: how the async lookup makes the instance, from arguments resolved first.
-    let makeAsync: (nonisolated(nonsending) @Sendable (consuming AsyncArguments) async throws -> CrossingInstance)?
+    let makeAsync: (nonisolated(nonsending) @Sendable (consuming AsyncArguments) async throws -> Instance)?
     let arguments: [ValuePlan]
     let factoryIndex: Int?
     /// What `depends-on` names: built before this component's initializer runs.

@@ -10,7 +10,7 @@ enum Deadline {
         case timedOut
     }
 
-    static func run(within timeout: Duration, _ work: @escaping @Sendable () async throws -> Void) async -> Outcome {
+    static func run(within timeout: Duration, _ work: @escaping CallbackRegistration.AsyncCallback) async -> Outcome {
         let (outcomes, offer) = AsyncStream.makeStream(of: Outcome.self, bufferingPolicy: .bufferingOldest(1))
         let worker = Task {
             do {

@@ -13,8 +13,9 @@ import SystemSupport
 /// Each function runs in its caller's isolation (`nonisolated(nonsending)`),
 /// and so does the closure that casts a registered async closure's
 /// arguments: a lookup from the main actor stays there except while a
-/// registered closure runs elsewhere. Components cross only inside the
-/// `Sendable` wrappers that the registry's rules allow.
+/// registered closure runs elsewhere. Components cross only as typed
+/// values in the registry's closures, which the compiler checks: each
+/// parameter type is `Sendable`, each result `sending`.
 extension Factory {
     /// The state of one async resolution: the synchronous one (object-graph
     /// instances, instances published before their properties are set,
@@ -70,7 +71,7 @@ extension Factory {
     /// not define it), built by the async path where it can suspend.
     @usableFromInline
     nonisolated(nonsending)
-    func instanceAsync(at index: Int?, key: String) async throws -> CrossingInstance {
+    func instanceAsync(at index: Int?, key: String) async throws -> Instance {
         if let index { return try await instanceAsync(index) }
         guard let (factory, index) = ancestor(answering: key) else { throw unknownKey(key) }
         return try await factory.instanceAsync(index)
@@ -80,10 +81,10 @@ extension Factory {
     /// caller's isolation: a component the factory built is handed to
     /// whoever asks, as the synchronous lookup hands it to any thread.
     nonisolated(nonsending)
-    func instanceAsync(_ index: Int) async throws -> CrossingInstance {
-        if let ready = try store.shared(index) ?? instanceWithoutSuspending(index) { return CrossingInstance(ready) }
+    func instanceAsync(_ index: Int) async throws -> Instance {
+        if let ready = try store.shared(index) ?? instanceWithoutSuspending(index) { return ready }
         var resolution = AsyncResolution()
-        return CrossingInstance(try await instanceAsync(index, in: &resolution))
+        return try await instanceAsync(index, in: &resolution)
     }
 
     nonisolated(nonsending)

@@ -64,7 +64,7 @@ extension Factory {
         let plan = table.plans[step.index]
         if step.action == .inherited {
             let key = program.inheritedKey(of: step)
-            registers.put(try await instanceAsync(at: index(ofKey: key), key: key).instance, in: Int(step.register))
+            registers.put(try await instanceAsync(at: index(ofKey: key), key: key), in: Int(step.register))
             return
         }
         guard step.action != .set && step.action != .callback else {
@@ -78,7 +78,7 @@ extension Factory {
                 let lane = Int(program.argumentRegisters[lanes + at])
                 return lane >= 0 ? registers.take(lane) : nil
             }
-            instance = try await makeAsync(arguments).instance
+            instance = try await makeAsync(arguments)
         } catch {
             throw failure(error, building: plan, within: resolution.sync.constructing + program.needers(of: Int(step.register)))
         }

@@ -63,13 +63,13 @@ extension Factory {
     nonisolated(nonsending)
     func runAsync(_ which: ComponentPlan.Callback, of plan: ComponentPlan, on owner: Instance) async throws {
         guard let runAsync = plan.callback(which)?.runAsync else { return }
-        try await runAsync(CrossingInstance(owner))
+        try await runAsync(owner)()
     }
 
     /// An async setter: the property `step` of `plan` on `owner`, set to `value` in the setter's own isolation.
     nonisolated(nonsending)
     func setAsync(_ step: ComponentPlan.PropertyStep, of plan: ComponentPlan, on owner: Instance, to value: Instance) async throws {
         guard let setAsync = step.registration.setAsync else { throw notMade(plan) }
-        guard await setAsync(CrossingInstance(owner), CrossingInstance(value)) else { throw step.mismatch(value.value, of: plan.key) }
+        guard await setAsync(owner, value) else { throw step.mismatch(value.value, of: plan.key) }
     }
 }

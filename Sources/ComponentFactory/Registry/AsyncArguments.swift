@@ -1,16 +1,15 @@
 /// Hands an async registered closure its arguments, resolved before the
 /// call as ``Arguments`` are, but owned here rather than lent in registers
-/// on the caller's stack, since the closure may run in another isolation
-/// and takes them there: the factory component for a factory method, then
-/// each argument, in order, each checked as it is taken.
+/// on the caller's stack, since the closure suspends while it has them:
+/// the factory component for a factory method, then each argument, in
+/// order, each checked as it is taken.
 ///
-/// The registry accepts an async or isolated closure only when every
-/// parameter type is `Sendable`, so what this carries may cross to the
-/// closure's isolation: that is why it is `Sendable` although an
-/// ``Instance`` is not.
+/// It stays in the caller's isolation: the registry's closure that takes
+/// it runs there (`nonisolated(nonsending)`), and hands each argument, cast
+/// to its `Sendable` parameter type, to the closure the app registered,
+/// wherever that runs.
 @usableFromInline
-struct AsyncArguments: ~Copyable, @unchecked Sendable {
-    // @unchecked: no figure; each argument is of a Sendable parameter type, as the registry requires, held unmanaged (the figure on `held`).
+struct AsyncArguments: ~Copyable {
     /// The first four arguments, then the factory component, then the
     /// ``Overflow`` of any further arguments, held inline and unmanaged:
     /// each holds one retain of its own, which ``take(_:as:)`` hands to the

@@ -44,14 +44,14 @@ package struct InitializerRegistration: Sendable, CustomStringConvertible {
     /// For an `async` closure (or one isolated to an actor, which is async
     /// from the factory's side): takes its arguments resolved. Only the
     /// async lookup calls it; `invoke` then refuses.
-    let invokeAsync: (nonisolated(nonsending) @Sendable (consuming AsyncArguments) async throws -> CrossingInstance)?
+    let invokeAsync: (nonisolated(nonsending) @Sendable (consuming AsyncArguments) async throws -> Instance)?
 
     /// Whether calling it can suspend: an `async` or isolated closure.
     package var isAsync: Bool { invokeAsync != nil }
 
     init(selector: String, kind: Kind, parameterTypes: [InjectableType], produces: ProducedType,
          invoke: @escaping @Sendable (inout Arguments) throws -> Instance,
-         invokeAsync: (nonisolated(nonsending) @Sendable (consuming AsyncArguments) async throws -> CrossingInstance)? = nil) {
+         invokeAsync: (nonisolated(nonsending) @Sendable (consuming AsyncArguments) async throws -> Instance)? = nil) {
         self.selector = selector
         self.kind = kind
         self.produces = produces

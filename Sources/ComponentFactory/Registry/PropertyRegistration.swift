@@ -8,10 +8,10 @@ package struct PropertyRegistration: Sendable, CustomStringConvertible {
     let set: @Sendable (inout Any, Any) -> Bool
     /// For a setter that is `async` or isolated to an actor: sets the value;
     /// false when either does not fit. Only the async lookup calls it.
-    let setAsync: (@Sendable (CrossingInstance, CrossingInstance) async -> Bool)?
+    let setAsync: (nonisolated(nonsending) @Sendable (Instance, Instance) async -> Bool)?
 
     init(name: String, type: InjectableType, set: @escaping @Sendable (inout Any, Any) -> Bool,
-         setAsync: (@Sendable (CrossingInstance, CrossingInstance) async -> Bool)? = nil) {
+         setAsync: (nonisolated(nonsending) @Sendable (Instance, Instance) async -> Bool)? = nil) {
         self.name = name
         self.type = type
         self.set = set

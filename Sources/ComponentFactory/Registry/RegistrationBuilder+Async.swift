@@ -29,7 +29,7 @@ extension RegistrationBuilder {
         _ selector: String = "init", _ body: @escaping @Sendable (repeat each P) async throws -> sending T
     ) {
         addAsync(selector, .initializer, parameterTypes: Self.types(repeat (each P).self)) { (arguments: consuming AsyncArguments) in
-            return CrossingInstance(Instance(try await body(repeat try arguments.next((each P).self))))
+            return Instance(try await body(repeat try arguments.next((each P).self)))
         }
     }
 
@@ -39,7 +39,7 @@ extension RegistrationBuilder {
         _ selector: String, _ body: @escaping @Sendable (repeat each P) async throws -> sending T
     ) {
         addAsync(selector, .classMethod, parameterTypes: Self.types(repeat (each P).self)) { (arguments: consuming AsyncArguments) in
-            return CrossingInstance(Instance(try await body(repeat try arguments.next((each P).self))))
+            return Instance(try await body(repeat try arguments.next((each P).self)))
         }
     }
 
@@ -49,7 +49,7 @@ extension RegistrationBuilder {
         _ selector: String, returns: R.Type = R.self, _ body: @escaping @Sendable (T, repeat each P) async throws -> sending R
     ) where T: Sendable {
         addAsync(selector, .factoryMethod, parameterTypes: Self.types(repeat (each P).self), produces: ProducedType(R.self)) { (arguments: consuming AsyncArguments) in
-            return CrossingInstance(Instance(try await body(arguments.receiver(T.self), repeat try arguments.next((each P).self))))
+            return Instance(try await body(arguments.receiver(T.self), repeat try arguments.next((each P).self)))
         }
     }
 
@@ -61,8 +61,8 @@ extension RegistrationBuilder {
     public mutating func callback(_ name: String, _ body: @escaping @Sendable (T) async throws -> Void) where T: Sendable {
         addCallback(name, run: { _ in throw AsyncOnly(name: name) }, runAsync: { component in
             // An instance exactly of `T` is taken by comparing type metadata, as an argument is.
-            guard let typed = try? component.instance.take(as: T.self, otherwise: { _ in AsyncOnly(name: name) }) else { return }
-            try await body(typed)
+            guard let typed = try? component.take(as: T.self, otherwise: { _ in AsyncOnly(name: name) }) else { return {} }
+            return { try await body(typed) }
         })
     }
 
@@ -72,7 +72,7 @@ extension RegistrationBuilder {
         properties[name] = PropertyRegistration(
             name: name, type: InjectableType(V.self), set: { _, _ in false },
             setAsync: { component, value in
-                guard let typed = component.instance.value as? T, let value = value.instance.value as? V else { return false }
+                guard let typed = component.value as? T, let value = value.value as? V else { return false }
                 await set(typed, value)
                 return true
             })
@@ -92,7 +92,7 @@ extension RegistrationBuilder {
     @usableFromInline
     mutating func addAsync(_ selector: String, _ kind: InitializerRegistration.Kind, parameterTypes: [InjectableType],
                            produces: ProducedType? = nil,
-                           invoke: nonisolated(nonsending) @escaping @Sendable (consuming AsyncArguments) async throws -> CrossingInstance) {
+                           invoke: nonisolated(nonsending) @escaping @Sendable (consuming AsyncArguments) async throws -> Instance) {
         let registration = InitializerRegistration(
             selector: selector, kind: kind, parameterTypes: parameterTypes, produces: produces ?? produced,
             invoke: { _ in throw AsyncOnly(name: selector) }, invokeAsync: invoke)

@@ -106,7 +106,7 @@ public struct RegistrationBuilder<T> {
     /// the runtime's dynamic cast on every request that ran it.
     @usableFromInline
     mutating func addCallback(_ name: String, run: @escaping @Sendable (inout Any) throws -> Void,
-                              runAsync: (nonisolated(nonsending) @Sendable (CrossingInstance) async throws -> Void)? = nil) {
+                              runAsync: (@Sendable (Instance) -> nonisolated(nonsending) @Sendable () async throws -> Void)? = nil) {
         callbacks[name] = CallbackRegistration(name: name, run: run, runAsync: runAsync)
     }
 

@@ -10,7 +10,7 @@ extension RegistrationBuilder {
     public mutating func initializer<A: Sendable>(_ selector: String = "init",
                                                   _ body: @escaping @Sendable (A) async throws -> sending T) {
         addAsync(selector, .initializer, parameterTypes: [InjectableType(A.self)]) { (arguments: consuming AsyncArguments) in
-            CrossingInstance(Instance(try await body(arguments.take(0, as: A.self))))
+            Instance(try await body(arguments.take(0, as: A.self)))
         }
     }
 
@@ -20,7 +20,7 @@ extension RegistrationBuilder {
                                                                _ body: @escaping @Sendable (A, B) async throws -> sending T) {
         addAsync(selector, .initializer, parameterTypes: [InjectableType(A.self), InjectableType(B.self)]) { (arguments: consuming AsyncArguments) in
             let a = try arguments.take(0, as: A.self), b = try arguments.take(1, as: B.self)
-            return CrossingInstance(Instance(try await body(a, b)))
+            return Instance(try await body(a, b))
         }
     }
 
@@ -33,7 +33,7 @@ extension RegistrationBuilder {
                  parameterTypes: [InjectableType(A.self), InjectableType(B.self), InjectableType(C.self)]) { (arguments: consuming AsyncArguments) in
             let a = try arguments.take(0, as: A.self), b = try arguments.take(1, as: B.self)
             let c = try arguments.take(2, as: C.self)
-            return CrossingInstance(Instance(try await body(a, b, c)))
+            return Instance(try await body(a, b, c))
         }
     }
 
@@ -47,7 +47,7 @@ extension RegistrationBuilder {
                                   InjectableType(D.self)]) { (arguments: consuming AsyncArguments) in
             let a = try arguments.take(0, as: A.self), b = try arguments.take(1, as: B.self)
             let c = try arguments.take(2, as: C.self), d = try arguments.take(3, as: D.self)
-            return CrossingInstance(Instance(try await body(a, b, c, d)))
+            return Instance(try await body(a, b, c, d))
         }
     }
 }

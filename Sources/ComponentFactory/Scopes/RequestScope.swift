@@ -41,7 +41,7 @@ public struct RequestScope: @unchecked Sendable {
     @usableFromInline
     func seed(_ seed: consuming ScopeSeed, of factory: Factory, problems: inout [Diagnostic]) {
         guard let index = factory.seededIndex(seed.key, at: factory.index(of: seed), problems: &problems) else { return }
-        storage.seed(index, (consume seed).value.instance)
+        storage.seed(index, Instance(any: (consume seed).value))
     }
 
     // MARK: Lookup
@@ -132,7 +132,7 @@ public struct RequestScope: @unchecked Sendable {
     /// The component at `index`, found for `key`, built in this scope by the async path.
     @usableFromInline
     nonisolated(nonsending) func instanceAsync(at index: Int?, key: String) async throws -> Instance {
-        guard let index else { return try await factory.instanceAsync(at: nil, key: key).instance }
+        guard let index else { return try await factory.instanceAsync(at: nil, key: key) }
         var resolution = Factory.AsyncResolution()
         resolution.sync.scope = storage
         return try await factory.instanceAsync(index, in: &resolution)
@@ -179,7 +179,7 @@ public struct RequestScope: @unchecked Sendable {
         let failure: (any Error)?
         if let runAsync {
             do {
-                try await runAsync(CrossingInstance(entry.instance))
+                try await runAsync(entry.instance)()
                 failure = nil
             } catch {
                 failure = error

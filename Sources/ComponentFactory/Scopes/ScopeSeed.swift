@@ -15,13 +15,13 @@ public struct ScopeSeed: Sendable {
     /// The handle's index, checked as a handle's is when the scope opens.
     let index: Int
     /// The value: `Sendable`, as every seeded value is, so it may cross with the seed.
-    let value: CrossingInstance
+    let value: any Sendable
 }
 
 extension ComponentHandle where Component: Sendable {
     /// `value` for the seeded request component this handle names, to open a scope with.
     public func seed(_ value: Component) -> ScopeSeed {
-        ScopeSeed(key: key, index: index, value: CrossingInstance(Instance(value)))
+        ScopeSeed(key: key, index: index, value: value)
     }
 }
 
