@@ -33,6 +33,16 @@ struct AssemblyBuilder {
         var children: [InjectedValue] = []
     }
 
+    /// A `<component>` being read: its attributes, then its initializer and
+    /// properties as each closes. It becomes a definition, made in one go, when it closes.
+    private struct ComponentInProgress {
+        let key: String
+        let location: SourceLocation
+        let attributes: [(name: AssemblyGrammar.Attribute, value: AttributeValue)]
+        var initializer: InitializerDefinition?
+        var properties: [PropertyDefinition] = []
+    }
+
     private struct CollectionInProgress {
         var kindAttribute: AttributeValue?
         var items: [CollectionItem] = []
@@ -59,7 +69,7 @@ struct AssemblyBuilder {
     /// Depth inside an element whose content is not read (description, unknown).
     private var skipping = 0
     private var profiles: [AttributeValue] = []
-    private var component: ComponentDefinition?
+    private var component: ComponentInProgress?
     private var initializer: InitializerDefinition?
     private var holders: [Holder] = []
     private var collections: [CollectionInProgress] = []
@@ -226,10 +236,10 @@ struct AssemblyBuilder {
         case .profile:
             profiles.removeLast()
         case .component:
-            // Taken, so that the box stays uniquely held and is not copied on the next change.
-            if var finished = component.take() {
-                if !profiles.isEmpty { finished.profiles = profiles + finished.profiles }
-                document.components.append(finished)
+            if let finished = component.take() {
+                document.components.append(ComponentDefinition(
+                    key: finished.key, location: finished.location, attributes: finished.attributes,
+                    initializer: finished.initializer, properties: finished.properties, enclosingProfiles: profiles))
             }
         case .initializer:
             if let finished = initializer.take() { component?.initializer = finished }
@@ -272,9 +282,9 @@ struct AssemblyBuilder {
         collections[collections.count - 1].items.append(item)
     }
 
-    private func makeComponent(_ values: Attributes, at location: SourceLocation) -> ComponentDefinition {
+    private func makeComponent(_ values: Attributes, at location: SourceLocation) -> ComponentInProgress {
         let key = values[.key]?.text ?? "\(values[.class]?.text ?? "component")@\(baseName):\(location.line)"
-        return ComponentDefinition(key: key, location: location, attributes: values.values)
+        return ComponentInProgress(key: key, location: location, attributes: values.values)
     }
 
     /// The value of an argument, property or entry: exactly one of `ref=`,

@@ -10,9 +10,10 @@
 /// knight?.scope            // .objectGraph
 /// ```
 public struct ComponentDefinition: Sendable, Hashable {
-    // The fields live in one box shared between copies until one of them is
-    // changed (copy on write): a definition has some thirty references, and
-    // every check and stage passes definitions around, so a copy must be one.
+    // The fields live in one box, never changed, shared between copies: a
+    // definition has some thirty references, and every check and stage
+    // passes definitions around, so a copy must be one. A change makes a new
+    // box; the reader makes each definition whole, in one box.
     private var box: Box
 
     /// The key: `key=`, or one generated from the file and line.
@@ -131,16 +132,17 @@ public struct ComponentDefinition: Sendable, Hashable {
         _modify { yield &fields.location }
     }
 
-    /// The fields, made this copy's own before a change.
+    /// The fields; a change puts them in a new box.
     private var fields: Fields {
         get { box.fields }
         _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
+            var fields = box.fields
+            yield &fields
+            box = Box(fields)
         }
     }
 
-    private struct Fields: Hashable {
+    private struct Fields: Sendable, Hashable {
         var key: String
         var keyAttribute: AttributeValue?
         var className: AttributeValue?
@@ -165,11 +167,8 @@ public struct ComponentDefinition: Sendable, Hashable {
         var location: SourceLocation
     }
 
-    // Changed only through `fields`, that is only while one definition holds
-    // it, so sharing it between threads is safe. @unchecked: no figure; an
-    // immutable box would copy every field at each of the parser's appends.
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
+    private final class Box: Sendable {
+        let fields: Fields
 
         init(_ fields: Fields) {
             self.fields = fields
@@ -228,11 +227,13 @@ public struct ComponentDefinition: Sendable, Hashable {
         self.init(key: key, location: location, attributes: [])
     }
 
-    /// The definition a `<component>` element's attributes make, read in one
-    /// pass and boxed once; `key` is `key=`'s text, or one the reader made.
-    init(key: String, location: SourceLocation, attributes: [(name: AssemblyGrammar.Attribute, value: AttributeValue)]) {
+    /// The definition a `<component>` element makes, read in one pass and
+    /// boxed once: `key` is `key=`'s text, or one the reader made; its own
+    /// `profile=` comes after the `enclosingProfiles` of the `<profile>` elements around it.
+    init(key: String, location: SourceLocation, attributes: [(name: AssemblyGrammar.Attribute, value: AttributeValue)],
+         initializer: InitializerDefinition? = nil, properties: [PropertyDefinition] = [], enclosingProfiles: [AttributeValue] = []) {
         var fields = Fields(
-            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: [], dependsOn: nil, service: nil, serviceFinished: nil, serviceFailed: nil, seeded: nil, reloadable: nil, initializer: nil, properties: [], location: location)
+            key: key, keyAttribute: nil, className: nil, scopeAttribute: nil, lazyInit: nil, parent: nil, abstract: nil, factoryComponent: nil, beforePropertyInjection: nil, afterPropertyInjection: nil, initMethod: nil, destroyMethod: nil, profiles: enclosingProfiles, dependsOn: nil, service: nil, serviceFinished: nil, serviceFailed: nil, seeded: nil, reloadable: nil, initializer: initializer, properties: properties, location: location)
         for (name, value) in attributes {
             switch name {
             case .key: fields.keyAttribute = value
@@ -246,7 +247,7 @@ public struct ComponentDefinition: Sendable, Hashable {
             case .afterPropertyInjection: fields.afterPropertyInjection = value
             case .initMethod: fields.initMethod = value
             case .destroyMethod: fields.destroyMethod = value
-            case .profile: fields.profiles = [value]
+            case .profile: fields.profiles.append(value)
             case .dependsOn: fields.dependsOn = value
             case .service: fields.service = value
             case .serviceFinished: fields.serviceFinished = value
