@@ -163,7 +163,7 @@ extension Factory {
                           _ resolution: inout Resolution, awaitingParents: Bool) throws -> Int? {
         // Read once, and lent: the table holds its argument slots for its life. Unmanaged: retained
         // instead, the graph ran 1.61-1.64x hand-built against 1.45-1.51x (factory-benchmark, 3 alternating runs, 2026-11-28).
-        let slots = Unmanaged.passUnretained(table.arguments)
+        let slots = Unmanaged.passUnretained(table.programs)
         let (steps, arguments) = (program.steps, program.argumentRegisters)
         var position = start
         while position < steps.count {

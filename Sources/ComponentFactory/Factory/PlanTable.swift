@@ -24,10 +24,9 @@ final class PlanTable: Sendable {
     let requestComponentsCanSuspend: Bool
     /// Whether some request component has a destroy method for a scope's close to run.
     let requestComponentsHaveDestroyMethods: Bool
-    /// Every plan's programs: its frame's, and for a plain plan one that builds it straight through.
+    /// Every plan's programs (its frame's, and for a plain plan one that
+    /// builds it straight through) and the slots of its arguments.
     let programs: ProgramTable
-    /// Every plan's arguments, as its registered closure reads them.
-    let arguments: ArgumentTable
 
     /// `lowered` is what ``LoweredPlans/lower(_:hasPostProcessors:)`` made
     /// of `plans`, with `postProcessors` in mind. `parents` are the parent
@@ -51,6 +50,5 @@ final class PlanTable: Sendable {
         self.requestComponentsCanSuspend = plans.contains { $0.scope == .request && suspensions.canSuspend($0.index) }
         self.requestComponentsHaveDestroyMethods = plans.contains { $0.scope == .request && $0.destroyMethod != nil }
         self.programs = lowered.programs
-        self.arguments = lowered.arguments
     }
 }

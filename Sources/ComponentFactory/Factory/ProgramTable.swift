@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The programs of a factory's plans. Every plan has the program of its
 /// frame (``frame(_:)``), which the frames run (``Factory/run(_:in:)``). And
 /// some plans are built straight through, by a ``ResolutionProgram`` of their own (``program(_:)``): a
@@ -23,11 +25,21 @@
 /// While the table has component post-processors, each instance passes
 /// through them, by a step after its callbacks.
 ///
-/// The programs' parts lie in one buffer of each kind, made once here and
-/// never changed, which the table holds for the factory's life: a program
-/// is lent to whatever runs it, as the plans it names are.
+/// Every plan's arguments are here too, as its registered closure reads
+/// them (``slots(of:)``): one ``ArgumentSlot`` an argument, laid out once
+/// and read in place by each making step, so that an argument costs no
+/// matching of its ``ValuePlan`` and no table lookup of the plan it names.
+/// A constant slot holds the constant's object; a component slot names the
+/// component's index, and, for a singleton, the cell where its conversion
+/// to the parameter's type is kept (``ConversionCell``). Anything else (an
+/// inherited component, a collection, a dictionary) is neither, and is
+/// resolved from its ``ValuePlan``.
+///
+/// The programs' parts and the slots lie in one buffer of each kind, made
+/// once here and never changed, which the table holds for the factory's
+/// life: a program, and a plan's slots, are lent to whatever runs them, as the plans they name are.
 final class ProgramTable: @unchecked Sendable {
-    // @unchecked: its buffers are lent to every run with no retain (the figures on `Step.plan` and on `runSteps`' slots), and its value plans hold constants as ComponentPlan does.
+    // @unchecked: its buffers are lent to every run with no retain (the figures on `Step.plan` and on `runSteps`' slots), its value plans and slots hold constants as ComponentPlan does, and a singleton argument's cell keeps a built component.
     /// The programs, and for each plan the position of its own, or -1.
     private let programs: UnsafeMutableBufferPointer<ResolutionProgram>
     private let positions: [Int32]
@@ -39,6 +51,11 @@ final class ProgramTable: @unchecked Sendable {
     private let registers: UnsafeMutableBufferPointer<ResolutionProgram.Register>
     /// The values the programs' steps resolve from their plans: collections, dictionaries and parents' components.
     private let valuePlans: UnsafeMutableBufferPointer<ValuePlan>
+    /// The argument slots of all plans, one after another, and for each plan its own.
+    private let slots: UnsafeMutableBufferPointer<ArgumentSlot>
+    private let slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>]
+    /// The conversion cells of the slots that name a singleton, one after another.
+    private let conversions: UnsafeMutableBufferPointer<AtomicLazyReference<AnyObject>>
 
     init(plans: [ComponentPlan], hasPostProcessors: Bool) {
         // Plain to the bottom: clear the plans that need one that is not,
@@ -103,12 +120,54 @@ final class ProgramTable: @unchecked Sendable {
         }
         (self.programs, self.positions, self.frames, self.steps, self.singletons, self.argumentRegisters, self.registers, self.valuePlans) =
             (programs, positions, frames, steps, singletons, argumentRegisters, registers, valuePlans)
+        (slots, slotsByPlan, conversions) = Self.argumentSlots(of: plans)
+    }
+
+    /// Every plan's argument slots, in one buffer, with a conversion cell for each argument that names a singleton.
+    private static func argumentSlots(of plans: [ComponentPlan]) -> (UnsafeMutableBufferPointer<ArgumentSlot>, [UnsafeBufferPointer<ArgumentSlot>],
+                                                                     UnsafeMutableBufferPointer<AtomicLazyReference<AnyObject>>) {
+        // Not a weak singleton: a kept conversion would hold it.
+        func isSingleton(_ index: Int) -> Bool { plans.indices.contains(index) && plans[index].scope == .singleton }
+        let slots = UnsafeMutableBufferPointer<ArgumentSlot>.allocate(capacity: plans.reduce(0) { $0 + $1.arguments.count })
+        let conversions = UnsafeMutableBufferPointer<AtomicLazyReference<AnyObject>>.allocate(capacity: plans.reduce(0) { total, plan in
+            total + plan.arguments.count { if case .component(let index) = $0 { isSingleton(index) } else { false } }
+        })
+        var slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>] = []
+        slotsByPlan.reserveCapacity(plans.count)
+        var (start, cells) = (0, 0)
+        for plan in plans {
+            for (offset, argument) in plan.arguments.enumerated() {
+                let slot: ArgumentSlot
+                switch argument {
+                case .constant(let value):
+                    slot = ArgumentSlot(constant: value.object)
+                case .component(let index) where plans.indices.contains(index):
+                    var cell: ConversionCell?
+                    if isSingleton(index), let base = conversions.baseAddress {
+                        (base + cells).initialize(to: AtomicLazyReference())
+                        cell = ConversionCell(base + cells)
+                        cells += 1
+                    }
+                    slot = ArgumentSlot(component: index, conversion: cell)
+                case .component, .inherited, .collection, .dictionary:
+                    slot = ArgumentSlot(component: -1, conversion: nil)
+                }
+                slots.initializeElement(at: start + offset, to: slot)
+            }
+            slotsByPlan.append(UnsafeBufferPointer(rebasing: slots[start..<start + plan.arguments.count]))
+            start += plan.arguments.count
+        }
+        return (slots, slotsByPlan, conversions)
     }
 
     deinit {
         // Plain data all, but the value plans.
         if let base = valuePlans.baseAddress { base.deinitialize(count: valuePlans.count) }
         valuePlans.deallocate()
+        if let base = conversions.baseAddress { base.deinitialize(count: conversions.count) }
+        conversions.deallocate()
+        if let base = slots.baseAddress { base.deinitialize(count: slots.count) }
+        slots.deallocate()
         for buffer in [UnsafeMutableRawBufferPointer(programs), UnsafeMutableRawBufferPointer(frames), UnsafeMutableRawBufferPointer(steps), UnsafeMutableRawBufferPointer(singletons),
                        UnsafeMutableRawBufferPointer(argumentRegisters), UnsafeMutableRawBufferPointer(registers)] {
             buffer.deallocate()
@@ -119,6 +178,11 @@ final class ProgramTable: @unchecked Sendable {
     func program(_ index: Int) -> UnsafePointer<ResolutionProgram>? {
         let position = Int(positions[index])
         return position < 0 ? nil : UnsafePointer(programs.baseAddress.unsafelyUnwrapped + position)
+    }
+
+    /// The argument slots of the plan at `index`, in argument order, lent: this table holds them.
+    func slots(of index: Int) -> UnsafeBufferPointer<ArgumentSlot> {
+        slotsByPlan[index]
     }
 
     /// The program of the frame that builds the plan at `index`, lent: this table holds it.

@@ -22,7 +22,7 @@ final class ConvertedSingleton<Value> {
 }
 
 /// Where a slot keeps its ``ConvertedSingleton``: a cell of the
-/// ``ArgumentTable``'s, set once, by whichever resolution converts first,
+/// ``ProgramTable``'s, set once, by whichever resolution converts first,
 /// and never replaced (an `AtomicLazyReference`), for as long as the table
 /// lives. The table releases what its cells hold when it goes.
 @usableFromInline

@@ -4,7 +4,7 @@ import Testing
 /// Arguments as a registered closure reads them from its plan's slots: a
 /// constant of exactly its parameter's type in place, anything else through
 /// the factory's registers, and the async lookup's resolved arguments in place of both.
-@Suite struct ArgumentTableTests {
+@Suite struct ArgumentSlotTests {
     final class Seed: Sendable {
         let weight: Int
         init(weight: Int) { self.weight = weight }
