@@ -14,16 +14,31 @@ public struct ScopeSeed: Sendable {
     public let key: String
     /// The handle's index, checked as a handle's is when the scope opens.
     @usableFromInline let index: Int
-    /// Makes the value an instance: `Sendable`, as every seeded value is, so
-    /// it may cross with the seed. A closure compiled for the value's own
-    /// type, where the handle is used: held as `any Sendable` and opened to
-    /// its type when the scope opens, a seeded scope took 164 ns to open and
-    /// close against 128 (scope-benchmark).
-    @usableFromInline let instance: @Sendable () -> Instance
+    /// The value, `Sendable` as every seeded value is, so that it may cross with the seed.
+    @usableFromInline let value: Value
+
+    /// A seeded value, in the form that makes it an ``Instance`` with no lookup of its type.
+    @usableFromInline
+    enum Value: Sendable {
+        /// A class instance, kept as itself, as an instance keeps one.
+        case object(any AnyObject & Sendable)
+        /// Any other value, boxed by a closure compiled for its type where
+        /// the handle is used. Held as `any Sendable` and boxed by a lookup
+        /// of its type when the scope opened, a seeded scope took 164 ns to open and close against 128 (scope-benchmark).
+        case boxed(@Sendable () -> Instance)
+    }
 
     @usableFromInline
-    init(key: String, index: Int, instance: @escaping @Sendable () -> Instance) {
-        (self.key, self.index, self.instance) = (key, index, instance)
+    init(key: String, index: Int, value: Value) {
+        (self.key, self.index, self.value) = (key, index, value)
+    }
+
+    /// The value as the scope keeps it.
+    var instance: Instance {
+        switch value {
+        case .object(let object): Instance(object: object)
+        case .boxed(let box): box()
+        }
     }
 }
 
@@ -31,7 +46,11 @@ extension ComponentHandle where Component: Sendable {
     /// `value` for the seeded request component this handle names, to open a scope with.
     @inlinable
     public func seed(_ value: Component) -> ScopeSeed {
-        ScopeSeed(key: key, index: index) { Instance(value) }
+        // A class type (not an existential) is one reference wide, and Sendable here: the instance itself crosses.
+        if Component.self is AnyObject.Type, MemoryLayout<Component>.size == MemoryLayout<AnyObject>.size {
+            return ScopeSeed(key: key, index: index, value: .object(unsafeBitCast(value, to: (any AnyObject & Sendable).self)))
+        }
+        return ScopeSeed(key: key, index: index, value: .boxed { Instance(value) })
     }
 }
 

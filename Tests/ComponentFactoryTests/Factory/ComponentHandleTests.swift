@@ -75,6 +75,28 @@ import Testing
         #expect(refusedAlone?.diagnostics.map(\.message) == refusedInArray?.diagnostics.map(\.message))
     }
 
+    /// A value seeded by a handle: a struct, read back by its own type and by key.
+    struct Badge: Sendable, Equatable { let number: Int }
+
+    @Test func aSeedKeepsAClassInstanceAsItselfAndAValueOrAnExistentialByItsType() async throws {
+        var registry = self.registry
+        registry.register(Badge.self) { _ in }
+        let factory = try AssemblyFixture.factory(components + #"<component class="Badge" key="badge" scope="request" seeded="yes"/>"#
+                                                      + #"<component class="Diesel" key="spare" scope="request" seeded="yes"/>"#, registry: registry)
+        let (driver, badge) = (try factory.handle(forKey: "driver", as: Driver.self), try factory.handle(forKey: "badge", as: Badge.self))
+        let spare = try factory.handle(forKey: "spare", as: (any Engine).self)
+        let (ada, diesel) = (Driver(name: "ada"), Diesel())
+        try await factory.withScope(seeding: [driver.seed(ada), badge.seed(Badge(number: 7)), spare.seed(diesel)]) { scope in
+            let seeded = try await scope.component(driver)
+            #expect(seeded === ada, "a class instance is the one seeded")
+            #expect(try await scope.component(forKey: "driver", as: Driver.self) === ada)
+            #expect(try await scope.component(badge) == Badge(number: 7), "a value is read back as its own type")
+            #expect(try await scope.component(forKey: "badge", as: Badge.self) == Badge(number: 7))
+            #expect(try await scope.component(spare) === diesel, "an existential gives the instance it holds")
+            #expect(try await scope.component(forKey: "spare", as: Diesel.self) === diesel)
+        }
+    }
+
     @Test func makingAHandleChecksTheKeyAndTheType() throws {
         let factory = try AssemblyFixture.factory(components, registry: registry)
         let misspelled = #expect(throws: DiagnosticReport.self) { try factory.handle(forKey: "engin", as: Diesel.self) }
