@@ -41,7 +41,7 @@ public struct RequestScope: @unchecked Sendable {
     @usableFromInline
     func seed(_ seed: consuming ScopeSeed, of factory: Factory, problems: inout [Diagnostic]) {
         guard let index = factory.seededIndex(seed.key, at: factory.index(of: seed), problems: &problems) else { return }
-        storage.seed(index, seed.instance)
+        storage.seed(index, (consume seed).instance())
     }
 
     // MARK: Lookup
