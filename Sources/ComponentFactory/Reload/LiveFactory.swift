@@ -39,7 +39,12 @@ public final class LiveFactory: Sendable {
         var nextObserver = 0
         /// Set by ``LiveFactory/shutdown(timeout:)``: no reload builds anything after it.
         var isShutDown = false
+        /// The last reloads, oldest first: at most ``LiveFactory/reloadsKept``.
+        var reloads: [ReloadEvent] = []
     }
+
+    /// How many of the last reloads ``inspection()`` gives.
+    public static let reloadsKept = 32
 
     /// What every reload reads again and validates.
     private let assemblies: AssemblySet
@@ -183,6 +188,11 @@ public final class LiveFactory: Sendable {
         try await withFactory { factory async throws(any Error) in try await factory.withScope(seeding: seed, body) }
     }
 
+    /// The generation serving now, and the last reloads, for ``inspection()``.
+    var inspected: (generation: LiveGeneration, reloads: [ReloadEvent]) {
+        state.withLock { ($0.current, $0.reloads) }
+    }
+
     /// The generation serving now, counted as in use.
     @usableFromInline
     func lease() -> LiveGeneration {
@@ -224,7 +234,11 @@ public final class LiveFactory: Sendable {
         let reload = await reloadHoldingLock()
         reloading.unlock()
         log(reload)
-        let observers = state.withLock { Array($0.observers.values) }
+        let observers = state.withLock { state in
+            state.reloads.append(reload)
+            if state.reloads.count > Self.reloadsKept { state.reloads.removeFirst(state.reloads.count - Self.reloadsKept) }
+            return Array(state.observers.values)
+        }
         for observer in observers { observer.yield(reload) }
         return reload
     }
@@ -268,10 +282,12 @@ public final class LiveFactory: Sendable {
         let oldCount = old.side.table.plans.count
         let newCount = blueprint.table.plans.count
         var seeded: [Int: Any] = blueprint.seeded
+        var builtBy: [Int: Int] = [:]
         for (new, previous) in reach.kept {
             for offset in [0, 1] {
                 if let instance = old.factory.store.shared(previous + offset * oldCount) {
                     seeded[new + offset * newCount] = instance.value
+                    builtBy[new] = old.builtBy[previous] ?? old.number
                 }
             }
         }
@@ -283,7 +299,7 @@ public final class LiveFactory: Sendable {
             let failures = await factory.async.shutDown(plans: reach.rebuilt, timeout: destroyTimeout)
             return refused(error.diagnostics + failures, changed: reach.changedKeys, wouldRebuild: rebuilt)
         }
-        let next = LiveGeneration(number: old.number + 1, factory: factory, side: side)
+        let next = LiveGeneration(number: old.number + 1, factory: factory, side: side, builtBy: builtBy)
         let replaced = Set(reach.rebuilt.compactMap { old.side.table.keys.byKey[blueprint.table.plans[$0].key] })
         let swapped = state.withLock { state -> Bool in
             // Shut down while this reload built: the new graph is never served, and only what it built goes.

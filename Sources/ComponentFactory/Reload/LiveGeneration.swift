@@ -24,14 +24,17 @@ final class LiveGeneration: Sendable {
     @usableFromInline let factory: Factory
     /// What the graph was made from, for the next reload to compare.
     let side: ReloadReach.Side
+    /// The generation that built each singleton kept from an earlier one, by plan index.
+    let builtBy: [Int: Int]
     /// Set, before the plans are claimable, when a swap replaces the generation.
     private let isRetired = Atomic<Bool>(false)
     private let leases = Locked(Leases())
 
-    init(number: Int, factory: Factory, side: ReloadReach.Side) {
+    init(number: Int, factory: Factory, side: ReloadReach.Side, builtBy: [Int: Int] = [:]) {
         self.number = number
         self.factory = factory
         self.side = side
+        self.builtBy = builtBy
     }
 
     /// Counts one more use. Called under the live factory's lock while it

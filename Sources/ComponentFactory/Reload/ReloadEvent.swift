@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one reload of a ``LiveFactory`` did: swapped in a new graph, found
 /// nothing changed, or refused the change and kept the running graph.
 ///
@@ -7,6 +9,8 @@
 /// }
 /// ```
 public struct ReloadEvent: Sendable, CustomStringConvertible {
+    /// When it ended.
+    public let time = Date()
     /// What the reload did.
     public enum Outcome: String, Sendable, Hashable {
         /// The new values validated: the reloadable components, and what needs them, were built anew and swapped in.

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What a running factory says of itself, at one moment: every component,
+/// and for a ``LiveFactory`` the generation serving and its last reloads.
+/// Plain values, `Codable` and `Sendable`, for an app to serve or log:
+/// taking one builds nothing and changes nothing.
+///
+/// ```swift
+/// let inspection = live.inspection()
+/// let body = try JSONEncoder().encode(inspection.components)   // GET /factory/components
+/// inspection.reloads.last?.outcome                               // "refused"
+/// ```
+public struct FactoryInspection: Sendable, Codable, Hashable {
+    /// The environment the factory was loaded for; nil when it was loaded for none.
+    public let environment: String?
+    /// The generation serving, 1 for the graph a live factory built at
+    /// load and one more at each swap; nil for a factory no live factory serves.
+    public let generation: Int?
+    /// Every component, in definition order.
+    public let components: [InspectedComponent]
+    /// A live factory's last reloads, oldest first, at most
+    /// ``LiveFactory/reloadsKept``; empty for a plain factory.
+    public let reloads: [InspectedReload]
+}
+
+extension Factory {
+    /// What this factory says of itself now: its components, each with
+    /// whether its shared instance is built.
+    public func inspection() -> FactoryInspection {
+        FactoryInspection(environment: environment, generation: nil,
+                          components: inspectedComponents { _ in nil }, reloads: [])
+    }
+
+    /// Every component, `generation` giving the generation that built the
+    /// shared instance at an index, for the built ones.
+    func inspectedComponents(builtIn generation: (Int) -> Int?) -> [InspectedComponent] {
+        zip(table.plans, descriptions).map { plan, description in
+            let isBuilt: Bool? = switch plan.scope {
+            case .singleton, .weakSingleton:
+                store.shared(slot(plan.index)) != nil
+            case .prototype, .objectGraph, .request:
+                nil
+            }
+            return InspectedComponent(description, isBuilt: isBuilt, generation: isBuilt == true ? generation(plan.index) : nil)
+        }
+    }
+}
+
+extension LiveFactory {
+    /// What this live factory says of itself now: the generation serving,
+    /// its components, each built singleton with the generation that built
+    /// it (a singleton kept across reloads keeps its own), and the last reloads.
+    public func inspection() -> FactoryInspection {
+        let (generation, reloads) = inspected
+        let factory = generation.factory
+        return FactoryInspection(
+            environment: factory.environment, generation: generation.number,
+            components: factory.inspectedComponents { generation.builtBy[$0] ?? generation.number },
+            reloads: reloads.map(InspectedReload.init))
+    }
+}

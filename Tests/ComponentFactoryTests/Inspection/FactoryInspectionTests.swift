@@ -1,0 +1,121 @@
+import ComponentFactory
+import ComponentFactoryTesting
+import Foundation
+import Testing
+
+/// A running factory's account of itself: every component, where it is
+/// defined and whether it is built; for a live factory, the generation that
+/// built each singleton and the last reloads.
+@Suite(.timeLimit(.minutes(2))) struct FactoryInspectionTests {
+    typealias Journal = LiveFactoryTests.Journal
+    typealias RateLimit = LiveFactoryTests.RateLimit
+    typealias Limiter = LiveFactoryTests.Limiter
+    typealias Pool = LiveFactoryTests.Pool
+
+    /// A reloadable limit, a prototype that needs it, a singleton kept
+    /// across reloads, and a lazy pool that nothing builds until asked.
+    static let assembly = """
+        <assembly>
+            <property-placeholder location="app.properties"/>
+            <component class="Journal" key="journal" scope="singleton"/>
+            <component class="RateLimit" key="limit" scope="singleton" reloadable="yes">
+                <initializer selector="initWithPerMinute:journal:">
+                    <argument parameterName="perMinute" value="${rate.per-minute}"/>
+                    <argument parameterName="journal" ref="journal"/>
+                </initializer>
+            </component>
+            <component class="Limiter" key="limiter" scope="prototype">
+                <initializer selector="initWithLimit:"><argument parameterName="limit" ref="limit"/></initializer>
+            </component>
+            <component class="Pool" key="pool" scope="singleton" lazy-init="yes">
+                <initializer selector="initWithSize:"><argument parameterName="size" value="4"/></initializer>
+            </component>
+        </assembly>
+        """
+
+    /// The assembly and its properties in a directory of their own.
+    private static func directory(limit: String = "100") throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try directory.write("Assemblies/App.xml", assembly)
+        try directory.write("Config/app.properties", "rate.per-minute = \(limit)\n")
+        return directory
+    }
+
+    @Test func aFactoryListsEachComponentWhereItIsDefinedAndWhetherItsSingletonIsBuilt() throws {
+        let directory = try Self.directory()
+        let factory = try Factory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+                                       registry: LiveFactoryTests.registry(Journal()))
+        let before = factory.inspection()
+        #expect(before.generation == nil && before.reloads.isEmpty, "a plain factory has no generations and no reloads")
+        #expect(before.components.map(\.key) == ["journal", "limit", "limiter", "pool"], "in definition order")
+        let limiter = try #require(before.components.first { $0.key == "limiter" })
+        #expect(limiter.type == "Limiter" && limiter.scope == "prototype" && limiter.isolation == "nonisolated")
+        #expect(limiter.dependencies == ["limit"] && limiter.suspension == nil)
+        #expect(limiter.file == directory.file("Assemblies/App.xml") && limiter.line == 10, "\(limiter)")
+        #expect(limiter.isBuilt == nil, "a prototype keeps no instance to be built")
+        #expect(before.components.first { $0.key == "limit" }?.isBuilt == true, "an eager singleton is built at load")
+        #expect(before.components.first { $0.key == "pool" }?.isBuilt == false, "a lazy one is not, until asked for")
+
+        _ = try factory.component(forKey: "pool", as: Pool.self)
+        #expect(factory.inspection().components.first { $0.key == "pool" }?.isBuilt == true)
+        #expect(factory.inspection().components.allSatisfy { $0.generation == nil })
+    }
+
+    @Test func aLiveFactoryGivesTheGenerationThatBuiltEachSingletonAndItsReloads() async throws {
+        let directory = try Self.directory()
+        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+                                              registry: LiveFactoryTests.registry(Journal()))
+        #expect(live.inspection().generation == 1)
+        try directory.write("Config/app.properties", "rate.per-minute = 250\n")
+        #expect(await live.reload().outcome == .swapped)
+        _ = try live.factory.component(forKey: "pool", as: Pool.self)
+
+        let swapped = live.inspection()
+        #expect(swapped.generation == 2)
+        let generations = Dictionary(uniqueKeysWithValues: swapped.components.map { ($0.key, $0.generation) })
+        #expect(generations == ["journal": 1, "limit": 2, "limiter": nil, "pool": 2],
+                "the journal was kept from generation 1; the limit built anew; the pool built first in generation 2")
+        let reload = try #require(swapped.reloads.last)
+        #expect(swapped.reloads.count == 1 && reload.outcome == "swapped" && reload.generation == 2)
+        #expect(reload.changedKeys == ["rate.per-minute"] && reload.rebuilt == ["limit", "limiter"])
+
+        try directory.write("Config/app.properties", "rate.per-minute = lots\n")
+        #expect(await live.reload().outcome == .refused)
+        let refused = try #require(live.inspection().reloads.last)
+        #expect(refused.outcome == "refused" && refused.generation == 2 && refused.time >= reload.time)
+        let conversion = try #require(refused.diagnostics.first { $0.code == "conversion" }, "\(refused)")
+        #expect(conversion.severity == "error" && conversion.file == directory.file("Config/app.properties") && conversion.line == 1)
+        #expect(conversion.notes.first?.line == 6, "the argument that reads the value: \(conversion)")
+        try await live.shutdown()
+    }
+
+    @Test func aLiveFactoryKeepsItsLastReloadsOnly() async throws {
+        let directory = try Self.directory()
+        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+                                              registry: LiveFactoryTests.registry(Journal()))
+        try directory.write("Config/app.properties", "rate.per-minute = 250\n")
+        #expect(await live.reload().outcome == .swapped)
+        for _ in 0..<LiveFactory.reloadsKept {
+            #expect(await live.reload().outcome == .unchanged)
+        }
+        let reloads = live.inspection().reloads
+        #expect(reloads.count == LiveFactory.reloadsKept)
+        #expect(reloads.allSatisfy { $0.outcome == "unchanged" }, "the oldest, the swap, is let go")
+        #expect(zip(reloads, reloads.dropFirst()).allSatisfy { $0.time <= $1.time }, "oldest first")
+        try await live.shutdown()
+    }
+
+    @Test func anInspectionEncodesAsJSONAndDecodesToTheSame() async throws {
+        let directory = try Self.directory()
+        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+                                              registry: LiveFactoryTests.registry(Journal()))
+        try directory.write("Config/app.properties", "rate.per-minute = lots\n")
+        _ = await live.reload()
+        let inspection = live.inspection()
+        let encoded = try JSONEncoder().encode(inspection)
+        #expect(try JSONDecoder().decode(FactoryInspection.self, from: encoded) == inspection)
+        let json = try #require(String(data: encoded, encoding: .utf8))
+        #expect(json.contains(#""key":"limit""#) && json.contains(#""outcome":"refused""#) && json.contains(#""code":"conversion""#), "\(json)")
+        try await live.shutdown()
+    }
+}
