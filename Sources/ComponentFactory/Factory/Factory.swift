@@ -42,6 +42,8 @@ public final class Factory: Sendable {
     let asyncCreation = AsyncLock()
     /// The factory this one falls back to for keys and types it does not have.
     public let parent: Factory?
+    /// How its load went, kept once the load has built its eager singletons.
+    let startup = Locked<LoadTimeline?>(nil)
     /// Where shutdown failures go, at error level, besides being thrown.
     private let logger: Logger?
 
@@ -307,7 +309,9 @@ public final class Factory: Sendable {
     /// Builds every singleton that is not `lazy-init` and not built yet, in
     /// definition order (and `depends-on` first). One whose building can
     /// suspend is refused, each at its definition: the async load builds those.
-    func buildEagerSingletons() throws(DiagnosticReport) {
+    /// Gives when each construction it made began and ended.
+    @discardableResult
+    func buildEagerSingletons() throws(DiagnosticReport) -> [LoadTimeline.Construction] {
         if !table.suspensions.isEmpty {
             let suspending = eagerSingletons.filter { table.suspensions.canSuspend($0.index) }
             if !suspending.isEmpty {
@@ -320,14 +324,18 @@ public final class Factory: Sendable {
                 })
             }
         }
+        var constructions: [LoadTimeline.Construction] = []
         for plan in eagerSingletons where store.shared(plan.index) == nil {
             var resolution = Resolution()
+            let began = ContinuousClock().now
             do {
                 _ = try instance(plan.index, in: &resolution)
             } catch {
                 throw DiagnosticReport(describing: error, at: plan.location)
             }
+            constructions.append(LoadTimeline.Construction(key: plan.key, isolation: plan.isolation, began: began, ended: ContinuousClock().now))
         }
+        return constructions
     }
 
     // MARK: Building

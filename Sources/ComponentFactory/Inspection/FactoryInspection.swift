@@ -18,6 +18,10 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
     public let generation: Int?
     /// Every component, in definition order.
     public let components: [InspectedComponent]
+    /// How the load went: its phases and each eager singleton's
+    /// construction (for a live factory, the load that built generation 1);
+    /// nil for a factory made from assemblies and a configuration already in hand, which times no load.
+    public let startup: InspectedStartup?
     /// A live factory's last reloads, oldest first, at most
     /// ``LiveFactory/reloadsKept``; empty for a plain factory.
     public let reloads: [InspectedReload]
@@ -27,8 +31,8 @@ extension Factory {
     /// What this factory says of itself now: its components, each with
     /// whether its shared instance is built.
     public func inspection() -> FactoryInspection {
-        FactoryInspection(environment: environment, generation: nil,
-                          components: inspectedComponents { _ in nil }, reloads: [])
+        FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil },
+                          startup: startup.withLock { $0 }.map(InspectedStartup.init), reloads: [])
     }
 
     /// Every component, `generation` giving the generation that built the
@@ -56,6 +60,6 @@ extension LiveFactory {
         return FactoryInspection(
             environment: factory.environment, generation: generation.number,
             components: factory.inspectedComponents { generation.builtBy[$0] ?? generation.number },
-            reloads: reloads.map(InspectedReload.init))
+            startup: startup.map(InspectedStartup.init), reloads: reloads.map(InspectedReload.init))
     }
 }

@@ -110,9 +110,9 @@ extension Factory {
         patches: [(key: String, make: @Sendable () throws -> Any)]
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
-        let (validation, read, _) = try validation(assemblies: assemblies, registry: registry, options: options, since: start)
+        let (validation, read, inputs) = try validation(assemblies: assemblies, registry: registry, options: options, since: start)
         return try await loadAsync(validation, assemblies: read, parent: options.parent, logger: options.logger, patches: patches,
-                                   since: start)
+                                   since: start, read: inputs.read)
     }
 
     /// Loads like `loadAsync(assemblies:registry:options:)`
@@ -128,13 +128,15 @@ extension Factory {
         return try await loadAsync(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
     }
 
+    /// `read` is when the assemblies were read, for a load that read them.
     nonisolated(nonsending) static func loadAsync(
         _ validation: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
-        patches: [(key: String, make: @Sendable () throws -> Any)], since start: ContinuousClock.Instant
+        patches: [(key: String, make: @Sendable () throws -> Any)], since start: ContinuousClock.Instant, read: ContinuousClock.Instant? = nil
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let (factory, ids, blueprint) = try made(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
         let compiled = ContinuousClock().now
-        try await factory.async.buildEagerSingletons()
+        let constructions = try await factory.async.buildEagerSingletons()
+        factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
         logBuilt(validation, blueprint, logger: logger, start: start, compiled: compiled)
         return (factory, ids)
     }
@@ -149,8 +151,9 @@ extension Factory {
         patches: [(key: String, make: @Sendable () throws -> Any)]
     ) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
-        let (validation, read, _) = try validation(assemblies: assemblies, registry: registry, options: options, since: start)
-        return try load(validation, assemblies: read, parent: options.parent, logger: options.logger, patches: patches, since: start)
+        let (validation, read, inputs) = try validation(assemblies: assemblies, registry: registry, options: options, since: start)
+        return try load(validation, assemblies: read, parent: options.parent, logger: options.logger, patches: patches, since: start,
+                        read: inputs.read)
     }
 
     /// The assemblies and configuration read from files, and the build of
@@ -158,8 +161,9 @@ extension Factory {
     /// environment, for a live factory to build again.
     static func validation(
         assemblies: [String], registry: ComponentRegistry, options: LoadOptions, since start: ContinuousClock.Instant
-    ) throws(DiagnosticReport) -> (EnvironmentBuild, AssemblySet, (loader: ConfigurationLoader, environment: String?)) {
+    ) throws(DiagnosticReport) -> (EnvironmentBuild, AssemblySet, (loader: ConfigurationLoader, environment: String?, read: ContinuousClock.Instant)) {
         let inputs = try prepare(assemblies: assemblies, options: options)
+        let read = ContinuousClock().now
         let validation = EnvironmentBuild(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment,
                                           registry: registry, parent: options.parent)
         if let logger = options.logger, let configuration = validation.configuration {
@@ -172,7 +176,7 @@ extension Factory {
                 "duration": .string(milliseconds(ContinuousClock().now - start)),
             ])
         }
-        return (validation, inputs.assemblies, (inputs.loader, inputs.environment))
+        return (validation, inputs.assemblies, (inputs.loader, inputs.environment, read))
     }
 
     /// Loads like `load(assemblies:registry:options:)`
@@ -217,13 +221,27 @@ extension Factory {
     }
 
     private static func load(_ validation: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
-                             patches: [(key: String, make: @Sendable () throws -> Any)],
-                             since start: ContinuousClock.Instant) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
+                             patches: [(key: String, make: @Sendable () throws -> Any)], since start: ContinuousClock.Instant,
+                             read: ContinuousClock.Instant? = nil) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let (factory, ids, blueprint) = try made(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
         let compiled = ContinuousClock().now
-        try factory.buildEagerSingletons()
+        let constructions = try factory.buildEagerSingletons()
+        factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
         logBuilt(validation, blueprint, logger: logger, start: start, compiled: compiled)
         return (factory, ids)
+    }
+
+    /// Keeps how the load that began at `start` went, for the factory's
+    /// inspection: its phases (reading, when it read the assemblies itself,
+    /// then compiling until `compiled`, then building until now) and its constructions.
+    private func keepTimeline(since start: ContinuousClock.Instant, read: ContinuousClock.Instant?, compiled: ContinuousClock.Instant,
+                              _ constructions: [LoadTimeline.Construction]) {
+        let built = ContinuousClock().now
+        var phases: [LoadTimeline.Phase] = []
+        if let read { phases.append(LoadTimeline.Phase(name: "read", began: start, ended: read)) }
+        phases.append(LoadTimeline.Phase(name: "compile", began: read ?? start, ended: compiled))
+        phases.append(LoadTimeline.Phase(name: "build", began: compiled, ended: built))
+        startup.withLock { $0 = LoadTimeline(began: start, ended: built, phases: phases, constructions: constructions) }
     }
 
     /// The factory of a validation that found no error, with `patches` in place; nothing built yet.

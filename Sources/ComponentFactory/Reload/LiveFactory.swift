@@ -46,6 +46,9 @@ public final class LiveFactory: Sendable {
     /// How many of the last reloads ``inspection()`` gives.
     public static let reloadsKept = 32
 
+    /// How the load went that built generation 1.
+    let startup: LoadTimeline?
+
     /// What every reload reads again and validates.
     private let assemblies: AssemblySet
     private let loader: ConfigurationLoader
@@ -71,7 +74,7 @@ public final class LiveFactory: Sendable {
         let start = ContinuousClock().now
         let (validation, read, inputs) = try Factory.validation(assemblies: assemblies, registry: registry, options: options, since: start)
         let (factory, _) = try await Factory.loadAsync(validation, assemblies: read, parent: options.parent, logger: options.logger,
-                                                       patches: [], since: start)
+                                                       patches: [], since: start, read: inputs.read)
         guard let side = Self.side(of: validation) else {
             throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a blueprint; please report this", at: nil)])
         }
@@ -112,6 +115,7 @@ public final class LiveFactory: Sendable {
         self.parent = parent
         self.logger = logger
         self.state = Locked(State(current: first))
+        self.startup = first.factory.startup.withLock { $0 }
     }
 
     /// What a reload compares a validated environment by; nil when it made no factory.

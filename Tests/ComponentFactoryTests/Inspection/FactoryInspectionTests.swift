@@ -105,6 +105,63 @@ import Testing
         try await live.shutdown()
     }
 
+    /// A singleton that takes a while to build: synchronously, or by awaiting.
+    final class Warmup: Sendable {
+        let milliseconds: Int
+        init(milliseconds: Int) {
+            self.milliseconds = milliseconds
+            usleep(useconds_t(milliseconds * 1_000))
+        }
+        init(awaiting milliseconds: Int) async {
+            self.milliseconds = milliseconds
+            try? await Task.sleep(for: .milliseconds(milliseconds))
+        }
+    }
+
+    private static func timed(async: Bool) -> (registry: ComponentRegistry, assembly: String) {
+        var registry = LiveFactoryTests.registry(Journal())
+        registry.register(Warmup.self) { warmup in
+            if async {
+                warmup.initializer("initWithMilliseconds:") { (milliseconds: Int) async in await Warmup(awaiting: milliseconds) }
+            } else {
+                warmup.initializer("initWithMilliseconds:") { (milliseconds: Int) in Warmup(milliseconds: milliseconds) }
+            }
+        }
+        let warmup = #"<component class="Warmup" key="warmup" scope="singleton">"#
+            + #"<initializer selector="initWithMilliseconds:"><argument parameterName="milliseconds" value="60"/></initializer></component>"#
+        return (registry, assembly.replacingOccurrences(of: "</assembly>", with: warmup + "</assembly>"))
+    }
+
+    @Test func aLoadTimesItsPhasesAndEachEagerSingletonItBuilds() throws {
+        let directory = try Self.directory()
+        let (registry, assembly) = Self.timed(async: false)
+        try directory.write("Assemblies/App.xml", assembly)
+        let factory = try Factory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"), registry: registry)
+        let startup = try #require(factory.inspection().startup)
+        #expect(startup.phases.map(\.name) == ["read", "compile", "build"])
+        #expect(zip(startup.phases, startup.phases.dropFirst()).allSatisfy { $1.startMilliseconds >= $0.startMilliseconds + $0.durationMilliseconds - 0.001 },
+                "each phase begins as the one before ends: \(startup.phases)")
+        #expect(startup.components.map(\.key) == ["journal", "limit", "warmup"], "the eager singletons, not the lazy pool or the prototype")
+        let warmup = try #require(startup.components.last)
+        #expect(warmup.durationMilliseconds >= 60 && warmup.isolation == "nonisolated", "\(warmup)")
+        let build = try #require(startup.phases.last)
+        #expect(build.durationMilliseconds >= warmup.durationMilliseconds && startup.durationMilliseconds >= build.startMilliseconds + build.durationMilliseconds - 0.001)
+    }
+
+    @Test func aLiveFactoryGivesTheLoadThatBuiltItsFirstGeneration() async throws {
+        let directory = try Self.directory()
+        let (registry, assembly) = Self.timed(async: true)
+        try directory.write("Assemblies/App.xml", assembly)
+        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"), registry: registry)
+        try directory.write("Config/app.properties", "rate.per-minute = 250\n")
+        #expect(await live.reload().outcome == .swapped)
+        let startup = try #require(live.inspection().startup, "still the load's after a swap")
+        #expect(startup.phases.map(\.name) == ["read", "compile", "build"])
+        let warmup = try #require(startup.components.first { $0.key == "warmup" })
+        #expect(warmup.durationMilliseconds >= 60, "an async initializer's await is timed too: \(warmup)")
+        try await live.shutdown()
+    }
+
     @Test func anInspectionEncodesAsJSONAndDecodesToTheSame() async throws {
         let directory = try Self.directory()
         let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
