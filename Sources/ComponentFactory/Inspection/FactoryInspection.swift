@@ -18,6 +18,10 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
     public let generation: Int?
     /// Every component, in definition order.
     public let components: [InspectedComponent]
+    /// Every key in force in the environment, sorted by its bytes, with its
+    /// value (secrets masked), where it came from and what reads it; nil for
+    /// a plain factory, which keeps no configuration once it is loaded.
+    public let properties: [InspectedProperty]?
     /// How the load went: its phases and each eager singleton's
     /// construction (for a live factory, the load that built generation 1);
     /// nil for a factory made from assemblies and a configuration already in hand, which times no load.
@@ -31,7 +35,7 @@ extension Factory {
     /// What this factory says of itself now: its components, each with
     /// whether its shared instance is built.
     public func inspection() -> FactoryInspection {
-        FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil },
+        FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil }, properties: nil,
                           startup: startup.withLock { $0 }.map(InspectedStartup.init), reloads: [])
     }
 
@@ -60,6 +64,8 @@ extension LiveFactory {
         return FactoryInspection(
             environment: factory.environment, generation: generation.number,
             components: factory.inspectedComponents { generation.builtBy[$0] ?? generation.number },
+            properties: InspectedProperty.inForce(generation.side.configuration, keysRead: generation.side.keysRead,
+                                                  definitions: generation.side.definitions, settingsFields: generation.side.settingsFields),
             startup: startup.map(InspectedStartup.init), reloads: reloads.map(InspectedReload.init))
     }
 }

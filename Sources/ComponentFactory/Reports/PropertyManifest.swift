@@ -98,10 +98,8 @@ public struct PropertyManifest: Sendable, Hashable {
             }
             for (key, var entry) in entries {
                 guard let property = configuration.property(forKey: key.text) else { continue }
-                let resolved = try? resolver.guardedValue(forKey: key.text)
-                let isSecret = SecretKeys.isSecret(key.text) || resolved?.isSecret == true
+                let (shown, isSecret) = Self.shown(key.text, property, resolver: &resolver, showSecrets: showSecrets)
                 entry.isSecret = entry.isSecret || isSecret
-                let shown = isSecret && !showSecrets ? SecretKeys.mask : resolved?.value ?? property.text
                 entry.values.append(Value(environment: environment, value: shown, location: property.location))
                 entries[key] = entry
             }
@@ -135,6 +133,16 @@ public struct PropertyManifest: Sendable, Hashable {
         }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
+    /// `property`, the value of `key`, as listings show it: resolved, or
+    /// ``SecretKeys/mask`` when the key's name or a secret that went into it
+    /// makes it secret (unless `showSecrets`); the text as written when it does not resolve.
+    static func shown(_ key: String, _ property: PropertyValue, resolver: inout PlaceholderResolver,
+                      showSecrets: Bool = false) -> (value: String, isSecret: Bool) {
+        let resolved = try? resolver.guardedValue(forKey: key)
+        let isSecret = SecretKeys.isSecret(key) || resolved?.isSecret == true
+        return (isSecret && !showSecrets ? SecretKeys.mask : resolved?.value ?? property.text, isSecret)
+    }
+
     private static func add(_ reader: Reader, to key: PropertyKey, in entries: inout [PropertyKey: Key],
                             seen: inout [PropertyKey: Set<Reader>]) {
         guard entries[key] != nil, seen[key, default: []].insert(reader).inserted else { return }
@@ -144,7 +152,7 @@ public struct PropertyManifest: Sendable, Hashable {
     /// Resolves every attribute text of `definitions` with `resolver`, which
     /// notes where each key is named, and returns who is at each place, with
     /// the defaults its placeholders give.
-    private static func sites(of definitions: [ComponentDefinition], resolver: inout PlaceholderResolver,
+    static func sites(of definitions: [ComponentDefinition], resolver: inout PlaceholderResolver,
                               registry: ComponentRegistry?) -> [SourceLocation: (reader: Reader, defaults: [String: String])] {
         var readers: [SourceLocation: (reader: Reader, defaults: [String: String])] = [:]
         func note(_ text: AttributeValue?, _ component: ComponentDefinition, _ member: String, type: String?) {

@@ -105,6 +105,53 @@ import Testing
         try await live.shutdown()
     }
 
+    @Test func aLiveFactoryGivesEachKeyInForceWithItsLineItsReadersAndItsSecretsMasked() async throws {
+        let secret = "pw-\(UInt64.random(in: 1...UInt64.max))"
+        let directory = try Self.directory()
+        try directory.write("Config/app.properties",
+                            "rate.per-minute = 100\ndb.password = \(secret)\ndb.url = postgres://app:${db.password}@db/links\n")
+        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+                                              registry: LiveFactoryTests.registry(Journal()))
+        let inspection = live.inspection()
+        let properties = try #require(inspection.properties)
+        #expect(properties.map(\.key) == ["db.password", "db.url", "rate.per-minute"], "every key in force, sorted")
+        let rate = try #require(properties.last)
+        #expect(rate.value == "100" && !rate.isSecret)
+        #expect(rate.source == directory.file("Config/app.properties") && rate.file == rate.source && rate.line == 1)
+        let reader = try #require(rate.readers.first)
+        #expect(rate.readers.count == 1 && reader.component == "limit" && reader.member == "argument 'perMinute'")
+        #expect(reader.file == directory.file("Assemblies/App.xml") && reader.line == 6, "the argument that reads it")
+        #expect(properties[0].value == "******" && properties[0].isSecret, "a key named as a secret")
+        #expect(properties[1].value == "******" && properties[1].isSecret, "a value a secret went into")
+        let json = String(decoding: try JSONEncoder().encode(inspection), as: UTF8.self)
+        #expect(!json.contains(secret), "the secret is in no part of the inspection")
+        try await live.shutdown()
+    }
+
+    @Test func aValueFromAnEnvironmentVariableOrAnOverrideNamesItsSource() async throws {
+        let directory = try Self.directory()
+        var options = Factory.LoadOptions(config: .path(directory.file("Config")), overrides: ["feature.flag": "on"],
+                                          useEnvironmentVariables: true, processEnvironment: ["RATE_PER_MINUTE": "150"])
+        options.environment = nil
+        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], registry: LiveFactoryTests.registry(Journal()),
+                                              options: options)
+        let properties = try #require(live.inspection().properties)
+        let rate = try #require(properties.first { $0.key == "rate.per-minute" })
+        #expect(rate.value == "150" && rate.source == "environment variable RATE_PER_MINUTE" && rate.file == nil && rate.line == nil)
+        #expect(rate.readers.map(\.component) == ["limit"])
+        let flag = try #require(properties.first { $0.key == "feature.flag" })
+        #expect(flag.value == "on" && flag.readers.isEmpty && flag.file == nil, "\(flag)")
+        #expect(flag.source == "overrides", "\(flag)")
+        try await live.shutdown()
+    }
+
+    @Test func aPlainFactoryKeepsNoConfigurationToInspect() throws {
+        let directory = try Self.directory()
+        let factory = try Factory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+                                       registry: LiveFactoryTests.registry(Journal()))
+        #expect(factory.inspection().properties == nil, "nil, not an empty list: it does not know")
+    }
+
     /// A singleton that takes a while to build: synchronously, or by awaiting.
     final class Warmup: Sendable {
         let milliseconds: Int
