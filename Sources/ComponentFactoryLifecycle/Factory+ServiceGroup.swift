@@ -19,7 +19,8 @@ extension Factory {
     /// let app = Application(router: router, services: try await factory.services(logger: logger))
     /// ```
     public func services(logger: Logger? = nil) async throws(DiagnosticReport) -> [any Service] {
-        try await serviceConfigurations(logger: logger, shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
+        try await serviceConfigurations(logger: logger, states: serviceStates,
+                                        shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
             .map(\.service)
     }
 
@@ -39,7 +40,7 @@ extension Factory {
         logger: Logger, gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint], cancellationSignals: [UnixSignal] = []
     ) async throws(DiagnosticReport) -> ServiceGroupConfiguration {
         let services = try await serviceConfigurations(
-            logger: logger, shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
+            logger: logger, states: serviceStates, shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
         return groupConfiguration(services, logger: logger, gracefulShutdownSignals: gracefulShutdownSignals,
                                   cancellationSignals: cancellationSignals)
     }
@@ -55,9 +56,11 @@ extension Factory {
         return configuration
     }
 
-    /// The services' configurations, each destroyed by `shutDown`'s closure for its key once its `run()` returns.
+    /// The services' configurations, each destroyed by `shutDown`'s closure
+    /// for its key once its `run()` returns, and its state noted in `states`
+    /// (`starting` from here).
     func serviceConfigurations(
-        logger: Logger?, shutDown: (String) -> @Sendable () async throws(DiagnosticReport) -> Void
+        logger: Logger?, states: ServiceStates, shutDown: (String) -> @Sendable () async throws(DiagnosticReport) -> Void
     ) async throws(DiagnosticReport) -> [ServiceGroupConfiguration.ServiceConfiguration] {
         var configurations: [ServiceGroupConfiguration.ServiceConfiguration] = []
         var problems: [Diagnostic] = []
@@ -68,8 +71,9 @@ extension Factory {
                                                + "\(type(of: instance)) is not a Service", at: entry.location))
                 continue
             }
+            states.note(entry.key, .starting)
             configurations.append(ServiceGroupConfiguration.ServiceConfiguration(
-                service: FactoryService(key: entry.key, service: service, shutDown: shutDown(entry.key), logger: logger),
+                service: FactoryService(key: entry.key, service: service, shutDown: shutDown(entry.key), logger: logger, states: states),
                 successTerminationBehavior: Self.behavior(entry.role.whenFinished),
                 failureTerminationBehavior: Self.behavior(entry.role.whenFailed), serviceName: entry.key))
         }

@@ -39,7 +39,7 @@ extension LiveFactory {
     private func serviceConfigurations(logger: Logger?, pollingEvery interval: Duration) async throws(DiagnosticReport)
         -> [ServiceGroupConfiguration.ServiceConfiguration] {
         let services = try await factory.serviceConfigurations(
-            logger: logger, shutDown: { key in { () async throws(DiagnosticReport) in try await self.shutDown(key) } })
+            logger: logger, states: serviceStates, shutDown: { key in { () async throws(DiagnosticReport) in try await self.shutDown(key) } })
         let watcher = ConfigurationWatcher(live: self, pollingEvery: interval)
         return services + [ServiceGroupConfiguration.ServiceConfiguration(
             service: watcher, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore,

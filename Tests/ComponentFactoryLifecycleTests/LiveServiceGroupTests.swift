@@ -52,6 +52,9 @@ import Testing
         #expect(swapped?.rebuilt == ["beacon"], "\(String(describing: swapped))")
         await journal.seen("beacon red closed")
         #expect(try live.factory.component(forKey: "beacon", as: Beacon.self).colour == "green")
+        let inspection = live.inspection()
+        #expect(inspection.generation == 2 && inspection.services.map(\.key) == ["dock", "lighthouse"] && inspection.isReady,
+                "the services' states outlive the swap, as the services do: \(inspection.services)")
 
         await group.triggerGracefulShutdown()
         try await running.value

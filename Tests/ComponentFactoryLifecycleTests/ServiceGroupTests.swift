@@ -56,6 +56,25 @@ import Testing
         #expect(journal.events.filter { $0.hasSuffix("closed") }.count == 2)
     }
 
+    @Test(.timeLimit(.minutes(2))) func theInspectionGivesEachServiceStateAndReadinessOnceAllHaveStarted() async throws {
+        let factory = try await factory(Self.harbour)
+        let journal = try factory.component(forKey: "journal", as: Journal.self)
+        #expect(factory.inspection().services.isEmpty && factory.inspection().isReady, "no service handed to a group: nothing to wait for")
+        let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: Logger(label: "test"),
+                                                                                            gracefulShutdownSignals: []))
+        let handed = factory.inspection()
+        #expect(handed.services.map(\.key) == ["dock", "lighthouse"] && handed.services.allSatisfy { $0.state == .starting })
+        #expect(!handed.isReady, "not ready before the services run")
+        let running = Task { try await group.run() }
+        await journal.seen("dock running")
+        await journal.seen("lighthouse running")
+        let up = factory.inspection()
+        #expect(up.services.allSatisfy { $0.state == .running } && up.isReady, "\(up.services)")
+        await group.triggerGracefulShutdown()
+        try await running.value
+        #expect(factory.inspection().services.allSatisfy { $0.state == .finished }, "\(factory.inspection().services)")
+    }
+
     @Test(.timeLimit(.minutes(2))) func aServiceThatReturnsIsClosedAtOnceWhileTheOthersRunOn() async throws {
         let assembly = """
             <assembly>

@@ -44,6 +44,8 @@ public final class Factory: Sendable {
     public let parent: Factory?
     /// How its load went, kept once the load has built its eager singletons.
     let startup = Locked<LoadTimeline?>(nil)
+    /// Its services' states, as the lifecycle product runs them.
+    package let serviceStates = ServiceStates()
     /// Where shutdown failures go, at error level, besides being thrown.
     private let logger: Logger?
 

@@ -29,6 +29,12 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
     /// A live factory's last reloads, oldest first, at most
     /// ``LiveFactory/reloadsKept``; empty for a plain factory.
     public let reloads: [InspectedReload]
+    /// The services handed to a service group by the lifecycle product
+    /// (`ComponentFactoryLifecycle`), in dependency order, each with its state.
+    public let services: [InspectedService]
+    /// Whether every service handed to a service group has started (its
+    /// `run()` has begun); true when none has been handed to one.
+    public var isReady: Bool { services.allSatisfy { $0.state != .starting } }
 }
 
 extension Factory {
@@ -36,7 +42,8 @@ extension Factory {
     /// whether its shared instance is built.
     public func inspection() -> FactoryInspection {
         FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil }, properties: nil,
-                          startup: startup.withLock { $0 }.map(InspectedStartup.init), reloads: [])
+                          startup: startup.withLock { $0 }.map(InspectedStartup.init), reloads: [],
+                          services: serviceStates.all.map { InspectedService(key: $0.key, state: $0.state) })
     }
 
     /// Every component, `generation` giving the generation that built the
@@ -66,6 +73,7 @@ extension LiveFactory {
             components: factory.inspectedComponents { generation.builtBy[$0] ?? generation.number },
             properties: InspectedProperty.inForce(generation.side.configuration, keysRead: generation.side.keysRead,
                                                   definitions: generation.side.definitions, settingsFields: generation.side.settingsFields),
-            startup: startup.map(InspectedStartup.init), reloads: reloads.map(InspectedReload.init))
+            startup: startup.map(InspectedStartup.init), reloads: reloads.map(InspectedReload.init),
+            services: serviceStates.all.map { InspectedService(key: $0.key, state: $0.state) })
     }
 }

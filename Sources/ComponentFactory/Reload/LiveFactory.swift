@@ -48,6 +48,8 @@ public final class LiveFactory: Sendable {
 
     /// How the load went that built generation 1.
     let startup: LoadTimeline?
+    /// Its services' states, as the lifecycle product runs them: kept across generations, as the services are.
+    package let serviceStates = ServiceStates()
 
     /// What every reload reads again and validates.
     private let assemblies: AssemblySet
