@@ -46,6 +46,8 @@ public final class Factory: Sendable {
     let startup = Locked<LoadTimeline?>(nil)
     /// Its services' states, as the lifecycle product runs them.
     package let serviceStates = ServiceStates()
+    /// What it was loaded from, for its inspection; nil for a factory made from plans alone.
+    let loaded: LoadedConfiguration?
     /// Where shutdown failures go, at error level, besides being thrown.
     private let logger: Logger?
 
@@ -53,8 +55,9 @@ public final class Factory: Sendable {
         duration.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
     }
 
-    init(table: PlanTable, seeded: [Int: Any], parent: Factory? = nil, logger: Logger? = nil) {
+    init(table: PlanTable, seeded: [Int: Any], parent: Factory? = nil, logger: Logger? = nil, loaded: LoadedConfiguration? = nil) {
         self.table = table
+        self.loaded = loaded
         self.parent = parent
         self.logger = logger
         let isWeak = table.plans.map { $0.scope == .weakSingleton }

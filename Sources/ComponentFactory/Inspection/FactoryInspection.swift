@@ -20,7 +20,7 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
     public let components: [InspectedComponent]
     /// Every key in force in the environment, sorted by its bytes, with its
     /// value (secrets masked), where it came from and what reads it; nil for
-    /// a plain factory, which keeps no configuration once it is loaded.
+    /// a factory that was not loaded from a configuration (one made by a tool from plans alone).
     public let properties: [InspectedProperty]?
     /// How the load went: its phases and each eager singleton's
     /// construction (for a live factory, the load that built generation 1);
@@ -41,9 +41,17 @@ extension Factory {
     /// What this factory says of itself now: its components, each with
     /// whether its shared instance is built.
     public func inspection() -> FactoryInspection {
-        FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil }, properties: nil,
+        FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil },
+                          properties: inspectedProperties,
                           startup: startup.withLock { $0 }.map(InspectedStartup.init), reloads: [],
                           services: serviceStates.all.map { InspectedService(key: $0.key, state: $0.state) })
+    }
+
+    /// Every key in force where the factory was loaded; nil when it was not loaded from a configuration.
+    var inspectedProperties: [InspectedProperty]? {
+        loaded.map {
+            InspectedProperty.inForce($0.configuration, keysRead: $0.keysRead, definitions: $0.definitions, settingsFields: $0.settingsFields)
+        }
     }
 
     /// Every component, `generation` giving the generation that built the
@@ -71,8 +79,7 @@ extension LiveFactory {
         return FactoryInspection(
             environment: factory.environment, generation: generation.number,
             components: factory.inspectedComponents { generation.builtBy[$0] ?? generation.number },
-            properties: InspectedProperty.inForce(generation.side.configuration, keysRead: generation.side.keysRead,
-                                                  definitions: generation.side.definitions, settingsFields: generation.side.settingsFields),
+            properties: factory.inspectedProperties,
             startup: startup.map(InspectedStartup.init), reloads: reloads.map(InspectedReload.init),
             services: serviceStates.all.map { InspectedService(key: $0.key, state: $0.state) })
     }

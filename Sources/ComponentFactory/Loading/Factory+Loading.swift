@@ -205,7 +205,7 @@ extension Factory {
                             parent: Factory? = nil) throws(DiagnosticReport) {
         let validation = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
         let blueprint = try Self.blueprint(of: validation, assemblies: assemblies)
-        self.init(table: blueprint.table, seeded: blueprint.seeded, parent: parent)
+        self.init(table: blueprint.table, seeded: blueprint.seeded, parent: parent, loaded: validation.loaded(blueprint))
         try buildEagerSingletons()
     }
 
@@ -249,7 +249,8 @@ extension Factory {
                              patches: [(key: String, make: @Sendable () throws -> Any)])
         throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int], blueprint: FactoryBlueprint) {
         let blueprint = try blueprint(of: validation, assemblies: assemblies)
-        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent, logger: logger)
+        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent, logger: logger,
+                              loaded: validation.loaded(blueprint))
         var ids: [Int] = []
         for patch in patches {
             ids.append(try factory.patch(key: patch.key, patch.make))

@@ -297,7 +297,7 @@ public final class LiveFactory: Sendable {
                 }
             }
         }
-        let factory = Factory(table: blueprint.table, seeded: seeded, parent: parent, logger: logger)
+        let factory = Factory(table: blueprint.table, seeded: seeded, parent: parent, logger: logger, loaded: validation.loaded(blueprint))
         do {
             try await factory.async.buildEagerSingletons()
         } catch {

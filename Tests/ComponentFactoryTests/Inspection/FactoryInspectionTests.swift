@@ -145,11 +145,13 @@ import Testing
         try await live.shutdown()
     }
 
-    @Test func aPlainFactoryKeepsNoConfigurationToInspect() throws {
+    @Test func aPlainFactoryGivesTheKeysInForceWhereItWasLoaded() throws {
         let directory = try Self.directory()
         let factory = try Factory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
                                        registry: LiveFactoryTests.registry(Journal()))
-        #expect(factory.inspection().properties == nil, "nil, not an empty list: it does not know")
+        let properties = try #require(factory.inspection().properties)
+        #expect(properties.map(\.key) == ["rate.per-minute"])
+        #expect(properties.first?.value == "100" && properties.first?.line == 1 && properties.first?.readers.first?.component == "limit")
     }
 
     /// A singleton that takes a while to build: synchronously, or by awaiting.

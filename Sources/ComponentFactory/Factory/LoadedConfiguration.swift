@@ -1,0 +1,10 @@
+/// What a factory was loaded from, for its inspection's properties: the
+/// environment's configuration, each plan's definition as built, the
+/// settings fields as bound, and the keys something read (those no source
+/// lists among them: environment variables, providers).
+struct LoadedConfiguration: Sendable {
+    let configuration: Configuration
+    let definitions: [ComponentDefinition]
+    let settingsFields: [SettingsField]
+    let keysRead: [String]
+}
