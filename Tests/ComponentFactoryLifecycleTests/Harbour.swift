@@ -53,6 +53,33 @@ final class Dock: Service {
     }
 }
 
+/// A service that, asked to stop, notes it and waits to be let go: so a test sees it stopping.
+final class Moorings: Service {
+    let journal: Journal
+    init(journal: Journal) { self.journal = journal }
+
+    func run() async throws {
+        journal.note("moorings running")
+        try? await gracefulShutdown()
+        journal.note("moorings asked to stop")
+        await journal.seen("let go")
+    }
+}
+
+/// A service whose run fails at once.
+final class Wreck: Service {
+    struct Sunk: Error {}
+    let journal: Journal
+    init(journal: Journal) { self.journal = journal }
+
+    func run() async throws {
+        journal.note("wreck sinking")
+        throw Sunk()
+    }
+
+    func close() { journal.note("wreck closed") }
+}
+
 /// A service that needs a dock: a lighthouse that warns the ships at it.
 final class Lighthouse: Service {
     let dock: Dock
@@ -102,6 +129,11 @@ enum Harbour {
         registry.register(Lighthouse.self) { lighthouse in
             lighthouse.initializer("initWithDock:journal:") { (dock: Dock, journal: Journal) in Lighthouse(dock: dock, journal: journal) }
             lighthouse.callback("close") { (lighthouse: inout Lighthouse) in lighthouse.close() }
+        }
+        registry.register(Moorings.self) { $0.initializer("initWithJournal:") { (journal: Journal) in Moorings(journal: journal) } }
+        registry.register(Wreck.self) { wreck in
+            wreck.initializer("initWithJournal:") { (journal: Journal) in Wreck(journal: journal) }
+            wreck.callback("close") { (wreck: inout Wreck) in wreck.close() }
         }
         registry.register(Ferry.self) { ferry in
             ferry.initializer("initWithJournal:") { (journal: Journal) in Ferry(journal: journal) }

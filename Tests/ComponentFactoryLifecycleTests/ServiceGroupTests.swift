@@ -75,6 +75,35 @@ import Testing
         #expect(factory.inspection().services.allSatisfy { $0.state == .finished }, "\(factory.inspection().services)")
     }
 
+    @Test(.timeLimit(.minutes(2))) func aServiceAskedToStopIsStoppingUntilItReturnsAndOneThatThrowsHasFailed() async throws {
+        let assembly = """
+            <assembly>
+                <component class="Journal" key="journal" scope="singleton"/>
+                <component class="Moorings" key="moorings" scope="singleton">
+                    <initializer selector="initWithJournal:"><argument parameterName="journal" ref="journal"/></initializer>
+                </component>
+                <component class="Wreck" key="wreck" scope="singleton" service-failed="ignore" destroy-method="close">
+                    <initializer selector="initWithJournal:"><argument parameterName="journal" ref="journal"/></initializer>
+                </component>
+            </assembly>
+            """
+        let factory = try await factory(assembly)
+        let journal = try factory.component(forKey: "journal", as: Journal.self)
+        let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: Logger(label: "test"),
+                                                                                            gracefulShutdownSignals: []))
+        let running = Task { try await group.run() }
+        await journal.seen("moorings running")
+        // Closed after its failure is noted.
+        await journal.seen("wreck closed")
+        await group.triggerGracefulShutdown()
+        await journal.seen("moorings asked to stop")
+        let states = Dictionary(uniqueKeysWithValues: factory.inspection().services.map { ($0.key, $0.state) })
+        #expect(states == ["moorings": .stopping, "wreck": .failed], "\(states)")
+        journal.note("let go")
+        try await running.value
+        #expect(factory.inspection().services.first { $0.key == "moorings" }?.state == .finished)
+    }
+
     @Test(.timeLimit(.minutes(2))) func aServiceThatReturnsIsClosedAtOnceWhileTheOthersRunOn() async throws {
         let assembly = """
             <assembly>
