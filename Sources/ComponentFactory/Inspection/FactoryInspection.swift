@@ -1,9 +1,10 @@
 import Foundation
 
 /// What a running factory says of itself, at one moment: every component,
-/// and for a ``LiveFactory`` the generation serving and its last reloads.
-/// Plain values, `Codable` and `Sendable`, for an app to serve or log:
-/// taking one builds nothing and changes nothing.
+/// the properties in force, how its load went, its services' states, and
+/// for a ``LiveFactory`` the generation serving and its last reloads. Plain
+/// values, `Codable` and `Sendable`, for an app to serve or log: taking one
+/// builds nothing and changes nothing. See <doc:InspectingARunningFactory>.
 ///
 /// ```swift
 /// let inspection = live.inspection()
@@ -14,7 +15,8 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
     /// The environment the factory was loaded for; nil when it was loaded for none.
     public let environment: String?
     /// The generation serving, 1 for the graph a live factory built at
-    /// load and one more at each swap; nil for a factory no live factory serves.
+    /// load and one more at each swap; nil when taken of a ``Factory``
+    /// (``LiveFactory/inspection()`` gives a live factory's).
     public let generation: Int?
     /// Every component, in definition order.
     public let components: [InspectedComponent]
@@ -38,8 +40,9 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
 }
 
 extension Factory {
-    /// What this factory says of itself now: its components, each with
-    /// whether its shared instance is built.
+    /// What this factory says of itself now: its components, each singleton
+    /// with whether it is built; the properties in force; how its load went;
+    /// and its services' states.
     public func inspection() -> FactoryInspection {
         FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil },
                           properties: inspectedProperties,
