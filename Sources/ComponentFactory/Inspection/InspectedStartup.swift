@@ -5,7 +5,7 @@ import Foundation
 /// the load began.
 ///
 /// ```json
-/// {"startedAt": 817560218.05, "durationMilliseconds": 77.71,
+/// {"durationMilliseconds": 77.71,
 ///  "phases": [{"name": "read", "startMilliseconds": 0, "durationMilliseconds": 1.15},
 ///             {"name": "compile", "startMilliseconds": 1.15, "durationMilliseconds": 15.98},
 ///             {"name": "build", "startMilliseconds": 17.13, "durationMilliseconds": 60.57}],
