@@ -14,8 +14,7 @@ let package = Package(
         .library(name: "ComponentFactoryConfiguration", targets: ["ComponentFactoryConfiguration"]),
         // Opt-in registration macros, a product of their own: only apps that use them build swift-syntax.
         .library(name: "ComponentFactoryMacros", targets: ["ComponentFactoryMacros"]),
-        // Services on swift-service-lifecycle, and the factory's metrics and traces on swift-metrics and
-        // swift-distributed-tracing: a product of its own, which the core and the tool never build.
+        // Services on swift-service-lifecycle, a product of its own: the core and the tool never build it.
         .library(name: "ComponentFactoryLifecycle", targets: ["ComponentFactoryLifecycle"]),
         .executable(name: "factory", targets: ["factory"]),
         // Checks at build time: the registry-free checks of a target's assemblies (and its typed keys) on every build
@@ -46,8 +45,6 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
         // Only for ComponentFactoryLifecycle.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.0"),
         // Only for `swift package generate-documentation`: a plugin, never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -99,8 +96,6 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         .macro(
@@ -156,8 +151,6 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "MetricsTestKit", package: "swift-metrics"),
-                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(

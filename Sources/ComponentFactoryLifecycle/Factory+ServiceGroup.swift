@@ -15,26 +15,21 @@ extension Factory {
     /// built here if it is not yet, awaiting what suspends. A marked
     /// component whose instance is not a `Service` is `not-a-service`.
     ///
-    /// With `telemetry`, the load is reported at once, and each service's
-    /// state as it changes (see ``FactoryTelemetry``).
-    ///
     /// ```swift
     /// let app = Application(router: router, services: try await factory.services(logger: logger))
     /// ```
-    public func services(logger: Logger? = nil, telemetry: FactoryTelemetry? = nil) async throws(DiagnosticReport) -> [any Service] {
-        try await serviceConfigurations(logger: logger, telemetry: telemetry,
+    public func services(logger: Logger? = nil) async throws(DiagnosticReport) -> [any Service] {
+        try await serviceConfigurations(logger: logger, states: serviceStates,
                                         shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
             .map(\.service)
     }
 
     /// A service group's configuration for the factory's services (see
-    /// ``services(logger:telemetry:)``), in dependency order, so that a graceful
+    /// ``services(logger:)``), in dependency order, so that a graceful
     /// shutdown stops them in reverse: what the assembly says each does when
     /// its `run()` returns or throws (`service-finished`, `service-failed`),
     /// and `<service-group>`'s bounds on graceful shutdown and cancellation.
     /// `SIGTERM` and `SIGINT` shut down gracefully unless other signals are given.
-    /// With `telemetry`, the load is reported at once, and each service's
-    /// state as it changes (see ``FactoryTelemetry``).
     ///
     /// ```swift
     /// let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: logger))
@@ -42,12 +37,10 @@ extension Factory {
     /// try await factory.async.shutdown()
     /// ```
     public func serviceGroupConfiguration(
-        logger: Logger, gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint], cancellationSignals: [UnixSignal] = [],
-        telemetry: FactoryTelemetry? = nil
+        logger: Logger, gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint], cancellationSignals: [UnixSignal] = []
     ) async throws(DiagnosticReport) -> ServiceGroupConfiguration {
         let services = try await serviceConfigurations(
-            logger: logger, telemetry: telemetry,
-            shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
+            logger: logger, states: serviceStates, shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
         return groupConfiguration(services, logger: logger, gracefulShutdownSignals: gracefulShutdownSignals,
                                   cancellationSignals: cancellationSignals)
     }
@@ -63,20 +56,11 @@ extension Factory {
         return configuration
     }
 
-    /// The factory's own services' configurations, their states noted in its own ``ServiceStates``.
-    func serviceConfigurations(
-        logger: Logger?, telemetry: FactoryTelemetry?, shutDown: (String) -> @Sendable () async throws(DiagnosticReport) -> Void
-    ) async throws(DiagnosticReport) -> [ServiceGroupConfiguration.ServiceConfiguration] {
-        if let telemetry, let startup = inspectedStartup { telemetry.recordLoad(startup, environment: environment) }
-        return try await serviceConfigurations(logger: logger, states: serviceStates, telemetry: telemetry, shutDown: shutDown)
-    }
-
     /// The services' configurations, each destroyed by `shutDown`'s closure
     /// for its key once its `run()` returns, and its state noted in `states`
-    /// (`starting` from here) and reported to `telemetry`.
+    /// (`starting` from here).
     func serviceConfigurations(
-        logger: Logger?, states: ServiceStates, telemetry: FactoryTelemetry?,
-        shutDown: (String) -> @Sendable () async throws(DiagnosticReport) -> Void
+        logger: Logger?, states: ServiceStates, shutDown: (String) -> @Sendable () async throws(DiagnosticReport) -> Void
     ) async throws(DiagnosticReport) -> [ServiceGroupConfiguration.ServiceConfiguration] {
         var configurations: [ServiceGroupConfiguration.ServiceConfiguration] = []
         var problems: [Diagnostic] = []
@@ -89,13 +73,11 @@ extension Factory {
             }
             states.note(entry.key, .starting)
             configurations.append(ServiceGroupConfiguration.ServiceConfiguration(
-                service: FactoryService(key: entry.key, service: service, shutDown: shutDown(entry.key), logger: logger, states: states,
-                                        telemetry: telemetry),
+                service: FactoryService(key: entry.key, service: service, shutDown: shutDown(entry.key), logger: logger, states: states),
                 successTerminationBehavior: Self.behavior(entry.role.whenFinished),
                 failureTerminationBehavior: Self.behavior(entry.role.whenFailed), serviceName: entry.key))
         }
         if !problems.isEmpty { throw DiagnosticReport(problems) }
-        telemetry?.recordServices(states.all.map { InspectedService(key: $0.key, state: $0.state) })
         return configurations
     }
 

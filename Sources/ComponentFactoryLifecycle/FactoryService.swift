@@ -6,8 +6,7 @@ import ServiceLifecycle
 /// returns or throws, the component's destroy method, so that a service
 /// group stopping services in reverse dependency order stops each one and
 /// tears it down before it stops what the service needs. Its state is
-/// noted in `states` as it goes, for the factory's inspection, and reported
-/// to `telemetry`, when there is one.
+/// noted in `states` as it goes, for the factory's inspection.
 struct FactoryService: Service, CustomStringConvertible {
     let key: String
     let service: any Service
@@ -15,24 +14,23 @@ struct FactoryService: Service, CustomStringConvertible {
     let shutDown: @Sendable () async throws(DiagnosticReport) -> Void
     let logger: Logger?
     let states: ServiceStates
-    let telemetry: FactoryTelemetry?
 
     var description: String { key }
 
     func run() async throws {
         let outcome: Result<Void, any Error>
-        note(.running)
+        states.note(key, .running)
         do {
             try await withGracefulShutdownHandler {
                 try await service.run()
-            } onGracefulShutdown: {
-                note(.stopping)
+            } onGracefulShutdown: { [states, key] in
+                states.note(key, .stopping)
             }
             outcome = .success(())
-            note(.finished)
+            states.note(key, .finished)
         } catch {
             outcome = .failure(error)
-            note(.failed)
+            states.note(key, .failed)
         }
         logger?.info("ComponentFactory: service '\(key)' stopped", metadata: ["component": .string(key)])
         do {
@@ -43,11 +41,5 @@ struct FactoryService: Service, CustomStringConvertible {
         }
         logger?.info("ComponentFactory: service '\(key)' shut down", metadata: ["component": .string(key)])
         try outcome.get()
-    }
-
-    /// Notes that the service is now in `state`, and reports every service's.
-    private func note(_ state: ServiceState) {
-        states.note(key, state)
-        telemetry?.recordServices(states.all.map { InspectedService(key: $0.key, state: $0.state) })
     }
 }

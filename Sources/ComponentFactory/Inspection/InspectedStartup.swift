@@ -1,5 +1,3 @@
-import Foundation
-
 /// How a factory's load went, as a ``FactoryInspection`` gives it: its
 /// phases, and each eager singleton's construction, in milliseconds since
 /// the load began.
@@ -36,8 +34,6 @@ public struct InspectedStartup: Sendable, Codable, Hashable {
         public let durationMilliseconds: Double
     }
 
-    /// When the load began, by the wall clock.
-    public let startedAt: Date
     /// From the load's start to its end, in milliseconds.
     public let durationMilliseconds: Double
     /// The phases, in the order they ran. A load from assemblies already read has no `read`.
@@ -55,7 +51,6 @@ extension InspectedStartup {
             let duration = instant - timeline.began
             return Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
         }
-        startedAt = timeline.beganAt
         durationMilliseconds = since(timeline.ended)
         phases = timeline.phases.map {
             Phase(name: $0.name, startMilliseconds: since($0.began), durationMilliseconds: since($0.ended) - since($0.began))
