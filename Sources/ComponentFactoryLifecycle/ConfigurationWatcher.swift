@@ -4,7 +4,7 @@ import ServiceLifecycle
 /// A service that watches a ``ComponentFactory/LiveFactory``'s
 /// configuration and reloads it after each change, until the group shuts
 /// down gracefully or is cancelled: `LiveFactory`'s `watch(pollingEvery:polling:)`,
-/// run by a `ServiceGroup`. `LiveFactory`'s `services(logger:pollingEvery:)`
+/// run by a `ServiceGroup`. `LiveFactory`'s `services(logger:pollingEvery:observer:)`
 /// includes one.
 ///
 /// ```swift

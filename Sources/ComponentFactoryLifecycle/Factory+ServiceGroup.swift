@@ -15,21 +15,26 @@ extension Factory {
     /// built here if it is not yet, awaiting what suspends. A marked
     /// component whose instance is not a `Service` is `not-a-service`.
     ///
+    /// With an `observer`, it is told of the load at once, and of each
+    /// service's state as it changes (see ``FactoryObserver``).
+    ///
     /// ```swift
     /// let app = Application(router: router, services: try await factory.services(logger: logger))
     /// ```
-    public func services(logger: Logger? = nil) async throws(DiagnosticReport) -> [any Service] {
-        try await serviceConfigurations(logger: logger, states: serviceStates,
+    public func services(logger: Logger? = nil, observer: (any FactoryObserver)? = nil) async throws(DiagnosticReport) -> [any Service] {
+        try await serviceConfigurations(logger: logger, observer: observer,
                                         shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
             .map(\.service)
     }
 
     /// A service group's configuration for the factory's services (see
-    /// ``services(logger:)``), in dependency order, so that a graceful
+    /// ``services(logger:observer:)``), in dependency order, so that a graceful
     /// shutdown stops them in reverse: what the assembly says each does when
     /// its `run()` returns or throws (`service-finished`, `service-failed`),
     /// and `<service-group>`'s bounds on graceful shutdown and cancellation.
     /// `SIGTERM` and `SIGINT` shut down gracefully unless other signals are given.
+    /// With an `observer`, it is told of the load at once, and of each
+    /// service's state as it changes (see ``FactoryObserver``).
     ///
     /// ```swift
     /// let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: logger))
@@ -37,10 +42,12 @@ extension Factory {
     /// try await factory.async.shutdown()
     /// ```
     public func serviceGroupConfiguration(
-        logger: Logger, gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint], cancellationSignals: [UnixSignal] = []
+        logger: Logger, gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint], cancellationSignals: [UnixSignal] = [],
+        observer: (any FactoryObserver)? = nil
     ) async throws(DiagnosticReport) -> ServiceGroupConfiguration {
         let services = try await serviceConfigurations(
-            logger: logger, states: serviceStates, shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
+            logger: logger, observer: observer,
+            shutDown: { key in { () async throws(DiagnosticReport) in try await self.async.shutDown(key) } })
         return groupConfiguration(services, logger: logger, gracefulShutdownSignals: gracefulShutdownSignals,
                                   cancellationSignals: cancellationSignals)
     }
@@ -56,11 +63,20 @@ extension Factory {
         return configuration
     }
 
+    /// The factory's own services' configurations, their states noted in its own ``ServiceStates``.
+    func serviceConfigurations(
+        logger: Logger?, observer: (any FactoryObserver)?, shutDown: (String) -> @Sendable () async throws(DiagnosticReport) -> Void
+    ) async throws(DiagnosticReport) -> [ServiceGroupConfiguration.ServiceConfiguration] {
+        if let observer, let startup = inspectedStartup { observer.loaded(startup, environment: environment) }
+        return try await serviceConfigurations(logger: logger, states: serviceStates, observer: observer, shutDown: shutDown)
+    }
+
     /// The services' configurations, each destroyed by `shutDown`'s closure
     /// for its key once its `run()` returns, and its state noted in `states`
-    /// (`starting` from here).
+    /// (`starting` from here) and told to `observer`.
     func serviceConfigurations(
-        logger: Logger?, states: ServiceStates, shutDown: (String) -> @Sendable () async throws(DiagnosticReport) -> Void
+        logger: Logger?, states: ServiceStates, observer: (any FactoryObserver)?,
+        shutDown: (String) -> @Sendable () async throws(DiagnosticReport) -> Void
     ) async throws(DiagnosticReport) -> [ServiceGroupConfiguration.ServiceConfiguration] {
         var configurations: [ServiceGroupConfiguration.ServiceConfiguration] = []
         var problems: [Diagnostic] = []
@@ -73,11 +89,13 @@ extension Factory {
             }
             states.note(entry.key, .starting)
             configurations.append(ServiceGroupConfiguration.ServiceConfiguration(
-                service: FactoryService(key: entry.key, service: service, shutDown: shutDown(entry.key), logger: logger, states: states),
+                service: FactoryService(key: entry.key, service: service, shutDown: shutDown(entry.key), logger: logger, states: states,
+                                        observer: observer),
                 successTerminationBehavior: Self.behavior(entry.role.whenFinished),
                 failureTerminationBehavior: Self.behavior(entry.role.whenFailed), serviceName: entry.key))
         }
         if !problems.isEmpty { throw DiagnosticReport(problems) }
+        observer?.servicesChanged(states.all.map { InspectedService(key: $0.key, state: $0.state) })
         return configurations
     }
 

@@ -6,7 +6,8 @@ import ServiceLifecycle
 /// returns or throws, the component's destroy method, so that a service
 /// group stopping services in reverse dependency order stops each one and
 /// tears it down before it stops what the service needs. Its state is
-/// noted in `states` as it goes, for the factory's inspection.
+/// noted in `states` as it goes, for the factory's inspection, and reported
+/// to `observer`, when there is one.
 struct FactoryService: Service, CustomStringConvertible {
     let key: String
     let service: any Service
@@ -14,23 +15,24 @@ struct FactoryService: Service, CustomStringConvertible {
     let shutDown: @Sendable () async throws(DiagnosticReport) -> Void
     let logger: Logger?
     let states: ServiceStates
+    let observer: (any FactoryObserver)?
 
     var description: String { key }
 
     func run() async throws {
         let outcome: Result<Void, any Error>
-        states.note(key, .running)
+        note(.running)
         do {
             try await withGracefulShutdownHandler {
                 try await service.run()
-            } onGracefulShutdown: { [states, key] in
-                states.note(key, .stopping)
+            } onGracefulShutdown: {
+                note(.stopping)
             }
             outcome = .success(())
-            states.note(key, .finished)
+            note(.finished)
         } catch {
             outcome = .failure(error)
-            states.note(key, .failed)
+            note(.failed)
         }
         logger?.info("ComponentFactory: service '\(key)' stopped", metadata: ["component": .string(key)])
         do {
@@ -41,5 +43,11 @@ struct FactoryService: Service, CustomStringConvertible {
         }
         logger?.info("ComponentFactory: service '\(key)' shut down", metadata: ["component": .string(key)])
         try outcome.get()
+    }
+
+    /// Notes that the service is now in `state`, and reports every service's.
+    private func note(_ state: ServiceState) {
+        states.note(key, state)
+        observer?.servicesChanged(states.all.map { InspectedService(key: $0.key, state: $0.state) })
     }
 }

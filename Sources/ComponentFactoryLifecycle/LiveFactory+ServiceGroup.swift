@@ -13,15 +13,20 @@ extension LiveFactory {
     /// ```swift
     /// let app = Application(router: router, services: try await live.services(logger: logger))
     /// ```
-    public func services(logger: Logger? = nil, pollingEvery interval: Duration = .seconds(2)) async throws(DiagnosticReport)
-        -> [any Service] {
-        try await serviceConfigurations(logger: logger, pollingEvery: interval).map(\.service)
+    ///
+    /// With an `observer`, it is told of the load at once, of each service's
+    /// state as it changes, and of each reload as it ends (see ``FactoryObserver``).
+    public func services(logger: Logger? = nil, pollingEvery interval: Duration = .seconds(2),
+                         observer: (any FactoryObserver)? = nil) async throws(DiagnosticReport) -> [any Service] {
+        try await serviceConfigurations(logger: logger, pollingEvery: interval, observer: observer).map(\.service)
     }
 
     /// A service group's configuration, as `Factory`'s
-    /// `serviceGroupConfiguration(logger:gracefulShutdownSignals:cancellationSignals:)`
+    /// `serviceGroupConfiguration(logger:gracefulShutdownSignals:cancellationSignals:observer:)`
     /// makes it, with the ``ConfigurationWatcher`` last: a graceful shutdown
     /// stops watching first, then the services in reverse dependency order.
+    /// With an `observer`, it is told of the load at once, of each service's
+    /// state as it changes, and of each reload as it ends (see ``FactoryObserver``).
     ///
     /// ```swift
     /// let group = ServiceGroup(configuration: try await live.serviceGroupConfiguration(logger: logger))
@@ -30,18 +35,26 @@ extension LiveFactory {
     /// ```
     public func serviceGroupConfiguration(
         logger: Logger, pollingEvery interval: Duration = .seconds(2), gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
-        cancellationSignals: [UnixSignal] = []
+        cancellationSignals: [UnixSignal] = [], observer: (any FactoryObserver)? = nil
     ) async throws(DiagnosticReport) -> ServiceGroupConfiguration {
-        factory.groupConfiguration(try await serviceConfigurations(logger: logger, pollingEvery: interval), logger: logger,
+        factory.groupConfiguration(try await serviceConfigurations(logger: logger, pollingEvery: interval, observer: observer), logger: logger,
                                    gracefulShutdownSignals: gracefulShutdownSignals, cancellationSignals: cancellationSignals)
     }
 
-    private func serviceConfigurations(logger: Logger?, pollingEvery interval: Duration) async throws(DiagnosticReport)
-        -> [ServiceGroupConfiguration.ServiceConfiguration] {
+    private func serviceConfigurations(logger: Logger?, pollingEvery interval: Duration, observer: (any FactoryObserver)?)
+        async throws(DiagnosticReport) -> [ServiceGroupConfiguration.ServiceConfiguration] {
+        if let observer, let startup = inspectedStartup { observer.loaded(startup, environment: factory.environment) }
         let services = try await factory.serviceConfigurations(
-            logger: logger, states: serviceStates, shutDown: { key in { () async throws(DiagnosticReport) in try await self.shutDown(key) } })
+            logger: logger, states: serviceStates, observer: observer,
+            shutDown: { key in { () async throws(DiagnosticReport) in try await self.shutDown(key) } })
         let watcher = ConfigurationWatcher(live: self, pollingEvery: interval)
-        return services + [ServiceGroupConfiguration.ServiceConfiguration(
+        var observing: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let observer {
+            observing.append(ServiceGroupConfiguration.ServiceConfiguration(
+                service: ReloadObserving(live: self, observer: observer), successTerminationBehavior: .ignore,
+                failureTerminationBehavior: .ignore, serviceName: "reload-observer"))
+        }
+        return services + observing + [ServiceGroupConfiguration.ServiceConfiguration(
             service: watcher, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore,
             serviceName: "configuration-watcher")]
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a factory's load went, for its inspection: when it began and
 /// ended, its phases, and when each eager singleton's construction began
 /// and ended. Kept by the factory once the load has built it.
@@ -18,6 +20,8 @@ struct LoadTimeline: Sendable {
     }
 
     let began: ContinuousClock.Instant
+    /// When it began by the wall clock.
+    let beganAt: Date
     let ended: ContinuousClock.Instant
     let phases: [Phase]
     let constructions: [Construction]

@@ -46,8 +46,13 @@ extension Factory {
     public func inspection() -> FactoryInspection {
         FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil },
                           properties: inspectedProperties,
-                          startup: startup.withLock { $0 }.map(InspectedStartup.init), reloads: [],
+                          startup: inspectedStartup, reloads: [],
                           services: serviceStates.all.map { InspectedService(key: $0.key, state: $0.state) })
+    }
+
+    /// How its load went; nil when it timed no load.
+    package var inspectedStartup: InspectedStartup? {
+        startup.withLock { $0 }.map(InspectedStartup.init)
     }
 
     /// Every key in force where the factory was loaded; nil when it was not loaded from a configuration.
@@ -73,6 +78,11 @@ extension Factory {
 }
 
 extension LiveFactory {
+    /// How the load went that built generation 1.
+    package var inspectedStartup: InspectedStartup? {
+        startup.map(InspectedStartup.init)
+    }
+
     /// What this live factory says of itself now: the generation serving,
     /// its components, each built singleton with the generation that built
     /// it (a singleton kept across reloads keeps its own), and the last reloads.
@@ -83,7 +93,7 @@ extension LiveFactory {
             environment: factory.environment, generation: generation.number,
             components: factory.inspectedComponents { generation.builtBy[$0] ?? generation.number },
             properties: factory.inspectedProperties,
-            startup: startup.map(InspectedStartup.init), reloads: reloads.map(InspectedReload.init),
+            startup: inspectedStartup, reloads: reloads.map(InspectedReload.init),
             services: serviceStates.all.map { InspectedService(key: $0.key, state: $0.state) })
     }
 }

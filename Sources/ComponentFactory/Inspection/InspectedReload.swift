@@ -11,6 +11,8 @@ import Foundation
 public struct InspectedReload: Sendable, Codable, Hashable {
     /// When it ended.
     public let time: Date
+    /// How long it took, in milliseconds, waiting for a reload under way included.
+    public let durationMilliseconds: Double
     /// `swapped`, `unchanged` or `refused`.
     public let outcome: String
     /// The generation serving after it.
@@ -24,6 +26,7 @@ public struct InspectedReload: Sendable, Codable, Hashable {
 
     init(_ event: ReloadEvent) {
         time = event.time
+        durationMilliseconds = Double(event.duration.components.seconds) * 1_000 + Double(event.duration.components.attoseconds) / 1e15
         outcome = event.outcome.rawValue
         generation = event.generation
         changedKeys = event.changedKeys

@@ -9,4 +9,8 @@ public struct InspectedService: Sendable, Codable, Hashable {
     public let key: String
     /// Where it is in its life.
     public let state: ServiceState
+
+    package init(key: String, state: ServiceState) {
+        (self.key, self.state) = (key, state)
+    }
 }

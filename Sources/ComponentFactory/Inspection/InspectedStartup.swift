@@ -1,9 +1,11 @@
+import Foundation
+
 /// How a factory's load went, as a ``FactoryInspection`` gives it: its
 /// phases, and each eager singleton's construction, in milliseconds since
 /// the load began.
 ///
 /// ```json
-/// {"durationMilliseconds": 77.71,
+/// {"startedAt": 817560218.05, "durationMilliseconds": 77.71,
 ///  "phases": [{"name": "read", "startMilliseconds": 0, "durationMilliseconds": 1.15},
 ///             {"name": "compile", "startMilliseconds": 1.15, "durationMilliseconds": 15.98},
 ///             {"name": "build", "startMilliseconds": 17.13, "durationMilliseconds": 60.57}],
@@ -34,6 +36,8 @@ public struct InspectedStartup: Sendable, Codable, Hashable {
         public let durationMilliseconds: Double
     }
 
+    /// When the load began, by the wall clock.
+    public let startedAt: Date
     /// From the load's start to its end, in milliseconds.
     public let durationMilliseconds: Double
     /// The phases, in the order they ran. A load from assemblies already read has no `read`.
@@ -51,6 +55,7 @@ extension InspectedStartup {
             let duration = instant - timeline.began
             return Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
         }
+        startedAt = timeline.beganAt
         durationMilliseconds = since(timeline.ended)
         phases = timeline.phases.map {
             Phase(name: $0.name, startMilliseconds: since($0.began), durationMilliseconds: since($0.ended) - since($0.began))

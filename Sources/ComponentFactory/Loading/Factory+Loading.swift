@@ -241,7 +241,9 @@ extension Factory {
         if let read { phases.append(LoadTimeline.Phase(name: "read", began: start, ended: read)) }
         phases.append(LoadTimeline.Phase(name: "compile", began: read ?? start, ended: compiled))
         phases.append(LoadTimeline.Phase(name: "build", began: compiled, ended: built))
-        startup.withLock { $0 = LoadTimeline(began: start, ended: built, phases: phases, constructions: constructions) }
+        let elapsed = (built - start).components
+        let beganAt = Date(timeIntervalSinceNow: -(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
+        startup.withLock { $0 = LoadTimeline(began: start, beganAt: beganAt, ended: built, phases: phases, constructions: constructions) }
     }
 
     /// The factory of a validation that found no error, with `patches` in place; nothing built yet.

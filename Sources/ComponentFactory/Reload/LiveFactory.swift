@@ -235,10 +235,12 @@ public final class LiveFactory: Sendable {
     /// swaps in a new graph if that passes (see ``LiveFactory``). One reload
     /// runs at a time; a second waits for the first.
     nonisolated(nonsending) public func reload() async -> ReloadEvent {
+        let started = ContinuousClock().now
         let token = reloading.newToken()
         await reloading.lock(token)
-        let reload = await reloadHoldingLock()
+        var reload = await reloadHoldingLock()
         reloading.unlock()
+        reload.duration = ContinuousClock().now - started
         log(reload)
         let observers = state.withLock { state in
             state.reloads.append(reload)

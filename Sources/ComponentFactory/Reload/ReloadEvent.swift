@@ -11,6 +11,8 @@ import Foundation
 public struct ReloadEvent: Sendable, CustomStringConvertible {
     /// When it ended.
     public let time = Date()
+    /// How long it took, from its start to ``time``.
+    public internal(set) var duration: Duration = .zero
     /// What the reload did.
     public enum Outcome: String, Sendable, Hashable {
         /// The new values validated: the reloadable components, and what needs them, were built anew and swapped in.
