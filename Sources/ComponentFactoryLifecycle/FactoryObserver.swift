@@ -16,9 +16,9 @@ import ComponentFactory
 public protocol FactoryObserver: Sendable {
     /// The load that built the factory (for a live factory, generation 1):
     /// once, when its services are handed to a group.
-    func loaded(_ startup: InspectedStartup, environment: String?)
+    func loaded(_ startup: FactoryInspection.Startup, environment: String?)
     /// One reload of a live factory, as it ended.
     func reloaded(_ reload: ReloadEvent)
     /// Every service's state, each time one changes.
-    func servicesChanged(_ services: [InspectedService])
+    func servicesChanged(_ services: [FactoryInspection.Service])
 }

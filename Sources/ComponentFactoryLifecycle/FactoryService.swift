@@ -46,8 +46,8 @@ struct FactoryService: Service, CustomStringConvertible {
     }
 
     /// Notes that the service is now in `state`, and reports every service's.
-    private func note(_ state: ServiceState) {
+    private func note(_ state: Factory.ServiceState) {
         states.note(key, state)
-        observer?.servicesChanged(states.all.map { InspectedService(key: $0.key, state: $0.state) })
+        observer?.servicesChanged(states.all.map { FactoryInspection.Service(key: $0.key, state: $0.state) })
     }
 }

@@ -17,7 +17,7 @@ import Tracing
 ///   `componentfactory_components_built` (`phase`: `load` or `reload`), the
 ///   counter `componentfactory_reloads` (`outcome`: `swapped`, `unchanged`,
 ///   `refused`), and the gauge `componentfactory_services` (`state`: how many
-///   services are in each `ServiceState`).
+///   services are in each `Factory.ServiceState`).
 ///
 /// It is a `FactoryObserver`: hand one to a service group's configuration,
 /// and it reports as the group runs. With no tracer or metrics backend
@@ -38,7 +38,7 @@ public struct FactoryTelemetry: FactoryObserver {
 
     /// Reports how a load went: its spans, at the times they happened, the
     /// start-up timer and the eager singletons it built.
-    public func loaded(_ startup: InspectedStartup, environment: String?) {
+    public func loaded(_ startup: FactoryInspection.Startup, environment: String?) {
         spans(of: startup, environment: environment, tracer: tracer)
         Metrics.Timer(label: "componentfactory_startup", factory: metrics)
             .recordNanoseconds(Int64(startup.durationMilliseconds * 1_000_000))
@@ -47,7 +47,7 @@ public struct FactoryTelemetry: FactoryObserver {
     }
 
     /// The load's spans, by `tracer` opened to its own type.
-    private func spans<T: Tracer>(of startup: InspectedStartup, environment: String?, tracer: T) {
+    private func spans<T: Tracer>(of startup: FactoryInspection.Startup, environment: String?, tracer: T) {
         let began = Self.instant(startup.startedAt)
         func at(_ milliseconds: Double) -> DefaultTracerClock.Instant {
             DefaultTracerClock.Instant(nanosecondsSinceEpoch: began.nanosecondsSinceEpoch + UInt64(max(0, milliseconds) * 1_000_000))
@@ -87,8 +87,7 @@ public struct FactoryTelemetry: FactoryObserver {
     /// The reload's span, by `tracer` opened to its own type.
     private func span<T: Tracer>(of reload: ReloadEvent, tracer: T) {
         let ended = Self.instant(reload.time)
-        let elapsed = reload.duration.components
-        let nanoseconds = UInt64(max(0, elapsed.seconds)) * 1_000_000_000 + UInt64(max(0, elapsed.attoseconds) / 1_000_000_000)
+        let nanoseconds = UInt64(max(0, reload.duration / .nanoseconds(1)))
         let began = DefaultTracerClock.Instant(nanosecondsSinceEpoch: ended.nanosecondsSinceEpoch - min(nanoseconds, ended.nanosecondsSinceEpoch))
         let span = tracer.startSpan("componentfactory.reload", context: .topLevel, ofKind: .internal, at: began,
                                        function: #function, file: #fileID, line: #line)
@@ -103,8 +102,8 @@ public struct FactoryTelemetry: FactoryObserver {
     }
 
     /// Reports how many services are in each state.
-    public func servicesChanged(_ services: [InspectedService]) {
-        for state in ServiceState.allCases {
+    public func servicesChanged(_ services: [FactoryInspection.Service]) {
+        for state in Factory.ServiceState.allCases {
             Gauge(label: "componentfactory_services", dimensions: [("state", state.rawValue)], factory: metrics)
                 .record(services.count { $0.state == state })
         }

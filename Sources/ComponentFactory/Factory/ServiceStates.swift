@@ -4,12 +4,12 @@ import SystemSupport
 /// order they were handed to a service group: what the lifecycle product
 /// notes as it runs them, and an inspection reads.
 package final class ServiceStates: Sendable {
-    private let states = Locked<[(key: String, state: ServiceState)]>([])
+    private let states = Locked<[(key: String, state: Factory.ServiceState)]>([])
 
     package init() {}
 
     /// Notes that the service `key` is now in `state`: a new one is added at the end.
-    package func note(_ key: String, _ state: ServiceState) {
+    package func note(_ key: String, _ state: Factory.ServiceState) {
         states.withLock { states in
             if let position = states.firstIndex(where: { $0.key == key }) {
                 states[position].state = state
@@ -20,7 +20,7 @@ package final class ServiceStates: Sendable {
     }
 
     /// Every service noted, in order, with its state now.
-    package var all: [(key: String, state: ServiceState)] {
+    package var all: [(key: String, state: Factory.ServiceState)] {
         states.withLock { $0 }
     }
 }

@@ -19,21 +19,21 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
     /// (``LiveFactory/inspection()`` gives a live factory's).
     public let generation: Int?
     /// Every component, in definition order.
-    public let components: [InspectedComponent]
+    public let components: [FactoryInspection.Component]
     /// Every key in force in the environment, sorted by its bytes, with its
     /// value (secrets masked), where it came from and what reads it; nil for
     /// a factory that was not loaded from a configuration (one made by a tool from plans alone).
-    public let properties: [InspectedProperty]?
+    public let properties: [FactoryInspection.Property]?
     /// How the load went: its phases and each eager singleton's
     /// construction (for a live factory, the load that built generation 1);
     /// nil for a factory made from assemblies and a configuration already in hand, which times no load.
-    public let startup: InspectedStartup?
+    public let startup: FactoryInspection.Startup?
     /// A live factory's last reloads, oldest first, at most
     /// ``LiveFactory/reloadsKept``; empty for a plain factory.
-    public let reloads: [InspectedReload]
+    public let reloads: [FactoryInspection.Reload]
     /// The services handed to a service group by the lifecycle product
     /// (`ComponentFactoryLifecycle`), in dependency order, each with its state.
-    public let services: [InspectedService]
+    public let services: [FactoryInspection.Service]
     /// Whether every service handed to a service group has started (its
     /// `run()` has begun); true when none has been handed to one.
     public var isReady: Bool { services.allSatisfy { $0.state != .starting } }
@@ -47,24 +47,24 @@ extension Factory {
         FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil },
                           properties: inspectedProperties,
                           startup: inspectedStartup, reloads: [],
-                          services: serviceStates.all.map { InspectedService(key: $0.key, state: $0.state) })
+                          services: serviceStates.all.map { FactoryInspection.Service(key: $0.key, state: $0.state) })
     }
 
     /// How its load went; nil when it timed no load.
-    package var inspectedStartup: InspectedStartup? {
-        startup.withLock { $0 }.map(InspectedStartup.init)
+    package var inspectedStartup: FactoryInspection.Startup? {
+        startup.withLock { $0 }.map(FactoryInspection.Startup.init)
     }
 
     /// Every key in force where the factory was loaded; nil when it was not loaded from a configuration.
-    var inspectedProperties: [InspectedProperty]? {
+    var inspectedProperties: [FactoryInspection.Property]? {
         loaded.map {
-            InspectedProperty.inForce($0.configuration, keysRead: $0.keysRead, definitions: $0.definitions, settingsFields: $0.settingsFields)
+            FactoryInspection.Property.inForce($0.configuration, keysRead: $0.keysRead, definitions: $0.definitions, settingsFields: $0.settingsFields)
         }
     }
 
     /// Every component, `generation` giving the generation that built the
     /// shared instance at an index, for the built ones.
-    func inspectedComponents(builtIn generation: (Int) -> Int?) -> [InspectedComponent] {
+    func inspectedComponents(builtIn generation: (Int) -> Int?) -> [FactoryInspection.Component] {
         zip(table.plans, descriptions).map { plan, description in
             let isBuilt: Bool? = switch plan.scope {
             case .singleton, .weakSingleton:
@@ -72,15 +72,15 @@ extension Factory {
             case .prototype, .objectGraph, .request:
                 nil
             }
-            return InspectedComponent(description, isBuilt: isBuilt, generation: isBuilt == true ? generation(plan.index) : nil)
+            return FactoryInspection.Component(description, isBuilt: isBuilt, generation: isBuilt == true ? generation(plan.index) : nil)
         }
     }
 }
 
 extension LiveFactory {
     /// How the load went that built generation 1.
-    package var inspectedStartup: InspectedStartup? {
-        startup.map(InspectedStartup.init)
+    package var inspectedStartup: FactoryInspection.Startup? {
+        startup.map(FactoryInspection.Startup.init)
     }
 
     /// What this live factory says of itself now: the generation serving,
@@ -93,7 +93,7 @@ extension LiveFactory {
             environment: factory.environment, generation: generation.number,
             components: factory.inspectedComponents { generation.builtBy[$0] ?? generation.number },
             properties: factory.inspectedProperties,
-            startup: inspectedStartup, reloads: reloads.map(InspectedReload.init),
-            services: serviceStates.all.map { InspectedService(key: $0.key, state: $0.state) })
+            startup: inspectedStartup, reloads: reloads.map(FactoryInspection.Reload.init),
+            services: serviceStates.all.map { FactoryInspection.Service(key: $0.key, state: $0.state) })
     }
 }

@@ -241,8 +241,7 @@ extension Factory {
         if let read { phases.append(LoadTimeline.Phase(name: "read", began: start, ended: read)) }
         phases.append(LoadTimeline.Phase(name: "compile", began: read ?? start, ended: compiled))
         phases.append(LoadTimeline.Phase(name: "build", began: compiled, ended: built))
-        let elapsed = (built - start).components
-        let beganAt = Date(timeIntervalSinceNow: -(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
+        let beganAt = Date(timeIntervalSinceNow: -((built - start) / .seconds(1)))
         startup.withLock { $0 = LoadTimeline(began: start, beganAt: beganAt, ended: built, phases: phases, constructions: constructions) }
     }
 

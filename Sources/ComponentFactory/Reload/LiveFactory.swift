@@ -77,9 +77,10 @@ public final class LiveFactory: Sendable {
         let (validation, read, inputs) = try Factory.validation(assemblies: assemblies, registry: registry, options: options, since: start)
         let (factory, _) = try await Factory.loadAsync(validation, assemblies: read, parent: options.parent, logger: options.logger,
                                                        patches: [], since: start, read: inputs.read)
-        guard let side = Self.side(of: validation) else {
-            throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a blueprint; please report this", at: nil)])
+        guard let loaded = factory.loaded else {
+            throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a configuration; please report this", at: nil)])
         }
+        let side = ReloadReach.Side(table: factory.table, loaded: loaded)
         return LiveFactory(assemblies: read, loader: inputs.loader, environment: inputs.environment, registry: registry,
                            parent: options.parent, logger: options.logger, first: LiveGeneration(number: 1, factory: factory, side: side))
     }
@@ -122,9 +123,8 @@ public final class LiveFactory: Sendable {
 
     /// What a reload compares a validated environment by; nil when it made no factory.
     private static func side(of validation: EnvironmentBuild) -> ReloadReach.Side? {
-        guard let blueprint = validation.blueprint, let configuration = validation.configuration else { return nil }
-        return ReloadReach.Side(table: blueprint.table, definitions: blueprint.definitions, configuration: configuration,
-                                settingsFields: validation.settingsFields, keysRead: validation.keysRead)
+        guard let blueprint = validation.blueprint, let loaded = validation.loaded(blueprint) else { return nil }
+        return ReloadReach.Side(table: blueprint.table, loaded: loaded)
     }
 
     // MARK: Using the graph
@@ -299,7 +299,7 @@ public final class LiveFactory: Sendable {
                 }
             }
         }
-        let factory = Factory(table: blueprint.table, seeded: seeded, parent: parent, logger: logger, loaded: validation.loaded(blueprint))
+        let factory = Factory(table: blueprint.table, seeded: seeded, parent: parent, logger: logger, loaded: side.loaded)
         do {
             try await factory.async.buildEagerSingletons()
         } catch {

@@ -18,15 +18,18 @@
 /// Every definition is resolved twice, once per configuration, and the
 /// graph is walked once backwards from what changed: linear in the assemblies.
 struct ReloadReach {
-    /// What one graph was made from, as a reload compares it.
+    /// What one graph was made from, as a reload compares it: its plans,
+    /// and what its factory was loaded from.
     struct Side {
         let table: PlanTable
+        let loaded: LoadedConfiguration
+
         /// Each plan's definition as built, by plan index.
-        let definitions: [ComponentDefinition]
-        let configuration: Configuration
-        let settingsFields: [SettingsField]
-        /// The keys that something read, with no source to list them (providers, environment variables).
-        let keysRead: [String]
+        var definitions: [ComponentDefinition] { loaded.definitions }
+        var configuration: Configuration { loaded.configuration }
+        var settingsFields: [SettingsField] { loaded.settingsFields }
+        /// The keys that something read, those no source lists among them (providers, environment variables).
+        var keysRead: [String] { loaded.keysRead }
     }
 
     /// The keys whose value changed, sorted.
