@@ -5,6 +5,7 @@
 //   swift run -c release assembly-benchmark
 //   swift run -c release factory-benchmark
 //   swift run -c release async-benchmark
+//   swift run -c release parallel-startup-benchmark
 //   swift run -c release scope-benchmark
 //   swift run -c release whole-process-benchmark   (after `swift build -c release --product factory` in ..)
 //   swift run -c release language-server-benchmark
@@ -40,6 +41,11 @@ let package = Package(
         // The async lookup against the synchronous one and against `await` by hand (issue 25).
         .executableTarget(
             name: "async-benchmark",
+            dependencies: ["BenchmarkInputs", .product(name: "ComponentFactory", package: "ComponentFactory")]
+        ),
+        // The async load along the graph against one singleton after another (issue 50).
+        .executableTarget(
+            name: "parallel-startup-benchmark",
             dependencies: ["BenchmarkInputs", .product(name: "ComponentFactory", package: "ComponentFactory")]
         ),
         .executableTarget(

@@ -3,12 +3,13 @@
 /// a token of its own (``newToken()``), and taking it again with the same
 /// token only counts. Waiters get it in the order they came.
 ///
-/// The factory builds its singletons and request components that can
-/// suspend under one (so that each is built exactly once however many
-/// tasks ask, and two resolutions never wait on each other halfway through
-/// a cycle of properties, since a resolution builds what a singleton needs
-/// while holding it), and a live factory runs one reload at a time under
-/// another. Its state is guarded by a pthread mutex (``Locked``), which
+/// The factory builds its singletons that can suspend under these: one for
+/// each group of them that need one another, so that each is built exactly
+/// once however many tasks ask, and two resolutions never wait on each
+/// other (a resolution builds what a singleton needs while holding its
+/// group's lock, and takes another group's only for what that needs). A
+/// request scope builds its components that can suspend under one, and a
+/// live factory runs one reload at a time under another. Its state is guarded by a pthread mutex (``Locked``), which
 /// ThreadSanitizer understands.
 ///
 /// ```swift

@@ -165,23 +165,6 @@ public struct AsyncFactory: Sendable {
         var seen = Set<Diagnostic>()
         return diagnostics.filter { seen.insert($0).inserted }
     }
-
-    /// Builds every singleton that is not `lazy-init`, in definition order
-    /// (and `depends-on` first), awaiting those that can suspend.
-    @discardableResult
-    nonisolated(nonsending) func buildEagerSingletons() async throws(DiagnosticReport) -> [LoadTimeline.Construction] {
-        var constructions: [LoadTimeline.Construction] = []
-        for plan in factory.eagerSingletons where factory.store.shared(factory.slot(plan.index)) == nil {
-            let began = ContinuousClock().now
-            do {
-                _ = try await factory.instanceAsync(plan.index)
-            } catch {
-                throw DiagnosticReport(describing: error, at: plan.location)
-            }
-            constructions.append(LoadTimeline.Construction(key: plan.key, isolation: plan.isolation, began: began, ended: ContinuousClock().now))
-        }
-        return constructions
-    }
 }
 
 extension Factory {

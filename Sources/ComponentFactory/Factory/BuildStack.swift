@@ -31,7 +31,7 @@ struct BuildStack {
             case creation
             /// The scope's async creation lock, for a request component that can suspend.
             case asyncScope
-            /// The factory's async creation lock, for a singleton that can suspend.
+            /// The creation lock of its group (``CreationGroups``), for a singleton that can suspend.
             case asyncCreation
         }
 

@@ -24,11 +24,18 @@ extension Factory {
         /// Its depth and its components inside their initializer are the
         /// whole resolution's, this one's steps and the synchronous ones' alike.
         var sync = Resolution()
-        /// This resolution's token for the creation lock, which it may take
-        /// again while holding it: asked for only when a singleton is built.
+        /// This resolution's token for the creation locks, each of which it
+        /// may take again while holding it: asked for only when a singleton is built.
         private var token: Int?
         /// The same for the request scope's creation lock.
         private var scopeToken: Int?
+
+        init() {}
+
+        /// A resolution for what the components `neededBy` need, as ``Resolution/init(neededBy:)`` makes one.
+        init(neededBy: [Int]) {
+            sync = Resolution(neededBy: neededBy)
+        }
 
         /// This resolution's token for its request scope's creation lock, taken the first time.
         mutating func scopeToken(from lock: AsyncLock) -> Int {
@@ -38,10 +45,10 @@ extension Factory {
             return new
         }
 
-        /// This resolution's token, taken from `lock` the first time.
-        mutating func token(from lock: AsyncLock) -> Int {
+        /// This resolution's token for `factory`'s creation locks, taken the first time.
+        mutating func token(in factory: Factory) -> Int {
             if let token { return token }
-            let new = lock.newToken()
+            let new = factory.newCreationToken()
             token = new
             return new
         }
@@ -142,7 +149,7 @@ extension Factory {
             }
             return try settle(request(index, onto: &stack, in: &resolution.sync, byProgram: false), &stack, in: &resolution.sync)
         case .creationLock(let index):
-            await asyncCreation.lock(resolution.token(from: asyncCreation))
+            await creationLock(of: index).lock(resolution.token(in: self))
             return try settle(request(index, holding: .asyncCreation, onto: &stack, in: &resolution.sync), &stack, in: &resolution.sync)
         case .scopeLock(let index):
             guard let creation = resolution.sync.scope?.asyncCreation else { throw outsideScope(table.plans[index]) }

@@ -204,7 +204,7 @@ extension Factory {
         let registers = table.programs.frame(index).pointee.registerCount
         if lock == .asyncCreation {
             if let shared = store.shared(suspendingSlot(index)) {
-                asyncCreation.unlock()
+                creationLock(of: index).unlock()
                 return .ready(shared)
             }
             stack.push(index, registers: registers, keep: .store, lock: .asyncCreation)
@@ -276,7 +276,7 @@ extension Factory {
         case .scope: giveBackScopeLock(&resolution)
         case .creation: store.unlockCreation()
         case .asyncScope: resolution.scope?.asyncCreation?.unlock()
-        case .asyncCreation: asyncCreation.unlock()
+        case .asyncCreation: creationLock(of: frame.index).unlock()
         }
     }
 

@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 import SystemSupport
 
 /// Builds object graphs from assemblies, one environment's configuration and
@@ -38,8 +39,11 @@ public final class Factory: Sendable {
     /// reads the store at the index alone, never hands one out.
     let store: InstanceStore
     let patches = PatchTable()
-    /// Singletons that can suspend are built one resolution at a time.
-    let asyncCreation = AsyncLock()
+    /// A creation lock for each group of components that can suspend
+    /// (``CreationGroups``): a singleton of the group is built under it, by one resolution at a time.
+    private let creationLocks: [AsyncLock]
+    /// The last token handed to an async resolution, for the creation locks it takes.
+    private let creationTokens = Atomic<Int>(0)
     /// The factory this one falls back to for keys and types it does not have.
     public let parent: Factory?
     /// How its load went, kept once the load has built its eager singletons.
@@ -49,7 +53,7 @@ public final class Factory: Sendable {
     /// What it was loaded from, for its inspection; nil for a factory made from plans alone.
     let loaded: LoadedConfiguration?
     /// Where shutdown failures go, at error level, besides being thrown.
-    private let logger: Logger?
+    let logger: Logger?
 
     static func milliseconds(_ duration: Duration) -> String {
         duration.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
@@ -60,11 +64,22 @@ public final class Factory: Sendable {
         self.loaded = loaded
         self.parent = parent
         self.logger = logger
+        self.creationLocks = (0..<table.creationGroups.count).map { _ in AsyncLock() }
         let isWeak = table.plans.map { $0.scope == .weakSingleton }
         self.store = InstanceStore(isWeak: isWeak + isWeak)
         for (index, instance) in seeded.sorted(by: { $0.key < $1.key }) {
             store.keep(index, Instance(any: instance))
         }
+    }
+
+    /// The creation lock of the group of the component at `index`, which can suspend.
+    func creationLock(of index: Int) -> AsyncLock {
+        creationLocks[table.creationGroups.groupOf[index]]
+    }
+
+    /// A token for a new async resolution, which tells it apart from others at every creation lock.
+    func newCreationToken() -> Int {
+        creationTokens.add(1, ordering: .relaxed).newValue
     }
 
     /// The environment the factory was built for.
@@ -329,8 +344,15 @@ public final class Factory: Sendable {
                 })
             }
         }
+        return try buildEagerSingletonsWithoutSuspending()
+    }
+
+    /// Builds every singleton that is not `lazy-init`, not built yet, and
+    /// cannot suspend, in definition order (and `depends-on` first). Gives
+    /// when each construction it made began and ended.
+    func buildEagerSingletonsWithoutSuspending() throws(DiagnosticReport) -> [LoadTimeline.Construction] {
         var constructions: [LoadTimeline.Construction] = []
-        for plan in eagerSingletons where store.shared(plan.index) == nil {
+        for plan in eagerSingletons where store.shared(plan.index) == nil && !table.suspensions.canSuspend(plan.index) {
             var resolution = Resolution()
             let began = ContinuousClock().now
             do {

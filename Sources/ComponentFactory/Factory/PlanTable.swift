@@ -10,6 +10,8 @@ final class PlanTable: Sendable {
     let parentAliases: [String: String]
     /// Which components can suspend while they are built.
     let suspensions: Suspensions
+    /// Those that can, in groups along what they need: the creation locks' and the async load's order.
+    let creationGroups: CreationGroups
     /// The registered settings types, bound for the environment.
     let settings: [TypeIdentity: any Settings]
     /// What the assemblies say of running components as services.
@@ -41,6 +43,7 @@ final class PlanTable: Sendable {
         self.environment = environment
         self.parentAliases = parentAliases
         self.suspensions = Suspensions(plans: plans, parents: parents)
+        self.creationGroups = CreationGroups(plans: plans, suspensions: suspensions)
         self.settings = settings
         self.services = services
         self.isSeeded = plans.map { seeded.contains($0.index) }

@@ -37,6 +37,18 @@ struct Resolution {
     /// that needs (see ``ScopeStorage``).
     var holdsScopeLock = false
 
+    init() {}
+
+    /// A resolution for what the components `neededBy` (outermost first)
+    /// need, which wait for it as if inside their initializers: the async
+    /// load builds each group of components on its own, and a failure in one
+    /// names the path from the eager singleton that needed it.
+    init(neededBy: [Int]) {
+        for index in neededBy {
+            inside.push(index)
+        }
+    }
+
     func inProgress(_ index: Int) -> Instance? {
         kept?.published.last(for: index)
     }

@@ -25,7 +25,8 @@ extension FactoryInspection {
             public let durationMilliseconds: Double
         }
 
-        /// The construction of one eager singleton, with whatever it needed that was not built yet.
+        /// The construction of one singleton the load built, with whatever it
+        /// needed that was not built yet and that it built itself.
         public struct Construction: Sendable, Codable, Hashable {
             /// The singleton's key.
             public let key: String
@@ -43,8 +44,10 @@ extension FactoryInspection {
         public let durationMilliseconds: Double
         /// The phases, in the order they ran. A load from assemblies already read has no `read`.
         public let phases: [Phase]
-        /// The eager singletons the load built, in the order it built them; one
-        /// that another needed was built inside that one's construction, and has none of its own.
+        /// The singletons the load built, in the order their constructions
+        /// began. One that cannot suspend and that another needed was built
+        /// inside that one's construction, and has none of its own; those that
+        /// can suspend are built concurrently along the graph, each in its own.
         public let components: [Construction]
     }
 }

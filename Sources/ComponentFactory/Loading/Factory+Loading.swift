@@ -52,9 +52,12 @@ extension Factory {
 
     /// Loads like `load(assemblies:registry:options:)`, and
     /// builds the eager singletons by awaiting each step that can suspend (an
-    /// `async` initializer, a main-actor type, an actor), in definition order
-    /// and `depends-on` first. The synchronous `load` refuses an assembly
-    /// with such a singleton, at its line.
+    /// `async` initializer, a main-actor type, an actor). Those that cannot
+    /// suspend come first, in definition order and `depends-on` first; those
+    /// that can are built concurrently along the graph, each once everything
+    /// it needs is built. The first failure cancels the rest, and what was
+    /// built is destroyed. The synchronous `load` refuses an assembly with
+    /// such a singleton, at its line.
     ///
     /// ```swift
     /// let factory = try await Factory.loadAsync(assemblies: ["Assemblies"], registry: AppRegistry.make(),
@@ -135,7 +138,18 @@ extension Factory {
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let (factory, ids, blueprint) = try made(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
         let compiled = ContinuousClock().now
-        let constructions = try await factory.async.buildEagerSingletons()
+        let constructions: [LoadTimeline.Construction]
+        do {
+            constructions = try await factory.async.buildEagerSingletons()
+        } catch {
+            // What was built before the failure is destroyed, newest first, as a shutdown destroys it.
+            do {
+                try await factory.async.shutdown()
+            } catch let destroyed {
+                throw DiagnosticReport(error.diagnostics + destroyed.diagnostics)
+            }
+            throw error
+        }
         factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
         logBuilt(validation, blueprint, logger: logger, start: start, compiled: compiled)
         return (factory, ids)
