@@ -21,10 +21,9 @@ struct FactoryService: Service, CustomStringConvertible {
 
     func run() async throws {
         let outcome: Result<Void, any Error>
-        note(.running)
         do {
             try await withGracefulShutdownHandler {
-                try await service.run()
+                try await runNotingReadiness()
             } onGracefulShutdown: {
                 note(.stopping)
             }
@@ -45,9 +44,37 @@ struct FactoryService: Service, CustomStringConvertible {
         try outcome.get()
     }
 
-    /// Notes that the service is now in `state`, and reports every service's.
-    private func note(_ state: Factory.ServiceState) {
-        states.note(key, state)
+    /// Runs the service, noted `running` as its `run()` begins, or, for a
+    /// ``ReadinessReporting`` one, once it says it is ready.
+    private func runNotingReadiness() async throws {
+        guard let reporting = service as? any ReadinessReporting else {
+            note(.running)
+            try await service.run()
+            return
+        }
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await reporting.run()
+                return true
+            }
+            group.addTask {
+                await reporting.waitUntilReady()
+                return false
+            }
+            while let ranToItsEnd = try await group.next() {
+                if ranToItsEnd {
+                    group.cancelAll()
+                    return
+                }
+                if !Task.isCancelled { note(.running, onlyAfter: .starting) }
+            }
+        }
+    }
+
+    /// Notes that the service is now in `state` (only if it is in `earlier`
+    /// now, when given), and reports every service's.
+    private func note(_ state: Factory.ServiceState, onlyAfter earlier: Factory.ServiceState? = nil) {
+        guard states.note(key, state, onlyAfter: earlier) else { return }
         observer?.servicesChanged(states.all.map { FactoryInspection.Service(key: $0.key, state: $0.state) })
     }
 }

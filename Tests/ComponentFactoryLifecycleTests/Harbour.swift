@@ -103,6 +103,67 @@ final class Ferry: Service {
     func run() async throws { journal.note("ferry crossed") }
 }
 
+/// Shut until opened; a waiter also goes when its task is cancelled.
+final class Latch: Sendable {
+    private struct State {
+        var isOpen = false
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var next = 0
+    }
+    private let state = Mutex(State())
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        let id = state.withLock { state in
+            state.next += 1
+            return state.next
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let goes = state.withLock { state in
+                    if state.isOpen || Task.isCancelled { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if goes { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        }
+    }
+}
+
+/// A service that runs at once, but is ready only once the test launches it: a ship on the slipway.
+final class Slipway: Service, ReadinessReporting {
+    let journal: Journal
+    let launched = Latch()
+    init(journal: Journal) { self.journal = journal }
+
+    func run() async throws {
+        journal.note("slipway running")
+        try? await gracefulShutdown()
+        journal.note("slipway stopped")
+    }
+
+    func waitUntilReady() async { await launched.wait() }
+}
+
+/// A service that returns before it is ever ready: a skiff that sinks on launch.
+final class Skiff: Service, ReadinessReporting {
+    let journal: Journal
+    init(journal: Journal) { self.journal = journal }
+    func run() async throws { journal.note("skiff returned") }
+    func waitUntilReady() async { await Latch().wait() }
+}
+
 /// Not a service: a beacon whose colour the configuration sets, reloadable.
 final class Beacon: Sendable {
     let colour: String
@@ -144,6 +205,8 @@ enum Harbour {
             beacon.callback("close") { (beacon: inout Beacon) in beacon.close() }
         }
         registry.register(TideTable.self) { $0.initializer("init") { TideTable() } }
+        registry.register(Slipway.self) { $0.initializer("initWithJournal:") { (journal: Journal) in Slipway(journal: journal) } }
+        registry.register(Skiff.self) { $0.initializer("initWithJournal:") { (journal: Journal) in Skiff(journal: journal) } }
         return registry
     }
 }

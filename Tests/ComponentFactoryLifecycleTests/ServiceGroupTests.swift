@@ -75,6 +75,37 @@ import Testing
         #expect(factory.inspection().services.allSatisfy { $0.state == .finished }, "\(factory.inspection().services)")
     }
 
+    @Test(.timeLimit(.minutes(2))) func aServiceThatReportsReadinessIsStartingUntilItIsReady() async throws {
+        let assembly = """
+            <assembly>
+                <component class="Journal" key="journal" scope="singleton"/>
+                <component class="Slipway" key="slipway" scope="singleton">
+                    <initializer selector="initWithJournal:"><argument parameterName="journal" ref="journal"/></initializer>
+                </component>
+                <component class="Skiff" key="skiff" scope="singleton" service-finished="ignore">
+                    <initializer selector="initWithJournal:"><argument parameterName="journal" ref="journal"/></initializer>
+                </component>
+            </assembly>
+            """
+        let factory = try await factory(assembly)
+        let journal = try factory.component(forKey: "journal", as: Journal.self)
+        let slipway = try factory.component(forKey: "slipway", as: Slipway.self)
+        let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: Logger(label: "test"),
+                                                                                            gracefulShutdownSignals: []))
+        let running = Task { try await group.run() }
+        await journal.seen("slipway running")
+        await journal.seen("skiff returned")
+        let states = { Dictionary(uniqueKeysWithValues: factory.inspection().services.map { ($0.key, $0.state) }) }
+        try await waitForCondition(timeout: .seconds(100)) { states()["skiff"] == .finished }
+        #expect(states()["slipway"] == .starting && !factory.inspection().isReady, "running, but not ready: \(states())")
+        slipway.launched.open()
+        try await waitForCondition(timeout: .seconds(100)) { states()["slipway"] == .running }
+        #expect(factory.inspection().isReady)
+        await group.triggerGracefulShutdown()
+        try await running.value
+        #expect(states() == ["slipway": .finished, "skiff": .finished])
+    }
+
     @Test(.timeLimit(.minutes(2))) func aServiceAskedToStopIsStoppingUntilItReturnsAndOneThatThrowsHasFailed() async throws {
         let assembly = """
             <assembly>

@@ -8,14 +8,19 @@ package final class ServiceStates: Sendable {
 
     package init() {}
 
-    /// Notes that the service `key` is now in `state`: a new one is added at the end.
-    package func note(_ key: String, _ state: Factory.ServiceState) {
+    /// Notes that the service `key` is now in `state`, a new one added at
+    /// the end; with `earlier`, only if it is in that state now. Whether it did.
+    @discardableResult
+    package func note(_ key: String, _ state: Factory.ServiceState, onlyAfter earlier: Factory.ServiceState? = nil) -> Bool {
         states.withLock { states in
-            if let position = states.firstIndex(where: { $0.key == key }) {
-                states[position].state = state
-            } else {
+            guard let position = states.firstIndex(where: { $0.key == key }) else {
+                guard earlier == nil else { return false }
                 states.append((key, state))
+                return true
             }
+            guard earlier == nil || states[position].state == earlier else { return false }
+            states[position].state = state
+            return true
         }
     }
 

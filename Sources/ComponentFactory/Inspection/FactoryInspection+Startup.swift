@@ -61,12 +61,14 @@ extension FactoryInspection.Startup {
         }
         startedAt = timeline.beganAt
         durationMilliseconds = since(timeline.ended)
+        // Each duration by Duration's own subtraction and division: the difference of two rounded
+        // offsets would carry their rounding (0.11991900000000033 for 0.119919).
         phases = timeline.phases.map {
-            Phase(name: $0.name, startMilliseconds: since($0.began), durationMilliseconds: since($0.ended) - since($0.began))
+            Phase(name: $0.name, startMilliseconds: since($0.began), durationMilliseconds: ($0.ended - $0.began) / .milliseconds(1))
         }
         components = timeline.constructions.map {
             Construction(key: $0.key, isolation: $0.isolation.description, startMilliseconds: since($0.began),
-                         durationMilliseconds: since($0.ended) - since($0.began))
+                         durationMilliseconds: ($0.ended - $0.began) / .milliseconds(1))
         }
     }
 }

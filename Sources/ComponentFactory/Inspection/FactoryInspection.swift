@@ -35,7 +35,8 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
     /// (`ComponentFactoryLifecycle`), in dependency order, each with its state.
     public let services: [FactoryInspection.Service]
     /// Whether every service handed to a service group has started (its
-    /// `run()` has begun); true when none has been handed to one.
+    /// `run()` has begun, and one that reports its readiness has said it is
+    /// ready); true when none has been handed to one.
     public var isReady: Bool { services.allSatisfy { $0.state != .starting } }
 }
 
