@@ -3,7 +3,7 @@ import PackageDescription
 
 // A link shortener served by Hummingbird 2 on PostgreSQL, wired by an
 // assembly: a package of its own, so that the main build never builds
-// Hummingbird, PostgresNIO or AsyncHTTPClient.
+// Hummingbird, PostgresNIO, AsyncHTTPClient, swift-prometheus or swift-otel.
 let package = Package(
     name: "LinkShortener",
     platforms: [.macOS(.v15)],
@@ -21,6 +21,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(name: "ComponentFactoryObservability", path: "../../Observability"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
+        // Only its OTLP/HTTP exporter: not gRPC.
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.0"),
     ],
     targets: [
         .target(
@@ -33,6 +38,10 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ComponentFactoryObservability", package: "ComponentFactoryObservability"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         .executableTarget(name: "links", dependencies: ["Links"]),
@@ -49,6 +58,8 @@ let package = Package(
             name: "LinksTests",
             dependencies: [
                 "Links",
+                .product(name: "ComponentFactory", package: "ComponentFactory"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,10 +1,12 @@
 import Synchronization
 
-/// Shut until opened once; then every waiter, earlier or later, goes through.
+/// Shut until opened once; then every waiter, earlier or later, goes
+/// through. A waiter whose task is cancelled goes at once, shut or not.
 final class Gate: Sendable {
     private struct State {
         var isOpen = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var lastWaiter = 0
     }
 
     private let state = Mutex(State())
@@ -12,20 +14,30 @@ final class Gate: Sendable {
     func open() {
         let waiters = state.withLock { state in
             state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
         for waiter in waiters { waiter.resume() }
     }
 
     func wait() async {
-        if state.withLock({ $0.isOpen }) { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let isOpen = state.withLock { state in
-                if !state.isOpen { state.waiters.append(continuation) }
-                return state.isOpen
+        let waiter = state.withLock { state -> Int? in
+            guard !state.isOpen else { return nil }
+            state.lastWaiter += 1
+            return state.lastWaiter
+        }
+        guard let waiter else { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let goes = state.withLock { state in
+                    guard !state.isOpen && !Task.isCancelled else { return true }
+                    state.waiters[waiter] = continuation
+                    return false
+                }
+                if goes { continuation.resume() }
             }
-            if isOpen { continuation.resume() }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume()
         }
     }
 }

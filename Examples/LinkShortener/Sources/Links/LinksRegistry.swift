@@ -25,6 +25,11 @@ public enum LinksRegistry {
             limit.initializer("initWithPerSecond:") { (perSecond: Int) in RateLimit(perSecond: perSecond) }
         }
         registry.register(InstanceCount.self) { $0.initializer { InstanceCount() } }
+        registry.register(settings: ManagementSettings.self)
+        registry.register(settings: TracingSettings.self)
+        registry.register(Telemetry.self) { telemetry in
+            telemetry.initializer("initWithTracing:") { (tracing: TracingSettings) in try Telemetry(tracing: tracing) }
+        }
         registry.register(Caller.self) { _ in }
         registry.register(AuditRecord.self) { audit in
             audit.initializer("initWithCaller:store:instances:") { (caller: Caller, store: any LinkStore, instances: InstanceCount) in

@@ -1,3 +1,4 @@
+import ComponentFactoryLifecycle
 import Logging
 import PostgresNIO
 import ServiceLifecycle
@@ -9,7 +10,14 @@ import ServiceLifecycle
 /// a graceful shutdown closes the pool. The service group starts it before
 /// the HTTP server and stops it after, so that every request in flight, and
 /// its audit entry, is written before the pool closes.
-public final class PostgresLinkStore: LinkStore, Service {
+///
+/// The tables are made under a PostgreSQL advisory lock, so that several
+/// instances starting at once make them one at a time. Until they are made,
+/// the store reports itself not ready (`ReadinessReporting`): the
+/// management port's `/factory/health` answers 503.
+public final class PostgresLinkStore: LinkStore, Service, ReadinessReporting {
+    /// The advisory lock's key: any number the app's instances agree on.
+    public static let tablesLock = 7_206_410
     private let client: PostgresClient
     private let logger: Logger
     private let ready = Gate()
@@ -28,13 +36,19 @@ public final class PostgresLinkStore: LinkStore, Service {
     public func run() async throws {
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await self.client.run() }
-            try await client.query("""
-                CREATE TABLE IF NOT EXISTS links (code TEXT PRIMARY KEY, url TEXT NOT NULL)
-                """)
-            try await client.query("""
-                CREATE TABLE IF NOT EXISTS audit (request_id TEXT PRIMARY KEY, caller TEXT NOT NULL, action TEXT NOT NULL,
-                                                  status INTEGER NOT NULL, written_at TIMESTAMPTZ NOT NULL DEFAULT now())
-                """)
+            try await client.withConnection { connection in
+                // Transaction-scoped: the lock goes with the transaction, whatever happens.
+                try await connection.query("BEGIN", logger: logger)
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.tablesLock))", logger: logger)
+                try await connection.query("""
+                    CREATE TABLE IF NOT EXISTS links (code TEXT PRIMARY KEY, url TEXT NOT NULL)
+                    """, logger: logger)
+                try await connection.query("""
+                    CREATE TABLE IF NOT EXISTS audit (request_id TEXT PRIMARY KEY, caller TEXT NOT NULL, action TEXT NOT NULL,
+                                                      status INTEGER NOT NULL, written_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                    """, logger: logger)
+                try await connection.query("COMMIT", logger: logger)
+            }
             logger.info("links: store open: tables ready")
             ready.open()
             try? await gracefulShutdown()
@@ -42,6 +56,10 @@ public final class PostgresLinkStore: LinkStore, Service {
             group.cancelAll()
         }
         logger.info("links: store closed")
+    }
+
+    public func waitUntilReady() async {
+        await ready.wait()
     }
 
     public func save(_ link: Link) async throws -> Bool {

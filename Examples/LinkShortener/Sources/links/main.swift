@@ -8,7 +8,8 @@ import ServiceLifecycle
 
 // Serves the links of the environment COMPONENT_FACTORY_ENV names (development by default),
 // from Assemblies/ and Config/ in the working directory. Environment variables override
-// the .properties files: HTTP_PORT for http.port, DB_NAME for db.name. With --hand-wired,
+// the .properties files: HTTP_PORT for http.port, DB_NAME for db.name, MANAGEMENT_PORT for
+// management.port (the management port, off unless set). With --hand-wired,
 // the routes make their objects by hand (the settings and the store still come from the
 // assembly): what the requests-per-second benchmark compares the factory-wired routes with.
 LoggingSystem.bootstrap { label in
@@ -24,7 +25,15 @@ do {
                                           options: .init(config: "Config", environment: environment, useEnvironmentVariables: true,
                                                          logger: logger))
     let http = try live.factory.component(forKey: "http", as: HTTPSettings.self)
-    var configuration = try await live.serviceGroupConfiguration(logger: logger, pollingEvery: .seconds(1))
+    let telemetry = try live.factory.component(forKey: "telemetry", as: Telemetry.self)
+    var configuration = try await live.serviceGroupConfiguration(logger: logger, pollingEvery: .seconds(1), observer: telemetry.observer)
+    // The management port first, so that it answers 503 while the other services start, and stops last.
+    if let management = ManagementServer(settings: try live.factory.settings(ManagementSettings.self), live: live,
+                                         telemetry: telemetry, logger: logger) {
+        configuration.services.insert(ServiceGroupConfiguration.ServiceConfiguration(service: management), at: 0)
+    } else {
+        logger.info("links: no management port (management.port is not set)")
+    }
     // `--hand-wired`: the same handlers with every object made by hand, for the benchmark.
     let router = CommandLine.arguments.contains("--hand-wired")
         ? HandWiredServer.router(store: try await live.factory.async.component(forKey: "store", as: (any LinkStore).self),

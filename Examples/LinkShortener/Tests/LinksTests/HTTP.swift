@@ -15,6 +15,15 @@ enum HTTP {
         return data
     }
 
+    /// The status and body of a GET, whatever the status.
+    static func response(_ url: String) async throws -> (status: Int, body: Data) {
+        guard let address = URL(string: url) else { throw ServerFailure("bad URL \(url)") }
+        var request = URLRequest(url: address)
+        request.timeoutInterval = 5
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
     struct Stats: Decodable {
         let alive: Int
         let made: Int

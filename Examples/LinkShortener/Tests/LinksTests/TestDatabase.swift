@@ -1,4 +1,5 @@
 import Foundation
+import Links
 import Logging
 import PostgresNIO
 
@@ -37,6 +38,36 @@ struct TestDatabase {
             }
             return (0, 0)
         }
+    }
+
+    /// Takes the advisory lock the store makes its tables under (as another
+    /// instance of the server would), in a transaction of its own, and holds
+    /// it until `release` is opened. Returns once the lock is held.
+    func holdTablesLock(until release: AsyncStream<Void>) async throws -> Task<Void, any Error> {
+        let (held, heldSignal) = AsyncStream.makeStream(of: Void.self)
+        let holder = Task {
+            defer { heldSignal.finish() }
+            let logger = Logger(label: "links.tests")
+            try await Self.run(in: name) { client in
+                try await client.withConnection { connection in
+                    try await connection.query("BEGIN", logger: logger)
+                    try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresLinkStore.tablesLock))", logger: logger)
+                    heldSignal.yield()
+                    for await _ in release { break }
+                    try await connection.query("COMMIT", logger: logger)
+                }
+            }
+        }
+        var isHeld = false
+        for await _ in held {
+            isHeld = true
+            break
+        }
+        guard isHeld else {
+            try await holder.value
+            throw ServerFailure("the tables' lock was not taken")
+        }
+        return holder
     }
 
     func drop() async {
