@@ -30,6 +30,7 @@ package final class DirectoryWatcher: Sendable {
     package let method: Method
     /// One element per change seen; ends once the watcher stops.
     package let changes: AsyncStream<Void>
+    private let directories: [String]
     private let stopped = StopFlag()
     /// How long the watching thread waits before it looks at ``stopped`` again.
     private static let wake: Duration = .milliseconds(100)
@@ -39,6 +40,7 @@ package final class DirectoryWatcher: Sendable {
     package init(directories: [String], pollingEvery interval: Duration, polling: Bool = false) {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         changes = stream
+        self.directories = directories
         let descriptor = polling ? -1 : Self.inotify(directories)
         method = descriptor >= 0 ? .inotify : .polling
         let stopped = self.stopped
@@ -55,6 +57,13 @@ package final class DirectoryWatcher: Sendable {
 
     deinit {
         stop()
+    }
+
+    /// What the directories hold now: each entry with its size, modification
+    /// time and inode, as polling compares them. Equal twice: nothing was
+    /// written, created, renamed or removed in between.
+    package func fingerprint() -> [String] {
+        Self.fingerprint(directories)
     }
 
     /// Stops watching; the sequence ends within a tenth of a second.

@@ -373,25 +373,39 @@ public final class LiveFactory: Sendable {
     /// on Linux (or by looking every `interval` elsewhere, or with
     /// `polling`), and each source given in code that reports changes (such
     /// as a swift-configuration `ReloadingFileProvider`). Changes that come
-    /// together, as an editor's save does, make one reload.
+    /// together, as an editor's save does, make one reload: a file event that
+    /// comes once the save's reload has read the directories, which are as
+    /// they were then, makes none.
     nonisolated(nonsending) public func watch(pollingEvery interval: Duration = .seconds(2), polling: Bool = false) async {
         let directories = watchedDirectories
         let watcher = DirectoryWatcher(directories: directories, pollingEvery: interval, polling: polling)
         logger?.debug("ComponentFactory: watching the configuration", metadata: [
             "directories": .array(directories.map { .string($0) }), "method": .string(watcher.method.rawValue),
         ])
-        let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let sources = loader.sources
         await withDiscardingTaskGroup { group in
+            // Each change a source given in code reports: a reload.
             group.addTask {
-                for await _ in watcher.changes { signal.yield() }
+                let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+                await withDiscardingTaskGroup { watching in
+                    for source in sources {
+                        watching.addTask { await source.watchChanges { signal.yield() } }
+                    }
+                    for await _ in signals {
+                        _ = await self.reload()
+                    }
+                    watching.cancelAll()
+                }
             }
-            for source in sources {
-                group.addTask { await source.watchChanges { signal.yield() } }
-            }
-            for await _ in signals {
+            // The files: nil until the first event, which always reloads, so that a save made
+            // before the watch began is not taken for what was loaded.
+            var lastRead: [String]?
+            for await _ in watcher.changes {
                 // An editor's save is several writes: let them land.
                 try? await Task.sleep(for: .milliseconds(50))
+                let now = watcher.fingerprint()
+                guard now != lastRead else { continue }
+                lastRead = now
                 _ = await reload()
             }
             group.cancelAll()

@@ -267,6 +267,47 @@ import Testing
         #expect(try live.factory.component(forKey: "limiter", as: Limiter.self).limit.perMinute >= 300)
     }
 
+    /// An editor (or `sed -i`) saves by writing a new file and renaming it over the old one:
+    /// several file events, some of which may come once the reload the first one made has read
+    /// the file. They make no second reload: one save, one reload.
+    @Test(.timeLimit(.minutes(2))) func oneSaveByRenameMakesOneReload() async throws {
+        let setup = try await Setup()
+        let live = setup.live
+        let reloads = live.reloads()
+        let (seen, saved) = await withTaskGroup(of: Void.self) { group -> ([FactoryInspection.Reload], Bool) in
+            group.addTask { await live.watch(pollingEvery: .milliseconds(100)) }
+            // Saved until a reload comes, so the watch is under way; then, once things are quiet, one save more.
+            let editing = Task {
+                var limit = 300
+                while !Task.isCancelled {
+                    try? setup.edit(limit: "\(limit)")
+                    limit += 1
+                    try? await Task.sleep(for: .milliseconds(300))
+                }
+            }
+            var saved = false
+            var iterator = reloads.makeAsyncIterator()
+            _ = await iterator.next()
+            editing.cancel()
+            try? await Task.sleep(for: .seconds(1))
+            let before = live.inspection().reloads.count
+            do {
+                let staged = setup.directory.file("Config/.app.properties.swp")
+                try "rate.per-minute = 999\ndb.pool = 4\n".write(toFile: staged, atomically: false, encoding: .utf8)
+                saved = rename(staged, setup.propertiesFile) == 0
+            } catch {
+                saved = false
+            }
+            try? await Task.sleep(for: .seconds(1))
+            let seen = Array(live.inspection().reloads.dropFirst(before))
+            group.cancelAll()
+            return (seen, saved)
+        }
+        #expect(saved)
+        #expect(seen.map(\.outcome) == ["swapped"], "\(seen.map { ($0.outcome, $0.changedKeys) })")
+        #expect(try live.factory.component(forKey: "limiter", as: Limiter.self).limit.perMinute == 999)
+    }
+
     @Test func afterShutdownAReloadBuildsNothing() async throws {
         let setup = try await Setup()
         try await setup.live.shutdown()
