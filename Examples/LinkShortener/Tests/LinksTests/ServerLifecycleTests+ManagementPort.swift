@@ -63,7 +63,7 @@ extension ServerLifecycleTests {
         let swapped = try await Self.reloads(server) { $0.contains { $0.outcome == "swapped" } }
         #expect(swapped.count == 1 && swapped[0].outcome == "swapped", "one save, one reload: \(swapped)")
         #expect(swapped[0].changedKeys == ["rate.per-second"] && swapped[0].rebuilt.contains("rateLimit"))
-        bodies.append(String(decoding: try JSONEncoder().encode(swapped), as: UTF8.self))
+        _ = try await get("/factory/reloads")
         // Told to the telemetry by the group's reload observer, as it goes on: soon, not at once.
         let metrics = try await Self.metrics(server) { Self.metric("componentfactory_reloads", outcome: "swapped", in: $0) == 1 }
         bodies.append(String(decoding: metrics, as: UTF8.self))
@@ -77,7 +77,7 @@ extension ServerLifecycleTests {
         let diagnostic = try #require(refused.last?.diagnostics.first)
         #expect(diagnostic.code == "conversion" && diagnostic.file?.hasSuffix("Config/links.properties") == true, "\(diagnostic)")
         #expect(diagnostic.line == rateLine)
-        bodies.append(String(decoding: try JSONEncoder().encode(refused), as: UTF8.self))
+        _ = try await get("/factory/reloads")
         let afterRefusal = try await Self.metrics(server) { Self.metric("componentfactory_reloads", outcome: "refused", in: $0) == 1 }
         #expect(Self.metric("componentfactory_reloads", outcome: "swapped", in: afterRefusal) == 1)
         #expect(Self.metric("componentfactory_reloads", outcome: "unchanged", in: afterRefusal) == nil)
