@@ -149,8 +149,7 @@ extension Factory {
             }
             return try settle(request(index, onto: &stack, in: &resolution.sync, byProgram: false), &stack, in: &resolution.sync)
         case .creationLock(let index):
-            await creationLock(of: index).lock(resolution.token(in: self))
-            return try settle(request(index, holding: .asyncCreation, onto: &stack, in: &resolution.sync), &stack, in: &resolution.sync)
+            return try await resumeHoldingCreationLock(index, &stack, in: &resolution)
         case .scopeLock(let index):
             guard let creation = resolution.sync.scope?.asyncCreation else { throw outsideScope(table.plans[index]) }
             await creation.lock(resolution.scopeToken(from: creation))
@@ -159,5 +158,14 @@ extension Factory {
             // Awaited by checkedInstanceAsync itself.
             return .awaiting(.step)
         }
+    }
+
+    /// Takes the creation lock of the singleton at `index`'s group, then builds it, or finds it built meanwhile.
+    @inline(never)
+    nonisolated(nonsending)
+    private func resumeHoldingCreationLock(_ index: Int, _ stack: inout BuildStack,
+                                           in resolution: inout AsyncResolution) async throws -> BuildProgress {
+        await creationLock(of: index).lock(resolution.token(in: self))
+        return try settle(request(index, holding: .asyncCreation, onto: &stack, in: &resolution.sync), &stack, in: &resolution.sync)
     }
 }
