@@ -95,7 +95,7 @@ extension Factory {
                 failureTerminationBehavior: Self.behavior(entry.role.whenFailed), serviceName: entry.key))
         }
         if !problems.isEmpty { throw DiagnosticReport(problems) }
-        observer?.servicesChanged(states.all.map { FactoryInspection.Service(key: $0.key, state: $0.state) })
+        observer?.servicesChanged(states.all)
         return configurations
     }
 

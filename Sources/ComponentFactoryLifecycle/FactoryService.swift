@@ -75,6 +75,6 @@ struct FactoryService: Service, CustomStringConvertible {
     /// now, when given), and reports every service's.
     private func note(_ state: Factory.ServiceState, onlyAfter earlier: Factory.ServiceState? = nil) {
         guard states.note(key, state, onlyAfter: earlier) else { return }
-        observer?.servicesChanged(states.all.map { FactoryInspection.Service(key: $0.key, state: $0.state) })
+        observer?.servicesChanged(states.all)
     }
 }

@@ -35,6 +35,11 @@ import Testing
                              options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
     }
 
+    /// A group of the factory's services that no signal shuts down: the test does.
+    private static func group(of factory: Factory) async throws -> ServiceGroup {
+        ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: Logger(label: "test"), gracefulShutdownSignals: []))
+    }
+
     // Each test that runs a group awaits what its services note, bounded by a time limit instead
     // of a poll's time-out: on two cores, other suites' synchronous work can hold the threads for long.
     @Test(.timeLimit(.minutes(2))) func servicesStartInDependencyOrderAndStopAndCloseInReverse() async throws {
@@ -60,8 +65,7 @@ import Testing
         let factory = try await factory(Self.harbour)
         let journal = try factory.component(forKey: "journal", as: Journal.self)
         #expect(factory.inspection().services.isEmpty && factory.inspection().isReady, "no service handed to a group: nothing to wait for")
-        let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: Logger(label: "test"),
-                                                                                            gracefulShutdownSignals: []))
+        let group = try await Self.group(of: factory)
         let handed = factory.inspection()
         #expect(handed.services.map(\.key) == ["dock", "lighthouse"] && handed.services.allSatisfy { $0.state == .starting })
         #expect(!handed.isReady, "not ready before the services run")
@@ -90,8 +94,7 @@ import Testing
         let factory = try await factory(assembly)
         let journal = try factory.component(forKey: "journal", as: Journal.self)
         let slipway = try factory.component(forKey: "slipway", as: Slipway.self)
-        let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: Logger(label: "test"),
-                                                                                            gracefulShutdownSignals: []))
+        let group = try await Self.group(of: factory)
         let running = Task { try await group.run() }
         await journal.seen("slipway running")
         await journal.seen("skiff returned")
@@ -120,8 +123,7 @@ import Testing
             """
         let factory = try await factory(assembly)
         let journal = try factory.component(forKey: "journal", as: Journal.self)
-        let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: Logger(label: "test"),
-                                                                                            gracefulShutdownSignals: []))
+        let group = try await Self.group(of: factory)
         let running = Task { try await group.run() }
         await journal.seen("moorings running")
         // Closed after its failure is noted.
@@ -151,8 +153,7 @@ import Testing
             """
         let factory = try await factory(assembly)
         let journal = try factory.component(forKey: "journal", as: Journal.self)
-        let group = ServiceGroup(configuration: try await factory.serviceGroupConfiguration(logger: Logger(label: "test"),
-                                                                                            gracefulShutdownSignals: []))
+        let group = try await Self.group(of: factory)
         let running = Task { try await group.run() }
         await journal.seen("ferry closed")
         await journal.seen("dock running")

@@ -84,7 +84,7 @@ extension AsyncFactory {
             } catch {
                 return .failed(plan: index, error)
             }
-            made.append(LoadTimeline.Construction(key: plan.key, isolation: plan.isolation, began: began, ended: ContinuousClock().now))
+            made.append(LoadTimeline.Construction(of: plan, since: began))
         }
         return .built(group: group, made)
     }

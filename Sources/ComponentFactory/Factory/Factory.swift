@@ -360,7 +360,7 @@ public final class Factory: Sendable {
             } catch {
                 throw DiagnosticReport(describing: error, at: plan.location)
             }
-            constructions.append(LoadTimeline.Construction(key: plan.key, isolation: plan.isolation, began: began, ended: ContinuousClock().now))
+            constructions.append(LoadTimeline.Construction(of: plan, since: began))
         }
         return constructions
     }

@@ -17,6 +17,11 @@ struct LoadTimeline: Sendable {
         let isolation: Isolation
         let began: ContinuousClock.Instant
         let ended: ContinuousClock.Instant
+
+        /// The construction of `plan` that began at `began` and has just ended.
+        init(of plan: ComponentPlan, since began: ContinuousClock.Instant) {
+            (key, isolation, self.began, ended) = (plan.key, plan.isolation, began, ContinuousClock().now)
+        }
     }
 
     let began: ContinuousClock.Instant

@@ -24,8 +24,8 @@ package final class ServiceStates: Sendable {
         }
     }
 
-    /// Every service noted, in order, with its state now.
-    package var all: [(key: String, state: Factory.ServiceState)] {
-        states.withLock { $0 }
+    /// Every service noted, in order, with its state now, as an inspection gives them.
+    package var all: [FactoryInspection.Service] {
+        states.withLock { $0.map { FactoryInspection.Service(key: $0.key, state: $0.state) } }
     }
 }

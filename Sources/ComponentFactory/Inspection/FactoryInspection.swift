@@ -48,7 +48,7 @@ extension Factory {
         FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil },
                           properties: inspectedProperties,
                           startup: inspectedStartup, reloads: [],
-                          services: serviceStates.all.map { FactoryInspection.Service(key: $0.key, state: $0.state) })
+                          services: serviceStates.all)
     }
 
     /// How its load went; nil when it timed no load.
@@ -95,6 +95,6 @@ extension LiveFactory {
             components: factory.inspectedComponents { generation.builtBy[$0] ?? generation.number },
             properties: factory.inspectedProperties,
             startup: inspectedStartup, reloads: reloads.map(FactoryInspection.Reload.init),
-            services: serviceStates.all.map { FactoryInspection.Service(key: $0.key, state: $0.state) })
+            services: serviceStates.all)
     }
 }

@@ -17,14 +17,12 @@ public struct ScopeSeed: Sendable {
     /// The value, `Sendable` as every seeded value is, so that it may cross
     /// with the seed: a class instance as itself, as an ``Instance`` holds
     /// one; any other value in a ``SeededValue``. One reference, moved out
-    /// when the scope opens: with a second field (a flag, or a closure), or
-    /// as an enum of the two, or read and not moved, seeds and handles ran
-    /// 1.98-2.12x hand-built against 1.87-1.94x, with this 1.93-1.98x (scope-benchmark, alternating runs).
+    /// when the scope opens (the forms measured against it are in Benchmarks/README).
     @usableFromInline let value: any AnyObject & Sendable
 
     /// A seeded value that is not a class instance, boxed by a closure
-    /// compiled for its type where the handle is used. Held as `any Sendable`
-    /// and boxed by a lookup of its type instead, a seeded scope took 164 ns to open and close.
+    /// compiled for its type where the handle is used, so that opening the
+    /// scope looks no type up.
     @usableFromInline
     final class SeededValue: Sendable {
         let box: @Sendable () -> Instance
