@@ -95,7 +95,7 @@ extension Factory {
                 failureTerminationBehavior: Self.behavior(entry.role.whenFailed), serviceName: entry.key))
         }
         if !problems.isEmpty { throw DiagnosticReport(problems) }
-        observer?.servicesChanged(states.all)
+        observer?.servicesChanged(states.all.services)
         return configurations
     }
 

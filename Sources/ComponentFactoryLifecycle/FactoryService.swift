@@ -38,10 +38,10 @@ struct FactoryService: Service, CustomStringConvertible {
             try await shutDown()
         } catch {
             // The service's own error, if any, is what the group acts on.
-            if case .success = outcome { throw error }
+            if case .success = outcome { throw ServiceFailure(key: key, cause: error) }
         }
         logger?.info("ComponentFactory: service '\(key)' shut down", metadata: ["component": .string(key)])
-        try outcome.get()
+        if case .failure(let error) = outcome { throw ServiceFailure(key: key, cause: error) }
     }
 
     /// Runs the service, noted `running` as its `run()` begins, or, for a
@@ -75,6 +75,6 @@ struct FactoryService: Service, CustomStringConvertible {
     /// now, when given), and reports every service's.
     private func note(_ state: Factory.ServiceState, onlyAfter earlier: Factory.ServiceState? = nil) {
         guard states.note(key, state, onlyAfter: earlier) else { return }
-        observer?.servicesChanged(states.all)
+        observer?.servicesChanged(states.all.services)
     }
 }

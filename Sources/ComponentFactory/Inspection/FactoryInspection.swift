@@ -34,10 +34,21 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
     /// The services handed to a service group by the lifecycle product
     /// (`ComponentFactoryLifecycle`), in dependency order, each with its state.
     public let services: [FactoryInspection.Service]
-    /// Whether every service handed to a service group has started (its
-    /// `run()` has begun, and one that reports its readiness has said it is
-    /// ready); true when none has been handed to one.
-    public var isReady: Bool { services.allSatisfy { $0.state != .starting } }
+    /// When shutdown began: the first service was asked to stop, or the
+    /// process was told to stop; nil while it has not.
+    public let shutdownBegan: Date?
+
+    /// Whether the factory's services are ready for work, with a readiness
+    /// probe's meaning: shutdown has not begun, and every service handed to
+    /// a service group has started (its `run()` has begun, and one that
+    /// reports its readiness has said it is ready) and has not failed. True
+    /// when none has been handed to one.
+    public var isReady: Bool { shutdownBegan == nil && servicesNotReady.isEmpty }
+
+    /// The services that keep the factory from being ready: starting, stopping or failed.
+    public var servicesNotReady: [FactoryInspection.Service] {
+        services.filter { $0.state == .starting || $0.state == .stopping || $0.state == .failed }
+    }
 }
 
 extension Factory {
@@ -45,10 +56,11 @@ extension Factory {
     /// with whether it is built; the properties in force; how its load went;
     /// and its services' states.
     public func inspection() -> FactoryInspection {
-        FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil },
-                          properties: inspectedProperties,
-                          startup: inspectedStartup, reloads: [],
-                          services: serviceStates.all)
+        let states = serviceStates.all
+        return FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil },
+                                 properties: inspectedProperties,
+                                 startup: inspectedStartup, reloads: [],
+                                 services: states.services, shutdownBegan: states.shutdownBegan)
     }
 
     /// How its load went; nil when it timed no load.
@@ -90,11 +102,12 @@ extension LiveFactory {
     public func inspection() -> FactoryInspection {
         let (generation, reloads) = inspected
         let factory = generation.factory
+        let states = serviceStates.all
         return FactoryInspection(
             environment: factory.environment, generation: generation.number,
             components: factory.inspectedComponents { generation.builtBy[$0] ?? generation.number },
             properties: factory.inspectedProperties,
             startup: inspectedStartup, reloads: reloads.map(FactoryInspection.Reload.init),
-            services: serviceStates.all)
+            services: states.services, shutdownBegan: states.shutdownBegan)
     }
 }

@@ -6,32 +6,47 @@ import Logging
 import Prometheus
 import ServiceLifecycle
 
-/// The management port: what the live factory says of itself, and the
-/// Prometheus metrics, on 127.0.0.1 only, apart from the links' port. Each
-/// route answers JSON from ``ComponentFactory/LiveFactory/inspection()``,
-/// taken at that moment:
+/// The management port: what the live factory says of itself, the probes
+/// Kubernetes asks, and the Prometheus metrics, apart from the links' port.
+/// Each factory route answers JSON from ``ComponentFactory/LiveFactory/inspection()``,
+/// taken at that moment; every GET route answers HEAD too.
 ///
+/// - `GET /factory`: the routes;
+/// - `GET /factory/health/liveness`: 200 while the process can answer at all (Spring Boot's liveness);
+/// - `GET /factory/health/readiness`: 200 when every service is running, 503 while one
+///   is starting, from the moment shutdown begins, and after one has failed, naming
+///   each such service with its state and since when (Spring Boot's readiness);
+/// - `GET /factory/health`: the services' states and readiness together;
 /// - `GET /factory/components`: every component, with its file:line and dependencies;
 /// - `GET /factory/properties`: every key in force, with its value (secrets
 ///   masked), where it came from, and what reads it;
 /// - `GET /factory/reloads`: the last reloads, applied or refused;
 /// - `GET /factory/startup`: the load's phases and each eager singleton's construction;
-/// - `GET /factory/health`: 200 once every service has started, 503 before;
-/// - `GET /metrics`: the factory's metrics, as Prometheus text.
+/// - `GET /metrics`: the metrics, as Prometheus text.
+///
+/// It binds to `management.host`, loopback by default. On any other address,
+/// every route but the two probes wants `Authorization: Bearer` with
+/// `management.token`, and answers 401 without it.
 public struct ManagementServer: Service {
-    /// Only loopback: the inspection names every component and setting.
-    public static let host = "127.0.0.1"
+    /// The probes: open on any address, as the kubelet asks them with no token.
+    static let probes = ["/factory/health/liveness", "/factory/health/readiness"]
 
     private let app: Application<RouterResponder<BasicRequestContext>>
     private let logger: Logger
 
     /// The server `settings` ask for, or nil when `management.port` is not set.
-    public init?(settings: ManagementSettings, live: LiveFactory, telemetry: Telemetry, logger: Logger) {
+    /// Throws when the host is not loopback and no token is set.
+    public init?(settings: ManagementSettings, live: LiveFactory, telemetry: Telemetry, logger: Logger) throws {
         guard let port = settings.port else { return nil }
+        let token = settings.isLoopback ? nil : settings.token
+        if !settings.isLoopback, token?.isEmpty ?? true { throw ManagementTokenMissing(host: settings.host) }
         self.logger = logger
-        app = Application(router: Self.router(live: live, registry: telemetry.registry),
-                          configuration: ApplicationConfiguration(address: .hostname(Self.host, port: port), serverName: "links-management"),
-                          onServerRunning: { _ in logger.info("links: management port listening on \(Self.host):\(port)") },
+        let host = settings.host
+        app = Application(router: Self.router(live: live, registry: telemetry.registry, token: token),
+                          configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "links-management"),
+                          onServerRunning: { _ in
+                              logger.info("links: management port listening on \(host):\(port)\(token == nil ? "" : ", routes but the probes behind the token")")
+                          },
                           logger: logger)
     }
 
@@ -40,42 +55,27 @@ public struct ManagementServer: Service {
         logger.info("links: management port closed")
     }
 
-    /// The routes over `live`, with `/metrics` rendered from `registry`.
-    public static func router(live: LiveFactory, registry: PrometheusCollectorRegistry) -> Router<BasicRequestContext> {
+    /// The routes over `live`, with `/metrics` rendered from `registry`; with
+    /// a `token`, every route but the probes wants it as a bearer token.
+    public static func router(live: LiveFactory, registry: PrometheusCollectorRegistry, token: String? = nil) -> Router<BasicRequestContext> {
         let router = Router()
-        router.get("factory/components") { _, _ in try json(live.inspection().components) }
-        router.get("factory/properties") { _, _ in try json(live.inspection().properties ?? []) }
-        router.get("factory/reloads") { _, _ in try json(live.inspection().reloads) }
-        router.get("factory/startup") { _, _ in try json(live.inspection().startup) }
-        router.get("factory/health") { _, _ in
-            let inspection = live.inspection()
-            let health = Health(ready: inspection.isReady, generation: inspection.generation, services: inspection.services)
-            return try json(health, status: inspection.isReady ? .ok : .serviceUnavailable)
-        }
-        router.get("metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+        if let token { router.add(middleware: BearerTokenMiddleware(token: token, open: Set(probes))) }
+        let routes = ManagementRoutes(live: live, registry: registry)
+        for route in routes.all {
+            router.get(RouterPath(route.path)) { _, _ in try route.answer() }
+            router.on(RouterPath(route.path), method: .head) { _, _ in
+                let full = try route.answer()
+                return Response(status: full.status, headers: full.headers)
+            }
         }
         return router
     }
+}
 
-    /// What `/factory/health` answers.
-    struct Health: Encodable {
-        let ready: Bool
-        let generation: Int?
-        let services: [FactoryInspection.Service]
-    }
-
-    /// `value` as JSON, its keys sorted, so that a diff of two answers shows what changed, and
-    /// its times in ISO 8601 with milliseconds (`2026-11-28T14:10:34.512Z`).
-    private static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date))
-        }
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+/// Why the management port would not start: off loopback with no token.
+struct ManagementTokenMissing: Error, CustomStringConvertible {
+    let host: String
+    var description: String {
+        "management.host is \(host), not loopback: set management.token (a secret), which every route but the probes will want"
     }
 }

@@ -5,19 +5,26 @@ import ServiceLifecycle
 
 /// The production store: PostgreSQL through PostgresNIO's `PostgresClient`.
 ///
-/// It is a `Service`: its `run()` runs the client's connection pool, creates
-/// the tables if they are missing, then opens the store to requests, and on
-/// a graceful shutdown closes the pool. The service group starts it before
-/// the HTTP server and stops it after, so that every request in flight, and
-/// its audit entry, is written before the pool closes.
+/// It is a `Service`, and nothing touches PostgreSQL before the group runs
+/// it. Its `run()` runs the client's connection pool and, beside it, makes
+/// the tables on a connection of its own, trying again while PostgreSQL does
+/// not answer (each failure logged as a warning, with its cause); then it
+/// opens the store to requests, and on a graceful shutdown closes the pool.
+/// A shutdown while it is still making the tables stops the attempt and
+/// returns, without an error. The service group starts it before the HTTP
+/// server and stops it after, so that every request in flight, and its audit
+/// entry, is written before the pool closes.
 ///
 /// The tables are made under a PostgreSQL advisory lock, so that several
 /// instances starting at once make them one at a time. Until they are made,
 /// the store reports itself not ready (`ReadinessReporting`): the
-/// management port's `/factory/health` answers 503.
+/// management port's readiness probe answers 503.
 public final class PostgresLinkStore: LinkStore, Service, ReadinessReporting {
     /// The advisory lock's key: any number the app's instances agree on.
     public static let tablesLock = 7_206_410
+    /// The longest wait between two attempts to make the tables.
+    static let longestRetryDelay: Duration = .seconds(5)
+    private let database: DatabaseSettings
     private let client: PostgresClient
     private let logger: Logger
     private let ready = Gate()
@@ -26,6 +33,7 @@ public final class PostgresLinkStore: LinkStore, Service, ReadinessReporting {
         var logger = Logger(label: "links.postgres")
         logger.logLevel = .info
         self.logger = logger
+        self.database = database
         client = PostgresClient(
             configuration: .init(host: database.host, port: database.port, username: database.user,
                                  password: database.password.isEmpty ? nil : database.password, database: database.name,
@@ -34,9 +42,60 @@ public final class PostgresLinkStore: LinkStore, Service, ReadinessReporting {
     }
 
     public func run() async throws {
-        try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { await self.client.run() }
-            try await client.withConnection { connection in
+        let made = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.client.run()
+                return false
+            }
+            let made = await cancelWhenGracefulShutdown { await self.makeTables() }
+            if made {
+                ready.open()
+                try? await gracefulShutdown()
+                logger.info("links: store closing the PostgreSQL pool")
+            }
+            group.cancelAll()
+            return made
+        }
+        logger.info(made ? "links: store closed" : "links: store stopped before its tables were made")
+    }
+
+    public func waitUntilReady() async {
+        await ready.wait()
+    }
+
+    /// Makes the tables, trying again while PostgreSQL does not answer; true
+    /// once they are made, false when the task was cancelled first.
+    private func makeTables() async -> Bool {
+        var delay = Duration.milliseconds(250)
+        var attempt = 1
+        while !Task.isCancelled {
+            do {
+                try await makeTablesOnce()
+                logger.info("links: store open: tables ready")
+                return true
+            } catch where !Task.isCancelled {
+                logger.warning("""
+                    links: store cannot make its tables on PostgreSQL at \(database.host):\(database.port) \
+                    (attempt \(attempt)), trying again in \(delay): \(String(reflecting: error))
+                    """)
+            } catch {
+                return false
+            }
+            guard (try? await Task.sleep(for: delay)) != nil else { return false }
+            delay = min(delay * 2, Self.longestRetryDelay)
+            attempt += 1
+        }
+        return false
+    }
+
+    /// One attempt, on a connection of its own, closed whatever happens (at once when the task is cancelled).
+    private func makeTablesOnce() async throws {
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(host: database.host, port: database.port, username: database.user,
+                                 password: database.password.isEmpty ? nil : database.password, database: database.name, tls: .disable),
+            id: 0, logger: logger)
+        do {
+            try await withTaskCancellationHandler {
                 // Transaction-scoped: the lock goes with the transaction, whatever happens.
                 try await connection.query("BEGIN", logger: logger)
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.tablesLock))", logger: logger)
@@ -48,18 +107,15 @@ public final class PostgresLinkStore: LinkStore, Service, ReadinessReporting {
                                                       status INTEGER NOT NULL, written_at TIMESTAMPTZ NOT NULL DEFAULT now())
                     """, logger: logger)
                 try await connection.query("COMMIT", logger: logger)
+            } onCancel: {
+                let closing: EventLoopFuture<Void> = connection.close()
+                _ = closing
             }
-            logger.info("links: store open: tables ready")
-            ready.open()
-            try? await gracefulShutdown()
-            logger.info("links: store closing the PostgreSQL pool")
-            group.cancelAll()
+        } catch {
+            try? await connection.close()
+            throw error
         }
-        logger.info("links: store closed")
-    }
-
-    public func waitUntilReady() async {
-        await ready.wait()
+        try? await connection.close()
     }
 
     public func save(_ link: Link) async throws -> Bool {

@@ -1,4 +1,5 @@
 import ComponentFactoryLifecycle
+import Foundation
 import ComponentFactoryObservability
 import Logging
 import OTel
@@ -14,6 +15,10 @@ import Tracing
 /// A service (the exporter's batches are sent while it runs), so the factory
 /// hands it to the service group with the others.
 public final class Telemetry: Service {
+    /// The version the traces' resource names (`service.version`).
+    public static let version = "1.0.0"
+    /// How long one export may take before it gives up: a shutdown waits no longer for the collector.
+    static let exportTimeout: Duration = .milliseconds(800)
     /// What `/metrics` renders.
     public let registry: PrometheusCollectorRegistry
     /// What the service group tells of the load, the reloads and the services.
@@ -38,8 +43,12 @@ public final class Telemetry: Service {
         configuration.traces.otlpExporter.protocol = .httpProtobuf
         configuration.traces.otlpExporter.endpoint = endpoint
         configuration.traces.otlpExporter.headers = tracing.apiKey.map { [(tracing.apiKeyHeader, $0)] } ?? []
+        configuration.resourceAttributes = ["service.version": Self.version, "host.name": ProcessInfo.processInfo.hostName]
         // Each span goes out within a second: a reload is seen soon.
         configuration.traces.batchSpanProcessor.scheduleDelay = .seconds(1)
+        // A collector that does not answer holds a shutdown up by at most a second: each export gives up after 800 ms.
+        configuration.traces.otlpExporter.timeout = Self.exportTimeout
+        configuration.traces.batchSpanProcessor.exportTimeout = Self.exportTimeout
         let backend = try OTel.makeTracingBackend(configuration: configuration)
         observer = FactoryTelemetry(metrics: metrics, tracer: backend.factory)
         exporter = backend.service

@@ -122,16 +122,22 @@ func cold(_ requests: Requests) async throws {
     }
 }
 
-let requests = try await Requests()
-let arguments = CommandLine.arguments.dropFirst()
-switch arguments.first {
-case "parallel": try await parallel(requests)
-case "cold": try await cold(requests)
-case "profile":
-    let byHand = arguments.dropFirst().first == "hand"
-    for _ in 0..<1_000_000 { try await byHand ? requests.byHand() : requests.byFactory() }
-case nil: try await hot(requests)
-case let other?:
-    FileHandle.standardError.write(Data("links-inprocess: unknown mode '\(other)'; use parallel, cold or profile [hand]\n".utf8))
-    exit(2)
+do {
+    let requests = try await Requests()
+    let arguments = CommandLine.arguments.dropFirst()
+    switch arguments.first {
+    case "parallel": try await parallel(requests)
+    case "cold": try await cold(requests)
+    case "profile":
+        let byHand = arguments.dropFirst().first == "hand"
+        for _ in 0..<1_000_000 { try await byHand ? requests.byHand() : requests.byFactory() }
+    case nil: try await hot(requests)
+    case let other?:
+        FileHandle.standardError.write(Data("links-inprocess: unknown mode '\(other)'; use parallel, cold or profile [hand]\n".utf8))
+        exit(2)
+    }
+} catch {
+    // The load's diagnostics, or a request that failed: one line each, never a crash.
+    FileHandle.standardError.write(Data("links-inprocess: \(error)\n".utf8))
+    exit(1)
 }

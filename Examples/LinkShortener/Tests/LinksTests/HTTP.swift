@@ -24,6 +24,22 @@ enum HTTP {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 
+    /// The status, headers and body of a request with `method` and, when given, a bearer `token`.
+    static func request(_ url: String, method: String = "GET", token: String? = nil) async throws
+        -> (status: Int, headers: [String: String], body: Data) {
+        guard let address = URL(string: url) else { throw ServerFailure("bad URL \(url)") }
+        var request = URLRequest(url: address)
+        request.timeoutInterval = 5
+        request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as? HTTPURLResponse
+        let headers = (http?.allHeaderFields ?? [:]).reduce(into: [String: String]()) { headers, field in
+            if let name = field.key as? String, let value = field.value as? String { headers[name.lowercased()] = value }
+        }
+        return (http?.statusCode ?? 0, headers, data)
+    }
+
     struct Stats: Decodable {
         let alive: Int
         let made: Int

@@ -19,6 +19,8 @@ final class LinksServerProcess: @unchecked Sendable {
     let managementPort: Int?
     private let process = Process()
     private let log: URL
+    /// When the process was started.
+    private(set) var startedAt = ContinuousClock.now
 
     /// Starts the server with the database `database`, `rate.per-second` set to `rate` in its copy of
     /// links.properties, `properties` added to it, and `variables` added to its environment.
@@ -53,6 +55,7 @@ final class LinksServerProcess: @unchecked Sendable {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
+        startedAt = .now
     }
 
     deinit {
@@ -123,10 +126,25 @@ final class LinksServerProcess: @unchecked Sendable {
         throw ServerFailure("the server did not answer /health within 60 s:\n\(logText)")
     }
 
+    /// Waits until the log holds `text`, polling every millisecond, at most 30 s; when it was seen.
+    /// Before the process logs that it handles signals, a signal ends it by the signal's default action.
+    func waitForLog(_ text: String) async throws -> ContinuousClock.Instant {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if logText.contains(text) { return .now }
+            guard process.isRunning else { throw ServerFailure("the server exited (\(process.terminationStatus)):\n\(logText)") }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        throw ServerFailure("the log did not show '\(text)' within 30 s:\n\(logText)")
+    }
+
     /// Sends SIGTERM.
     func terminate() {
         kill(process.processIdentifier, SIGTERM)
     }
+
+    /// Whether the process ended by a signal (a crash, or a signal it did not handle) rather than by exiting.
+    var endedBySignal: Bool { !process.isRunning && process.terminationReason == .uncaughtSignal }
 
     /// Waits for the process to end, at most `limit`; its exit status.
     func exitStatus(within limit: Duration = .seconds(60)) async throws -> Int32 {

@@ -135,6 +135,12 @@ extension ServerLifecycleTests {
             as? [String: Any]
         let services = waiting?["services"] as? [[String: Any]] ?? []
         #expect(services.contains { $0["key"] as? String == "store" && $0["state"] as? String == "starting" }, "\(services)")
+        // The readiness probe names what it waits for, its state and since when; liveness holds.
+        let readiness = try await HTTP.response(server.managementURL + "/factory/health/readiness")
+        let notReady = (try JSONSerialization.jsonObject(with: readiness.body) as? [String: Any])?["services"] as? [[String: Any]] ?? []
+        #expect(readiness.status == 503 && notReady.contains { $0["key"] as? String == "store" && $0["state"] as? String == "starting"
+                    && $0["since"] is String }, "\(notReady)")
+        #expect(try await HTTP.response(server.managementURL + "/factory/health/liveness").status == 200)
 
         releasing.yield()
         try await holder.value
