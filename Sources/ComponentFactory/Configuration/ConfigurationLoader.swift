@@ -4,12 +4,14 @@ import SystemSupport
 
 /// Reads the `.properties` files of a config root and stacks them into a
 /// ``Configuration`` for one environment:
-/// 1. the base files, in the order given (a `location=` list) or sorted;
+/// 1. the base files, in the order given (a `location=` list, where a
+///    `configtree:` entry stands for a ``ConfigTree`` inside the root) or sorted;
 /// 2. each base file's `-<env>` overlay, where it exists;
-/// 3. environment variables, when ``environmentVariables`` is set;
-/// 4. ``sources``, layers given in code (such as swift-configuration
+/// 3. ``configTrees``, the trees given in code;
+/// 4. environment variables, when ``environmentVariables`` is set;
+/// 5. ``sources``, layers given in code (such as swift-configuration
 ///    providers), a later one winning;
-/// 5. ``overrides``.
+/// 6. ``overrides``.
 ///
 /// All files are read here; nothing after this stage touches the disk.
 ///
@@ -28,6 +30,9 @@ public struct ConfigurationLoader: Sendable {
     /// Layers of your own, above the files and environment variables and
     /// below ``overrides``; a later one wins.
     public var sources: [any PropertySource] = []
+    /// Directory trees read as properties (Kubernetes' mounted Secrets and
+    /// ConfigMaps), above the files' overlays and below environment variables; a later one wins.
+    public var configTrees: [ConfigTree] = []
     /// Text that an editor holds for a file, by path: read in place of what
     /// the file holds on disk (the language server's open documents).
     public var unsaved: [String: [UInt8]] = [:]
@@ -51,6 +56,14 @@ public struct ConfigurationLoader: Sendable {
         for entry in listed {
             let location = entry.text
             let site: SourceLocation? = locations == nil ? nil : entry.location
+            if let tree = ConfigTree.located(location) {
+                do {
+                    if let source = try readTree(tree, site: entry.location, contained: contained) { bases.append(source) }
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+                continue
+            }
             guard let relative = PathRules.normalized(location) else {
                 diagnostics.append(Diagnostic(
                     .pathOutsideRoot, "'\(location)' is outside the config root '\(root.path)'",
@@ -81,10 +94,37 @@ public struct ConfigurationLoader: Sendable {
                 diagnostics.append(error)
             }
         }
+        var trees: [PropertySource] = []
+        for tree in configTrees {
+            do {
+                trees.append(try ConfigTreeSource.read(tree))
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
         if !diagnostics.isEmpty {
             throw DiagnosticReport(diagnostics.map { var tagged = $0; tagged.environment = environment; return tagged })
         }
-        return Configuration(environment: environment, sources: bases + overlays + upperLayers())
+        return Configuration(environment: environment, sources: bases + overlays + trees + upperLayers())
+    }
+
+    /// The tree a `location=` entry names, inside the root, read; nil when it is optional and absent.
+    private func readTree(_ tree: ConfigTree, site: SourceLocation, contained: ContainedRoot) throws(DiagnosticReport) -> ConfigTreeSource? {
+        guard let relative = PathRules.normalized(tree.path) else {
+            throw DiagnosticReport([Diagnostic(.pathOutsideRoot, "config tree '\(tree.path)' is outside the config root '\(root.path)'",
+                                               at: site)])
+        }
+        var inRoot = tree
+        inRoot.path = PathRules.join(root.path, relative)
+        guard FileManager.default.fileExists(atPath: inRoot.path) else {
+            if tree.isOptional { return nil }
+            throw DiagnosticReport([Diagnostic(.propertiesNotFound, "config tree '\(inRoot.path)' not found", at: site)])
+        }
+        guard contained.contains(inRoot.path) else {
+            throw DiagnosticReport([Diagnostic(.pathOutsideRoot, "'\(inRoot.path)' is a link to a folder outside the config root '\(root.path)'",
+                                               at: site)])
+        }
+        return try ConfigTreeSource.read(inRoot, site: site)
     }
 
     /// Stacks exactly `files`, in order, with no overlays: a later file wins.

@@ -449,7 +449,7 @@ public struct PlaceholderResolver: Sendable {
         // A value with no file:line (an environment variable, a provider) is named by its source.
         let location = property.location ?? SourceLocation(file: property.sourceName, line: 0)
         // Plain text is its own resolution: looking it up again costs less than remembering it.
-        let isSecret = SecretKeys.isSecret(key)
+        let isSecret = property.isSecret || SecretKeys.isSecret(key)
         guard Self.mayContainPlaceholder(property.text) else {
             origins.add([location])
             if isSecret { origins.isSecret = true }
@@ -506,7 +506,7 @@ public struct PlaceholderResolver: Sendable {
         let notes = path.dropLast().map { key in
             let property = configuration.property(forKey: key)
             let origin = property.map { $0.location == nil ? " (from \($0.sourceName))" : "" } ?? ""
-            let text = SecretKeys.isSecret(key) ? SecretKeys.mask : property?.text ?? ""
+            let text = property?.isSecret == true || SecretKeys.isSecret(key) ? SecretKeys.mask : property?.text ?? ""
             return Diagnostic.Note("'\(key)' is defined here\(origin) as '\(text)'", at: property?.location)
         }
         return failure(.placeholderCycle, "placeholder cycle: " + path.joined(separator: " → "), site: site, notes: notes)

@@ -330,6 +330,7 @@ extension Factory {
         var loader = ConfigurationLoader(root: root, environmentVariables: options.useEnvironmentVariables ? options.processEnvironment : nil,
                                          overrides: options.overrides)
         loader.sources = options.sources
+        loader.configTrees = options.configTrees
         return (assemblies, loader, chosen, loading.parses)
     }
 }

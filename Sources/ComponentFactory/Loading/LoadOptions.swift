@@ -17,6 +17,9 @@ extension Factory {
     ///   throws, listing them: it never picks one silently.
     /// - `overrides` win over every file; `useEnvironmentVariables` adds
     ///   `processEnvironment` as a layer below them (`DB_URL` supplies `db.url`).
+    /// - `configTrees`: directory trees read as properties, one file per key
+    ///   (Kubernetes' mounted Secrets and ConfigMaps; see ``ConfigTree``), above
+    ///   the files and below environment variables; their values are secrets.
     /// - `sources`: layers of your own, such as swift-configuration providers,
     ///   above the files and environment variables and below `overrides`; a later one wins.
     /// - `parent`: a factory to take what these assemblies do not define from.
@@ -41,6 +44,8 @@ extension Factory {
         public var useEnvironmentVariables: Bool
         /// Layers given in code, above the files and environment variables; a later one wins.
         public var sources: [any PropertySource]
+        /// Directory trees read as properties at each load and reload, above the files and below environment variables.
+        public var configTrees: [ConfigTree] = []
         /// A factory to take what these assemblies do not define from.
         public var parent: Factory?
         /// Where loading, and later shutdown, say what they did.

@@ -361,10 +361,16 @@ public final class LiveFactory: Sendable {
 
     // MARK: Watching
 
-    /// The directories watched: the config root's, and each `.properties` file's.
+    /// The directories watched: the config root's, each `.properties` file's,
+    /// and every directory of each config tree (a tree given in code that is
+    /// absent now is watched from its parent, so that its arrival reloads).
     public var watchedDirectories: [String] {
-        let files = state.withLock { $0.current.side.configuration.sources.compactMap { ($0 as? PropertiesFileSource)?.name } }
-        let directories = files.map { ($0 as NSString).deletingLastPathComponent } + [loader.root.path]
+        let sources = state.withLock { $0.current.side.configuration.sources }
+        let files = sources.compactMap { ($0 as? PropertiesFileSource)?.name }
+        let trees = sources.flatMap { ($0 as? ConfigTreeSource)?.directories ?? [] }
+        let absent = loader.configTrees.filter { !FileManager.default.fileExists(atPath: $0.path) }
+            .map { ($0.path as NSString).deletingLastPathComponent }
+        let directories = files.map { ($0 as NSString).deletingLastPathComponent } + trees + absent + [loader.root.path]
         return Array(Set(directories.filter { !$0.isEmpty })).sorted()
     }
 

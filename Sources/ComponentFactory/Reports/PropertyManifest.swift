@@ -139,7 +139,7 @@ public struct PropertyManifest: Sendable, Hashable {
     static func shown(_ key: String, _ property: PropertyValue, resolver: inout PlaceholderResolver,
                       showSecrets: Bool = false) -> (value: String, isSecret: Bool) {
         let resolved = try? resolver.guardedValue(forKey: key)
-        let isSecret = SecretKeys.isSecret(key) || resolved?.isSecret == true
+        let isSecret = property.isSecret || SecretKeys.isSecret(key) || resolved?.isSecret == true
         return (isSecret && !showSecrets ? SecretKeys.mask : resolved?.value ?? property.text, isSecret)
     }
 
