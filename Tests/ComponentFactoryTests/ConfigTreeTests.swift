@@ -205,6 +205,47 @@ import Testing
         #expect(!shown.contains(first) && !shown.contains(rotated), "a secret shows in the inspection")
     }
 
+    @Test func anOptionalTreeMountedAfterTheLoadIsReadAndThenWatchedForRotations() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Assemblies/app.xml", Self.assembly(locations: "app.properties, optional:configtree:secrets/")
+            .replacingOccurrences(of: #"scope="singleton">"#, with: #"scope="singleton" reloadable="yes">"#))
+        try directory.write("Config/app.properties", "db.password = from-the-file\n")
+        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], registry: Self.registry,
+                                              options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
+        #expect(!live.watchedDirectories.contains(directory.file("Config/secrets")))
+        let reloads = live.reloads()
+        let watching = Task { await live.watch(pollingEvery: .milliseconds(100)) }
+        defer { watching.cancel() }
+        // Mounted once the watch is under way (the file touched until a reload comes), then rotated
+        // (again until one comes): no change is lost to a watch that had not begun, or began anew.
+        let changing = Task {
+            var volume: KubeletVolume?
+            var rotation = 0
+            while !Task.isCancelled {
+                let current = try? live.factory.component(forKey: "client", as: Client.self).credentials
+                if current == "user:from-the-file" {
+                    if volume == nil {
+                        volume = try? KubeletVolume(in: directory, at: "Config/secrets", ["db/password": "mounted\n"])
+                    } else {
+                        _ = try? directory.write("Config/app.properties", "db.password = from-the-file\n")
+                    }
+                } else {
+                    rotation += 1
+                    try? volume?.write(["db/password": "rotated-\(rotation)\n"])
+                }
+                try? await Task.sleep(for: .milliseconds(300))
+            }
+        }
+        defer { changing.cancel() }
+        var swapped: [String] = []
+        for await reload in reloads where reload.outcome == .swapped {
+            swapped.append(try live.factory.component(forKey: "client", as: Client.self).credentials)
+            if swapped.last?.hasPrefix("user:rotated-") == true { break }
+        }
+        #expect(swapped.first == "user:mounted" && swapped.count >= 2, "\(swapped)")
+        #expect(live.watchedDirectories.contains(directory.file("Config/secrets")))
+    }
+
     @Test func aPropertiesConfigMapRotatedByTheKubeletReloadsAsAnEditDoes() async throws {
         let directory = try TemporaryDirectory()
         let volume = try KubeletVolume(in: directory, at: "Config", ["app.properties": "db.password = one\n"])

@@ -383,11 +383,6 @@ public final class LiveFactory: Sendable {
     /// comes once the save's reload has read the directories, which are as
     /// they were then, makes none.
     nonisolated(nonsending) public func watch(pollingEvery interval: Duration = .seconds(2), polling: Bool = false) async {
-        let directories = watchedDirectories
-        let watcher = DirectoryWatcher(directories: directories, pollingEvery: interval, polling: polling)
-        logger?.debug("ComponentFactory: watching the configuration", metadata: [
-            "directories": .array(directories.map { .string($0) }), "method": .string(watcher.method.rawValue),
-        ])
         let sources = loader.sources
         await withDiscardingTaskGroup { group in
             // Each change a source given in code reports: a reload.
@@ -403,9 +398,25 @@ public final class LiveFactory: Sendable {
                     watching.cancelAll()
                 }
             }
-            // The files: nil until the first event, which always reloads, so that a save made
+            await watchDirectories(pollingEvery: interval, polling: polling)
+            group.cancelAll()
+        }
+    }
+
+    /// Reloads after each change in ``watchedDirectories`` until the task is
+    /// cancelled, watching anew whenever a reload changes them (a config tree
+    /// that appeared, or went).
+    nonisolated(nonsending) private func watchDirectories(pollingEvery interval: Duration, polling: Bool) async {
+        var directories = watchedDirectories
+        while !Task.isCancelled {
+            let watcher = DirectoryWatcher(directories: directories, pollingEvery: interval, polling: polling)
+            logger?.debug("ComponentFactory: watching the configuration", metadata: [
+                "directories": .array(directories.map { .string($0) }), "method": .string(watcher.method.rawValue),
+            ])
+            // Nil until the first event, which always reloads, so that a save made
             // before the watch began is not taken for what was loaded.
             var lastRead: [String]?
+            var moved = false
             for await _ in watcher.changes {
                 // An editor's save is several writes: let them land.
                 try? await Task.sleep(for: .milliseconds(50))
@@ -413,10 +424,15 @@ public final class LiveFactory: Sendable {
                 guard now != lastRead else { continue }
                 lastRead = now
                 _ = await reload()
+                let after = watchedDirectories
+                if after != directories {
+                    (directories, moved) = (after, true)
+                    break
+                }
             }
-            group.cancelAll()
+            watcher.stop()
+            guard moved else { return }
         }
-        watcher.stop()
     }
 
     // MARK: Shutting down

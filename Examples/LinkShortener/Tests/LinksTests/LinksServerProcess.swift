@@ -23,9 +23,10 @@ final class LinksServerProcess: @unchecked Sendable {
     private(set) var startedAt = ContinuousClock.now
 
     /// Starts the server with the database `database`, `rate.per-second` set to `rate` in its copy of
-    /// links.properties, `properties` added to it, and `variables` added to its environment.
+    /// links.properties, `properties` added to it, and `variables` added to its environment, once
+    /// `prepare` has done what it does to the directory (a volume mounted before the pod starts).
     init(database: String, rate: Int, environment name: String = "integration", management: Bool = false,
-         properties: [String: String] = [:], variables: [String: String] = [:]) throws {
+         properties: [String: String] = [:], variables: [String: String] = [:], prepare: (URL) throws -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for folder in ["Assemblies", "Config"] {
@@ -40,6 +41,7 @@ final class LinksServerProcess: @unchecked Sendable {
         for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
             try addProperty(key, value)
         }
+        try prepare(directory)
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw ServerFailure("cannot write \(log.path)") }
         process.executableURL = Self.binaries.appendingPathComponent("links")
         process.currentDirectoryURL = directory
