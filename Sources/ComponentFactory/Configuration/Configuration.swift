@@ -45,6 +45,11 @@ public struct Configuration: Sendable {
         return nil
     }
 
+    /// The raw value of `key` from every source that has it, the one in force first, then in falling precedence.
+    public func properties(forKey key: String) -> [PropertyValue] {
+        sources.reversed().compactMap { $0.property(forKey: key) }
+    }
+
     /// Every key some source lists, each once as Java tells keys apart (by
     /// their exact characters), sorted by Unicode scalars.
     public var keys: [String] {

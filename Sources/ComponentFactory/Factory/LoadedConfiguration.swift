@@ -7,4 +7,6 @@ struct LoadedConfiguration: Sendable {
     let definitions: [ComponentDefinition]
     let settingsFields: [SettingsField]
     let keysRead: [String]
+    /// The build's warnings (such as `unused-property`): logged once, at load; a reload tells only those that are new.
+    let warnings: [Diagnostic]
 }

@@ -6,7 +6,8 @@ extension FactoryInspection {
     ///
     /// ```json
     /// {"time": 786000000.5, "outcome": "refused", "generation": 3, "changedKeys": ["rate.per-second"],
-    ///  "rebuilt": ["rateLimiter", "linkController"],
+    ///  "changes": [{"key": "rate.per-second", "old": "50", "new": "lots"}],
+    ///  "rebuilt": [], "wouldRebuild": ["rateLimiter", "linkController"],
     ///  "diagnostics": [{"severity": "error", "code": "constraint", "message": "…", "file": "Config/app.properties", "line": 4, …}]}
     /// ```
     public struct Reload: Sendable, Codable, Hashable {
@@ -20,18 +21,39 @@ extension FactoryInspection {
         public let generation: Int
         /// The keys whose value changed, applied or not.
         public let changedKeys: [String]
-        /// The components built anew; for a refused reload, those it would have built.
+        /// Each changed key, old → new, as written; secrets masked.
+        public let changes: [Change]
+        /// The components built anew; empty for a refused reload.
         public let rebuilt: [String]
-        /// Why it was refused, or the warnings of one that was not.
+        /// For a refused reload, the components it would have built anew; empty otherwise.
+        public let wouldRebuild: [String]
+        /// Why it was refused, or the warnings it brought (those of the graph it replaced were told before).
         public let diagnostics: [FactoryInspection.Diagnostic]
 
-        init(_ event: ReloadEvent) {
+        /// One changed key: its text before and after, as written; `******` when secret, or when every value is masked.
+        public struct Change: Sendable, Codable, Hashable {
+            /// The key.
+            public let key: String
+            /// Its text before; nil when no source set it.
+            public let old: String?
+            /// Its text now; nil when no source sets it.
+            public let new: String?
+        }
+
+        init(_ event: ReloadEvent, values: FactoryInspection.Values = .shown) {
             time = event.time
             durationMilliseconds = event.duration / .milliseconds(1)
             outcome = event.outcome.rawValue
             generation = event.generation
             changedKeys = event.changedKeys
-            rebuilt = event.rebuilt
+            changes = event.changes.map { change in
+                let masked = values == .masked
+                return Change(key: change.key, old: masked ? change.old.map { _ in SecretKeys.mask } : change.old,
+                              new: masked ? change.new.map { _ in SecretKeys.mask } : change.new)
+            }
+            let refused = event.outcome == .refused
+            rebuilt = refused ? [] : event.rebuilt
+            wouldRebuild = refused ? event.rebuilt : []
             diagnostics = event.diagnostics.map(FactoryInspection.Diagnostic.init)
         }
     }

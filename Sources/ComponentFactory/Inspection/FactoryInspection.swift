@@ -45,6 +45,15 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
     /// when none has been handed to one.
     public var isReady: Bool { shutdownBegan == nil && servicesNotReady.isEmpty }
 
+    /// What an inspection shows of the configuration's values: in
+    /// ``FactoryInspection/properties`` and in each reload's changes.
+    public enum Values: String, Sendable, Codable, CaseIterable {
+        /// Every value, secrets masked.
+        case shown
+        /// Every value masked: the keys, their sources and their readers only.
+        case masked
+    }
+
     /// The services that keep the factory from being ready: starting, stopping or failed.
     public var servicesNotReady: [FactoryInspection.Service] {
         services.filter { $0.state == .starting || $0.state == .stopping || $0.state == .failed }
@@ -53,12 +62,12 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
 
 extension Factory {
     /// What this factory says of itself now: its components, each singleton
-    /// with whether it is built; the properties in force; how its load went;
-    /// and its services' states.
-    public func inspection() -> FactoryInspection {
+    /// with whether it is built; the properties in force (every value masked
+    /// with `values: .masked`); how its load went; and its services' states.
+    public func inspection(values: FactoryInspection.Values = .shown) -> FactoryInspection {
         let states = serviceStates.all
         return FactoryInspection(environment: environment, generation: nil, components: inspectedComponents { _ in nil },
-                                 properties: inspectedProperties,
+                                 properties: inspectedProperties(refused: nil, values: values),
                                  startup: inspectedStartup, reloads: [],
                                  services: states.services, shutdownBegan: states.shutdownBegan)
     }
@@ -68,10 +77,11 @@ extension Factory {
         startup.withLock { $0 }.map(FactoryInspection.Startup.init)
     }
 
-    /// Every key in force where the factory was loaded; nil when it was not loaded from a configuration.
-    var inspectedProperties: [FactoryInspection.Property]? {
+    /// Every key in force where the factory was loaded, each that `refused` sets otherwise flagged; nil when it was not loaded from a configuration.
+    func inspectedProperties(refused: Configuration?, values: FactoryInspection.Values) -> [FactoryInspection.Property]? {
         loaded.map {
-            FactoryInspection.Property.inForce($0.configuration, keysRead: $0.keysRead, definitions: $0.definitions, settingsFields: $0.settingsFields)
+            FactoryInspection.Property.inForce($0.configuration, keysRead: $0.keysRead, definitions: $0.definitions,
+                                               settingsFields: $0.settingsFields, refused: refused, masked: values == .masked)
         }
     }
 
@@ -98,16 +108,19 @@ extension LiveFactory {
 
     /// What this live factory says of itself now: the generation serving,
     /// its components, each built singleton with the generation that built
-    /// it (a singleton kept across reloads keeps its own), and the last reloads.
-    public func inspection() -> FactoryInspection {
-        let (generation, reloads) = inspected
+    /// it (a singleton kept across reloads keeps its own), the properties in
+    /// force (while a refused reload stands, each key the files set otherwise
+    /// flagged ``FactoryInspection/Property/pending``), and the last reloads;
+    /// every value masked with `values: .masked`.
+    public func inspection(values: FactoryInspection.Values = .shown) -> FactoryInspection {
+        let (generation, reloads, refused) = inspected
         let factory = generation.factory
         let states = serviceStates.all
         return FactoryInspection(
             environment: factory.environment, generation: generation.number,
             components: factory.inspectedComponents { generation.builtBy[$0] ?? generation.number },
-            properties: factory.inspectedProperties,
-            startup: inspectedStartup, reloads: reloads.map(FactoryInspection.Reload.init),
+            properties: factory.inspectedProperties(refused: refused, values: values),
+            startup: inspectedStartup, reloads: reloads.map { FactoryInspection.Reload($0, values: values) },
             services: states.services, shutdownBegan: states.shutdownBegan)
     }
 }

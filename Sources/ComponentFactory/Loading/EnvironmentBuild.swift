@@ -296,7 +296,8 @@ extension EnvironmentBuild {
     /// What a factory made of `blueprint` was loaded from, for its inspection; nil when the configuration did not load.
     func loaded(_ blueprint: FactoryBlueprint) -> LoadedConfiguration? {
         configuration.map {
-            LoadedConfiguration(configuration: $0, definitions: blueprint.definitions, settingsFields: settingsFields, keysRead: keysRead)
+            LoadedConfiguration(configuration: $0, definitions: blueprint.definitions, settingsFields: settingsFields, keysRead: keysRead,
+                                warnings: diagnostics.filter { $0.severity != .error })
         }
     }
 }

@@ -190,6 +190,12 @@ extension Factory {
                 "duration": .string(milliseconds(ContinuousClock().now - start)),
             ])
         }
+        // Once, at load: a reload tells only the warnings it brings.
+        if let logger = options.logger, validation.diagnostics.allSatisfy({ $0.severity != .error }) {
+            for warning in validation.diagnostics {
+                logger.warning("ComponentFactory: \(warning.description)", metadata: ["code": .string(warning.code.rawValue)])
+            }
+        }
         return (validation, inputs.assemblies, (inputs.loader, inputs.environment, read))
     }
 

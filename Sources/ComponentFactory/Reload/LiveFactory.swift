@@ -41,6 +41,8 @@ public final class LiveFactory: Sendable {
         var isShutDown = false
         /// The last reloads, oldest first: at most ``LiveFactory/reloadsKept``.
         var reloads: [ReloadEvent] = []
+        /// The configuration the last reload read and refused, while no later one has swapped or found it unchanged.
+        var refused: Configuration?
     }
 
     /// How many of the last reloads ``inspection()`` gives.
@@ -195,8 +197,8 @@ public final class LiveFactory: Sendable {
     }
 
     /// The generation serving now, and the last reloads, for ``inspection()``.
-    var inspected: (generation: LiveGeneration, reloads: [ReloadEvent]) {
-        state.withLock { ($0.current, $0.reloads) }
+    var inspected: (generation: LiveGeneration, reloads: [ReloadEvent], refused: Configuration?) {
+        state.withLock { ($0.current, $0.reloads, $0.refused) }
     }
 
     /// The generation serving now, counted as in use.
@@ -238,11 +240,15 @@ public final class LiveFactory: Sendable {
         let started = ContinuousClock().now
         let token = reloading.newToken()
         await reloading.lock(token)
-        var reload = await reloadHoldingLock()
+        let before = state.withLock { $0.current.side.configuration }
+        var read: Configuration?
+        var reload = await reloadHoldingLock(reading: &read)
         reloading.unlock()
         reload.duration = ContinuousClock().now - started
+        if let read { reload.changes = ReloadReach.changes(of: reload.changedKeys, from: before, to: read) }
         log(reload)
         let observers = state.withLock { state in
+            state.refused = reload.outcome == .refused ? read : nil
             state.reloads.append(reload)
             if state.reloads.count > Self.reloadsKept { state.reloads.removeFirst(state.reloads.count - Self.reloadsKept) }
             return Array(state.observers.values)
@@ -251,7 +257,8 @@ public final class LiveFactory: Sendable {
         return reload
     }
 
-    nonisolated(nonsending) private func reloadHoldingLock() async -> ReloadEvent {
+    /// The reload, `read` set to the configuration it read, when it could read one.
+    nonisolated(nonsending) private func reloadHoldingLock(reading read: inout Configuration?) async -> ReloadEvent {
         let (old, isShutDown) = state.withLock { ($0.current, $0.isShutDown) }
         /// A refusal names the keys that changed and what it would have built anew.
         func refused(_ diagnostics: [Diagnostic], changed: [String] = [], wouldRebuild: [String] = []) -> ReloadEvent {
@@ -269,6 +276,7 @@ public final class LiveFactory: Sendable {
         }
         let validation = EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry,
                                                parent: parent)
+        read = validation.configuration
         let errors = validation.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let blueprint = validation.blueprint, let side = Self.side(of: validation) else {
             // What changed, and the .properties line (or variable, or provider key) of each change first in its diagnostics.
@@ -325,7 +333,8 @@ public final class LiveFactory: Sendable {
             return refused([Diagnostic(.buildFailed, "the live factory was shut down during the reload", at: nil)],
                            changed: reach.changedKeys, wouldRebuild: rebuilt)
         }
-        let warnings = validation.diagnostics.filter { $0.severity != .error }
+        // The warnings this configuration brings: those of the graph it replaced were told already.
+        let warnings = side.loaded.warnings.filter { !old.side.loaded.warnings.contains($0) }
         return ReloadEvent(outcome: .swapped, generation: next.number, changedKeys: reach.changedKeys, rebuilt: rebuilt, diagnostics: warnings)
     }
 
@@ -344,7 +353,8 @@ public final class LiveFactory: Sendable {
         let metadata: Logger.Metadata = [
             "generation": .stringConvertible(reload.generation),
             "changed": .array(reload.changedKeys.map { .string($0) }),
-            "rebuilt": .array(reload.rebuilt.map { .string($0) }),
+            "changes": .array(reload.changes.map { .string($0.description) }),
+            reload.outcome == .refused ? "would-rebuild" : "rebuilt": .array(reload.rebuilt.map { .string($0) }),
         ]
         switch reload.outcome {
         case .swapped:

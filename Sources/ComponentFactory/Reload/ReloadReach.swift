@@ -129,6 +129,16 @@ struct ReloadReach {
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// Each of `keys` with its text in `old` and in `new`, masked where either side holds a secret.
+    static func changes(of keys: [String], from old: Configuration, to new: Configuration) -> [ReloadEvent.Change] {
+        keys.map { key in
+            let (before, after) = (old.property(forKey: key), new.property(forKey: key))
+            let isSecret = SecretKeys.isSecret(key) || before?.isSecret == true || after?.isSecret == true
+            func shown(_ value: PropertyValue?) -> String? { value.map { isSecret ? SecretKeys.mask : $0.text } }
+            return ReloadEvent.Change(key: key, old: shown(before), new: shown(after))
+        }
+    }
+
     /// The plans of `table` that a reload builds anew: each reloadable one, and every one that needs one.
     static func rebuilt(in table: PlanTable) -> Set<Int> {
         let plans = table.plans

@@ -42,12 +42,15 @@ public struct SettingsBinder {
     /// - `name`: the stored property's name; `key`: its key after the prefix.
     /// - `written`: the default as written in Swift, for the manifest.
     /// - `declaration`: where the field is declared, which an editor's
-    ///   references from the key lead to (`@Settings` gives it).
+    ///   references from the key lead to (`@Settings` gives it); without
+    ///   one, the line of this call (`file`, `line`), where the field is bound.
     public mutating func field<Value: Sendable>(
         _ name: String, key: String, as type: Value.Type = Value.self, default defaultValue: Value? = nil,
-        written: String? = nil, constraints: [SettingsConstraint<Value>] = [], declaredAt declaration: SourceLocation? = nil
+        written: String? = nil, constraints: [SettingsConstraint<Value>] = [], declaredAt declaration: SourceLocation? = nil,
+        file: String = #filePath, line: Int = #line
     ) -> Value? {
-        bind(describe(name, key, "\(Value.self)", written, constraints, declaration), default: defaultValue,
+        bind(describe(name, key, "\(Value.self)", written, constraints, declaration ?? SourceLocation(file: file, line: line)),
+             default: defaultValue,
              constraints: constraints, isOptional: false) ?? nil
     }
 
@@ -55,9 +58,11 @@ public struct SettingsBinder {
     /// key and there is no default; nil outside when the field fails.
     public mutating func optionalField<Value: Sendable>(
         _ name: String, key: String, as type: Value.Type = Value.self, default defaultValue: Value? = nil,
-        written: String? = nil, constraints: [SettingsConstraint<Value>] = [], declaredAt declaration: SourceLocation? = nil
+        written: String? = nil, constraints: [SettingsConstraint<Value>] = [], declaredAt declaration: SourceLocation? = nil,
+        file: String = #filePath, line: Int = #line
     ) -> Value?? {
-        bind(describe(name, key, "\(Value.self)?", written, constraints, declaration), default: defaultValue,
+        bind(describe(name, key, "\(Value.self)?", written, constraints, declaration ?? SourceLocation(file: file, line: line)),
+             default: defaultValue,
              constraints: constraints, isOptional: true)
     }
 

@@ -20,7 +20,7 @@ public struct SettingsField: Sendable, Hashable {
     public var defaultValue: String?
     /// What each constraint asks, such as `within 1...65535`.
     public var constraints: [String]
-    /// Where the field is declared in Swift, when its binding says.
+    /// Where the field is declared in Swift (`@Settings` says), or else where it is bound.
     public var location: SourceLocation?
 
     /// How a message names the field.

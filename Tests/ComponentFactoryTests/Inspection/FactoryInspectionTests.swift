@@ -34,7 +34,7 @@ import Testing
         """
 
     /// The assembly and its properties in a directory of their own.
-    private static func directory(limit: String = "100") throws -> TemporaryDirectory {
+    static func directory(limit: String = "100") throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         try directory.write("Assemblies/App.xml", assembly)
         try directory.write("Config/app.properties", "rate.per-minute = \(limit)\n")

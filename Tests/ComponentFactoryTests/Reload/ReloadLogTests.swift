@@ -17,7 +17,9 @@ import Testing
         #expect(await live.reload().outcome == .refused)
         let refusal = try #require(log.all.first { $0.level == .error })
         #expect(refusal.metadata["changed"] == "[\"rate.per-minute\"]", "\(refusal.metadata)")
-        #expect(refusal.metadata["rebuilt"] == "[\"limit\", \"limiter\"]", "\(refusal.metadata)")
+        // A refusal built nothing: what it would have built anew is named as such.
+        #expect(refusal.metadata["would-rebuild"] == "[\"limit\", \"limiter\"]" && refusal.metadata["rebuilt"] == nil, "\(refusal.metadata)")
+        #expect(refusal.metadata["changes"] == "[\"rate.per-minute: 100 → lots\"]", "\(refusal.metadata)")
         #expect(refusal.message.contains("reload refused, the running graph is kept: \(directory.file("Config/app.properties")):1:"),
                 "the edited line comes first: \(refusal.message)")
 

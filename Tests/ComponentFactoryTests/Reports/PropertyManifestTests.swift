@@ -67,7 +67,8 @@ import Testing
         #expect([reader.component, reader.member, reader.type, reader.settings, reader.defaultValue]
                     == ["", "field 'size'", "Int", "PoolSettings", "4"])
         #expect(reader.constraints == ["within 1...64"])
-        #expect(reader.location == nil)
+        // Bound by hand, with no declaration given: the line of the binding.
+        #expect(reader.location?.file == #filePath && reader.location?.line == 39, "\(String(describing: reader.location))")
         // Set nowhere, listed all the same, with what it defaults to.
         let idle = try #require(manifest.keys.first { $0.key == "pool.idle" })
         #expect(idle.values.isEmpty)

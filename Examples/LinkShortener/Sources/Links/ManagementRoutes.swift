@@ -15,7 +15,7 @@ struct ManagementRoutes: Sendable {
 
     let all: [Route]
 
-    init(live: LiveFactory, registry: PrometheusCollectorRegistry) {
+    init(live: LiveFactory, registry: PrometheusCollectorRegistry, values: FactoryInspection.Values) {
         var routes = [
             Route(path: "/factory/health/liveness", summary: "200 while the process can answer: the liveness probe") {
                 try Self.json(Liveness(status: "UP"))
@@ -36,9 +36,11 @@ struct ManagementRoutes: Sendable {
                 try Self.json(live.inspection().components)
             },
             Route(path: "/factory/properties", summary: "every key in force, its value (secrets masked), its source and readers") {
-                try Self.json(live.inspection().properties ?? [])
+                try Self.json(live.inspection(values: values).properties ?? [])
             },
-            Route(path: "/factory/reloads", summary: "the last reloads, applied or refused") { try Self.json(live.inspection().reloads) },
+            Route(path: "/factory/reloads", summary: "the last reloads, applied or refused, each change old → new") {
+                try Self.json(live.inspection(values: values).reloads)
+            },
             Route(path: "/factory/startup", summary: "the load's phases and each eager singleton's construction") {
                 try Self.json(live.inspection().startup)
             },
@@ -48,7 +50,9 @@ struct ManagementRoutes: Sendable {
             },
         ]
         let listing = routes.map { Listing.Entry(path: $0.path, summary: $0.summary) }
-        routes.insert(Route(path: "/factory", summary: "these routes") { try Self.json(Listing(routes: listing)) }, at: 0)
+        for path in ["/", "/factory"] {
+            routes.insert(Route(path: path, summary: "these routes") { try Self.json(Listing(routes: listing)) }, at: 0)
+        }
         all = routes
     }
 

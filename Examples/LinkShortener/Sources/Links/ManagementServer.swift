@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// Each factory route answers JSON from ``ComponentFactory/LiveFactory/inspection()``,
 /// taken at that moment; every GET route answers HEAD too.
 ///
-/// - `GET /factory`: the routes;
+/// - `GET /` and `GET /factory`: the routes;
 /// - `GET /factory/health/liveness`: 200 while the process can answer at all (Spring Boot's liveness);
 /// - `GET /factory/health/readiness`: 200 when every service is running, 503 while one
 ///   is starting, from the moment shutdown begins, and after one has failed, naming
@@ -42,7 +42,7 @@ public struct ManagementServer: Service {
         if !settings.isLoopback, token?.isEmpty ?? true { throw ManagementTokenMissing(host: settings.host) }
         self.logger = logger
         let host = settings.host
-        app = Application(router: Self.router(live: live, registry: telemetry.registry, token: token),
+        app = Application(router: Self.router(live: live, registry: telemetry.registry, token: token, values: settings.values),
                           configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "links-management"),
                           onServerRunning: { _ in
                               logger.info("links: management port listening on \(host):\(port)\(token == nil ? "" : ", routes but the probes behind the token")")
@@ -56,11 +56,13 @@ public struct ManagementServer: Service {
     }
 
     /// The routes over `live`, with `/metrics` rendered from `registry`; with
-    /// a `token`, every route but the probes wants it as a bearer token.
-    public static func router(live: LiveFactory, registry: PrometheusCollectorRegistry, token: String? = nil) -> Router<BasicRequestContext> {
+    /// a `token`, every route but the probes wants it as a bearer token;
+    /// `values` says whether the configuration's values show.
+    public static func router(live: LiveFactory, registry: PrometheusCollectorRegistry, token: String? = nil,
+                              values: FactoryInspection.Values = .shown) -> Router<BasicRequestContext> {
         let router = Router()
         if let token { router.add(middleware: BearerTokenMiddleware(token: token, open: Set(probes))) }
-        let routes = ManagementRoutes(live: live, registry: registry)
+        let routes = ManagementRoutes(live: live, registry: registry, values: values)
         for route in routes.all {
             router.get(RouterPath(route.path)) { _, _ in try route.answer() }
             router.on(RouterPath(route.path), method: .head) { _, _ in

@@ -43,6 +43,17 @@ extension ServerLifecycleTests {
         #expect(rate.readers.contains { $0.component == "rateLimit" })
         let port = try #require(byKey["http.port"])
         #expect(port.value == "\(server.port)" && port.source.contains("HTTP_PORT") && port.file == nil, "\(port)")
+        // Both sources that set it, the variable first as the winner, the file's line after it.
+        #expect(port.setBy.map(\.wins) == [true, false] && port.setBy.first?.source == "environment variable HTTP_PORT", "\(port.setBy)")
+        #expect(port.setBy.last?.value == "8080" && port.setBy.last?.file?.hasSuffix("Config/links.properties") == true
+                    && port.setBy.last?.line == (try server.line(of: "http.port")), "\(port.setBy)")
+        // A typed setting's reader, with its line; a default in force, as a default.
+        let serviceName = try #require(byKey["tracing.service-name"], "the default in force is listed")
+        #expect(serviceName.isDefault && serviceName.value == "\"links\"" && serviceName.readers.first?.component == "TracingSettings")
+        #expect(serviceName.readers.first?.file?.hasSuffix("TracingSettings.swift") == true && serviceName.readers.first?.line != nil)
+        // store.class: each reader once.
+        let storeClass = try #require(byKey["store.class"])
+        #expect(storeClass.readers.count == Set(storeClass.readers).count && storeClass.readers.count == 1, "\(storeClass.readers)")
         #expect(byKey["db.password"]?.value == "******" && byKey["db.password"]?.source.contains("DB_PASSWORD") == true)
         let apiKeyLine = try server.line(of: "tracing.api-key")
         #expect(byKey["tracing.api-key"]?.value == "******" && byKey["tracing.api-key"]?.line == apiKeyLine)
@@ -63,6 +74,7 @@ extension ServerLifecycleTests {
         let swapped = try await Self.reloads(server) { $0.contains { $0.outcome == "swapped" } }
         #expect(swapped.count == 1 && swapped[0].outcome == "swapped", "one save, one reload: \(swapped)")
         #expect(swapped[0].changedKeys == ["rate.per-second"] && swapped[0].rebuilt.contains("rateLimit"))
+        #expect(swapped[0].changes.map { "\($0.old ?? "") → \($0.new ?? "")" } == ["50 → 70"], "\(swapped[0].changes)")
         _ = try await get("/factory/reloads")
         // Told to the telemetry by the group's reload observer, as it goes on: soon, not at once.
         let metrics = try await Self.metrics(server) { Self.metric("componentfactory_reloads", outcome: "swapped", in: $0) == 1 }
@@ -74,6 +86,11 @@ extension ServerLifecycleTests {
         let refused = try await Self.reloads(server) { $0.contains { $0.outcome == "refused" } }
         #expect(refused.map(\.outcome) == ["swapped", "refused"], "\(refused)")
         #expect(refused.last?.changedKeys == ["rate.per-second"] && refused.last?.generation == 2)
+        #expect(refused.last?.rebuilt == [] && refused.last?.wouldRebuild.contains("rateLimit") == true, "\(refused)")
+        // While the refused edit stands, the file's disagreement is flagged beside the value in force.
+        let standing = try decoder.decode([FactoryInspection.Property].self, from: try await get("/factory/properties"))
+        let flagged = try #require(standing.first { $0.key == "rate.per-second" })
+        #expect(flagged.value == "70" && flagged.pending?.value == "lots" && flagged.pending?.line == rateLine, "\(flagged)")
         let diagnostic = try #require(refused.last?.diagnostics.first)
         #expect(diagnostic.code == "conversion" && diagnostic.file?.hasSuffix("Config/links.properties") == true, "\(diagnostic)")
         #expect(diagnostic.line == rateLine)

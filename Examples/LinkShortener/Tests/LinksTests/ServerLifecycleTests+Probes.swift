@@ -1,3 +1,4 @@
+import ComponentFactory
 import Foundation
 import Testing
 
@@ -69,5 +70,21 @@ extension ServerLifecycleTests {
         #expect(status == 1 && !server.endedBySignal, "exit \(status)\n\(log)")
         let failures = log.split(separator: "\n").filter { $0.contains("start-up failed") }
         #expect(failures.count == 1 && failures.first?.contains("set management.token") == true, "\(log)")
+    }
+}
+
+extension ServerLifecycleTests {
+    @Test func withShowValuesNeverEveryValueIsMaskedAndTheRootListsTheRoutes() async throws {
+        let server = try LinksServerProcess(database: "unused", rate: 50, environment: "development", management: true,
+                                            properties: ["management.show-values": "never"])
+        try await server.waitUntilServing()
+        let properties = try JSONDecoder().decode([FactoryInspection.Property].self,
+                                                  from: try await HTTP.request(server.managementURL + "/factory/properties").body)
+        #expect(!properties.isEmpty && properties.allSatisfy { $0.value == "******" && $0.setBy.allSatisfy { $0.value == "******" } })
+        #expect(properties.contains { $0.key == "rate.per-second" && !$0.isSecret }, "masked, though not a secret")
+        let root = try await HTTP.request(server.managementURL + "/")
+        #expect(root.status == 200 && String(decoding: root.body, as: UTF8.self).contains("/factory/health/readiness"))
+        server.terminate()
+        #expect(try await server.exitStatus() == 0)
     }
 }
