@@ -45,8 +45,9 @@ extension ServerLifecycleTests {
         #expect(port.value == "\(server.port)" && port.source.contains("HTTP_PORT") && port.file == nil, "\(port)")
         // Both sources that set it, the variable first as the winner, the file's line after it.
         #expect(port.setBy.map(\.wins) == [true, false] && port.setBy.first?.source == "environment variable HTTP_PORT", "\(port.setBy)")
+        let portLine = try server.line(of: "http.port")
         #expect(port.setBy.last?.value == "8080" && port.setBy.last?.file?.hasSuffix("Config/links.properties") == true
-                    && port.setBy.last?.line == (try server.line(of: "http.port")), "\(port.setBy)")
+                    && port.setBy.last?.line == portLine, "\(port.setBy)")
         // A typed setting's reader, with its line; a default in force, as a default.
         let serviceName = try #require(byKey["tracing.service-name"], "the default in force is listed")
         #expect(serviceName.isDefault && serviceName.value == "\"links\"" && serviceName.readers.first?.component == "TracingSettings")
