@@ -26,6 +26,7 @@ let package = Package(
         // Only its OTLP/HTTP exporter: not gRPC.
         .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -42,6 +43,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "OTel", package: "swift-otel"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         .executableTarget(name: "links", dependencies: ["Links"]),

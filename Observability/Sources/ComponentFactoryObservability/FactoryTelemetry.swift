@@ -12,12 +12,15 @@ import Tracing
 ///   with a child for each phase (`componentfactory.load.read`, `.compile`,
 ///   `.build`) and, inside `build`, one `componentfactory.construct` for each
 ///   eager singleton, at the times they happened; `componentfactory.reload`
-///   for each reload, marked an error when refused.
-/// - **Metrics:** `componentfactory_startup` (a timer: the load), the counter
-///   `componentfactory_components_built` (`phase`: `load` or `reload`), the
-///   counter `componentfactory_reloads` (`outcome`: `swapped`, `unchanged`,
-///   `refused`), and the gauge `componentfactory_services` (`state`: how many
-///   services are in each `Factory.ServiceState`).
+///   for each reload, with its outcome and changed keys (an array), marked
+///   an error when refused, with the first diagnostic's code, file and line.
+/// - **Metrics**, named as Prometheus names them (a counter ends in `_total`,
+///   a duration is in `_seconds`): `componentfactory_startup_seconds` (a
+///   timer: the load), the counter `componentfactory_components_built_total`
+///   (`phase`: `load` or `reload`), the counter `componentfactory_reloads_total`
+///   (`outcome`: `swapped`, `unchanged`, `refused`), and the gauge
+///   `componentfactory_services` (`state`: how many services are in each
+///   `Factory.ServiceState`). ``help`` says what each one is, for a backend's `# HELP`.
 ///
 /// It is a `FactoryObserver`: hand one to a service group's configuration,
 /// and it reports as the group runs. With no tracer or metrics backend
@@ -27,6 +30,19 @@ import Tracing
 /// let group = ServiceGroup(configuration: try await live.serviceGroupConfiguration(logger: logger, observer: FactoryTelemetry()))
 /// ```
 public struct FactoryTelemetry: FactoryObserver {
+    /// Each metric's name, with what it counts or measures: for a backend's
+    /// description of it, such as Prometheus's `# HELP` line.
+    public static let help: [String: String] = [
+        startup: "How long the factory's load took, from its start to its end.",
+        componentsBuilt: "Singletons built: by the load, and anew by each swapping reload.",
+        reloads: "Reloads of the configuration, by outcome.",
+        services: "How many of the factory's services are in each state.",
+    ]
+    static let startup = "componentfactory_startup_seconds"
+    static let componentsBuilt = "componentfactory_components_built_total"
+    static let reloads = "componentfactory_reloads_total"
+    static let services = "componentfactory_services"
+
     private let metrics: any MetricsFactory
     private let tracer: any Tracer
 
@@ -40,9 +56,9 @@ public struct FactoryTelemetry: FactoryObserver {
     /// start-up timer and the eager singletons it built.
     public func loaded(_ startup: FactoryInspection.Startup, environment: String?) {
         spans(of: startup, environment: environment, tracer: tracer)
-        Metrics.Timer(label: "componentfactory_startup", factory: metrics)
+        Metrics.Timer(label: Self.startup, factory: metrics)
             .recordNanoseconds(Int64(startup.durationMilliseconds * 1_000_000))
-        Counter(label: "componentfactory_components_built", dimensions: [("phase", "load")], factory: metrics)
+        Counter(label: Self.componentsBuilt, dimensions: [("phase", "load")], factory: metrics)
             .increment(by: startup.components.count)
     }
 
@@ -77,9 +93,9 @@ public struct FactoryTelemetry: FactoryObserver {
     /// a swap the components it built anew.
     public func reloaded(_ reload: ReloadEvent) {
         span(of: reload, tracer: tracer)
-        Counter(label: "componentfactory_reloads", dimensions: [("outcome", reload.outcome.rawValue)], factory: metrics).increment()
+        Counter(label: Self.reloads, dimensions: [("outcome", reload.outcome.rawValue)], factory: metrics).increment()
         if reload.outcome == .swapped {
-            Counter(label: "componentfactory_components_built", dimensions: [("phase", "reload")], factory: metrics)
+            Counter(label: Self.componentsBuilt, dimensions: [("phase", "reload")], factory: metrics)
                 .increment(by: reload.rebuilt.count)
         }
     }
@@ -93,10 +109,17 @@ public struct FactoryTelemetry: FactoryObserver {
                                        function: #function, file: #fileID, line: #line)
         span.attributes["componentfactory.outcome"] = reload.outcome.rawValue
         span.attributes["componentfactory.generation"] = reload.generation
-        span.attributes["componentfactory.changed_keys"] = reload.changedKeys.joined(separator: ",")
-        span.attributes["componentfactory.rebuilt"] = reload.rebuilt.joined(separator: ",")
+        span.attributes["componentfactory.changed_keys"] = reload.changedKeys
         if reload.outcome == .refused {
+            span.attributes["componentfactory.would_rebuild"] = reload.rebuilt
+            if let first = reload.diagnostics.first {
+                span.attributes["componentfactory.diagnostic.code"] = first.code.rawValue
+                span.attributes["componentfactory.diagnostic.file"] = first.location?.file
+                span.attributes["componentfactory.diagnostic.line"] = first.location?.line
+            }
             span.setStatus(SpanStatus(code: .error, message: reload.diagnostics.first?.message))
+        } else {
+            span.attributes["componentfactory.rebuilt"] = reload.rebuilt
         }
         span.end(at: ended)
     }
@@ -104,7 +127,7 @@ public struct FactoryTelemetry: FactoryObserver {
     /// Reports how many services are in each state.
     public func servicesChanged(_ services: [FactoryInspection.Service]) {
         for state in Factory.ServiceState.allCases {
-            Gauge(label: "componentfactory_services", dimensions: [("state", state.rawValue)], factory: metrics)
+            Gauge(label: Self.services, dimensions: [("state", state.rawValue)], factory: metrics)
                 .record(services.count { $0.state == state })
         }
     }

@@ -40,8 +40,8 @@ import Tracing
         let startup = try #require(live.inspection().startup)
         #expect(load.endInstant.nanosecondsSinceEpoch - load.startInstant.nanosecondsSinceEpoch
                     == UInt64(startup.durationMilliseconds * 1_000_000))
-        #expect(try metrics.expectTimer("componentfactory_startup").lastValue == Int64(startup.durationMilliseconds * 1_000_000))
-        #expect(try metrics.expectCounter("componentfactory_components_built", [("phase", "load")]).totalValue == 3)
+        #expect(try metrics.expectTimer("componentfactory_startup_seconds").lastValue == Int64(startup.durationMilliseconds * 1_000_000))
+        #expect(try metrics.expectCounter("componentfactory_components_built_total", [("phase", "load")]).totalValue == 3)
         #expect(try metrics.expectGauge("componentfactory_services", [("state", "starting")]).lastValue == 1, "the crane, handed to the group")
     }
 
@@ -66,15 +66,21 @@ import Tracing
         // The group's watcher may reload on the same save: either reload swaps it, and the other finds nothing changed.
         try directory.write("Config/app.properties", "lamp.colour = green\n")
         _ = await live.reload()
-        try await waitForCondition { (try? metrics.expectCounter("componentfactory_reloads", [("outcome", "swapped")]).totalValue) == 1 }
+        try await waitForCondition { (try? metrics.expectCounter("componentfactory_reloads_total", [("outcome", "swapped")]).totalValue) == 1 }
         // Refused, by this reload or the watcher's, or both.
         try directory.write("Config/app.properties", "quay.name = north\n")
         #expect(await live.reload().outcome == .refused, "the lamp's colour is set nowhere")
-        try await waitForCondition { (try? metrics.expectCounter("componentfactory_reloads", [("outcome", "refused")]).totalValue) ?? 0 >= 1 }
-        #expect(try metrics.expectCounter("componentfactory_components_built", [("phase", "reload")]).totalValue == 1, "the lamp, once")
+        try await waitForCondition { (try? metrics.expectCounter("componentfactory_reloads_total", [("outcome", "refused")]).totalValue) ?? 0 >= 1 }
+        #expect(try metrics.expectCounter("componentfactory_components_built_total", [("phase", "reload")]).totalValue == 1, "the lamp, once")
         let reloads = tracer.finishedSpans.filter { $0.operationName == "componentfactory.reload" }
         let refused = try #require(reloads.first { $0.attributes["componentfactory.outcome"]?.toSpanAttribute() == .string("refused") })
         #expect(refused.status?.code == .error, "a refusal is an error")
+        // Its diagnostic's code and place, and the keys it changed as an array.
+        #expect(refused.attributes["componentfactory.diagnostic.code"]?.toSpanAttribute() == .string("unresolved-placeholder"),
+                "\(refused.attributes)")
+        #expect(refused.attributes["componentfactory.diagnostic.line"]?.toSpanAttribute() != nil)
+        #expect(refused.attributes["componentfactory.changed_keys"]?.toSpanAttribute() == .stringArray(["lamp.colour", "quay.name"]),
+                "\(refused.attributes)")
         #expect(reloads.filter { $0.attributes["componentfactory.outcome"]?.toSpanAttribute() == .string("swapped") }.count == 1)
 
         await group.triggerGracefulShutdown()

@@ -8,7 +8,7 @@ import Hummingbird
 /// reload, no assembly.
 public enum HandWiredServer {
     public static func router(store: any LinkStore, limit: RateLimit, instances: InstanceCount) -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = ObservedRouter.make()
         /// Runs `body` with a controller made for the request, then flushes its audit record.
         @Sendable func withController<Result>(_ request: Request, _ body: (LinkController) async throws -> Result) async throws -> Result {
             let caller = LinksServer.caller(of: request)

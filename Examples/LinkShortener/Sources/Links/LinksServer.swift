@@ -2,6 +2,7 @@ import ComponentFactory
 import HTTPTypes
 import Hummingbird
 import Logging
+import Tracing
 
 /// The HTTP routes. Each request opens a request scope on the live
 /// factory's graph of the moment, seeded with its caller; the controller,
@@ -30,17 +31,17 @@ public enum LinksServer {
     public static func router(live: LiveFactory) throws -> Router<BasicRequestContext> {
         let controller = try live.factory.handle(forKey: "links", as: LinkController.self)
         let caller = try live.factory.handle(forKey: "caller", as: Caller.self)
-        let router = Router()
+        let router = ObservedRouter.make()
         router.post("links") { request, context -> EditedResponse<Link> in
             let body = try await request.decode(as: NewLink.self, context: context)
-            let link = try await live.withScope(seeding: caller.seed(Self.caller(of: request))) { scope in
+            let link = try await Self.inScope(of: request, live: live, caller: caller) { scope in
                 try await scope.component(controller).create(url: body.url)
             }
             return EditedResponse(status: .created, response: link)
         }
         router.get("links/:code") { request, context -> Link in
             let code = try context.parameters.require("code")
-            return try await live.withScope(seeding: caller.seed(Self.caller(of: request))) { scope in
+            return try await Self.inScope(of: request, live: live, caller: caller) { scope in
                 try await scope.component(controller).resolve(code: code)
             }
         }
@@ -54,6 +55,18 @@ public enum LinksServer {
             }
         }
         return router
+    }
+
+    /// `body` in a request scope seeded with the request's caller, under a
+    /// span of its own (`componentfactory.request_scope`), a child of the
+    /// request's server span: the scope's components made, used, and torn
+    /// down (the audit record flushed) inside it.
+    static func inScope<Result: Sendable>(of request: Request, live: LiveFactory, caller: ComponentHandle<Caller>,
+                                          _ body: nonisolated(nonsending) (RequestScope) async throws -> Result) async throws -> Result {
+        try await withSpan("componentfactory.request_scope", ofKind: .internal) { span in
+            span.attributes["componentfactory.generation"] = live.generation
+            return try await live.withScope(seeding: caller.seed(Self.caller(of: request)), body)
+        }
     }
 
     static func caller(of request: Request) -> Caller {

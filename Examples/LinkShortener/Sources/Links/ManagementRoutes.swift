@@ -2,7 +2,6 @@ import ComponentFactory
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Prometheus
 
 /// The management port's routes, each a path and what it answers now:
 /// one table, so that GET, HEAD and the listing at `/factory` agree.
@@ -15,7 +14,7 @@ struct ManagementRoutes: Sendable {
 
     let all: [Route]
 
-    init(live: LiveFactory, registry: PrometheusCollectorRegistry, values: FactoryInspection.Values) {
+    init(live: LiveFactory, telemetry: Telemetry, values: FactoryInspection.Values) {
         var routes = [
             Route(path: "/factory/health/liveness", summary: "200 while the process can answer: the liveness probe") {
                 try Self.json(Liveness(status: "UP"))
@@ -46,7 +45,7 @@ struct ManagementRoutes: Sendable {
             },
             Route(path: "/metrics", summary: "the metrics, as Prometheus text") {
                 Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: telemetry.exposition())))
             },
         ]
         let listing = routes.map { Listing.Entry(path: $0.path, summary: $0.summary) }

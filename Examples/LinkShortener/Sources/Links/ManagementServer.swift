@@ -3,7 +3,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import Prometheus
 import ServiceLifecycle
 
 /// The management port: what the live factory says of itself, the probes
@@ -42,7 +41,7 @@ public struct ManagementServer: Service {
         if !settings.isLoopback, token?.isEmpty ?? true { throw ManagementTokenMissing(host: settings.host) }
         self.logger = logger
         let host = settings.host
-        app = Application(router: Self.router(live: live, registry: telemetry.registry, token: token, values: settings.values),
+        app = Application(router: Self.router(live: live, telemetry: telemetry, token: token, values: settings.values),
                           configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "links-management"),
                           onServerRunning: { _ in
                               logger.info("links: management port listening on \(host):\(port)\(token == nil ? "" : ", routes but the probes behind the token")")
@@ -55,14 +54,14 @@ public struct ManagementServer: Service {
         logger.info("links: management port closed")
     }
 
-    /// The routes over `live`, with `/metrics` rendered from `registry`; with
+    /// The routes over `live`, with `/metrics` rendered by `telemetry`; with
     /// a `token`, every route but the probes wants it as a bearer token;
     /// `values` says whether the configuration's values show.
-    public static func router(live: LiveFactory, registry: PrometheusCollectorRegistry, token: String? = nil,
+    public static func router(live: LiveFactory, telemetry: Telemetry, token: String? = nil,
                               values: FactoryInspection.Values = .shown) -> Router<BasicRequestContext> {
         let router = Router()
         if let token { router.add(middleware: BearerTokenMiddleware(token: token, open: Set(probes))) }
-        let routes = ManagementRoutes(live: live, registry: registry, values: values)
+        let routes = ManagementRoutes(live: live, telemetry: telemetry, values: values)
         for route in routes.all {
             router.get(RouterPath(route.path)) { _, _ in try route.answer() }
             router.on(RouterPath(route.path), method: .head) { _, _ in

@@ -31,6 +31,8 @@ let status = await ServiceProcess.run(logger: logger) {
                                                          logger: logger))
     let http = try live.factory.component(forKey: "http", as: HTTPSettings.self)
     let telemetry = try live.factory.component(forKey: "telemetry", as: Telemetry.self)
+    // Hummingbird's HTTP metrics and request spans go where the factory's go.
+    telemetry.bootstrapProcessWide()
     var configuration = try await live.serviceGroupConfiguration(logger: logger, pollingEvery: .seconds(1), observer: telemetry.observer)
     // The management port first, so that it answers 503 while the other services start, and stops last.
     if let management = try ManagementServer(settings: try live.factory.settings(ManagementSettings.self), live: live,

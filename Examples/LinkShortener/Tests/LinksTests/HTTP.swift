@@ -24,13 +24,14 @@ enum HTTP {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 
-    /// The status, headers and body of a request with `method` and, when given, a bearer `token`.
-    static func request(_ url: String, method: String = "GET", token: String? = nil) async throws
+    /// The status, headers and body of a request with `method` and, when given, a bearer `token` and a `body`.
+    static func request(_ url: String, method: String = "GET", token: String? = nil, body: String? = nil) async throws
         -> (status: Int, headers: [String: String], body: Data) {
         guard let address = URL(string: url) else { throw ServerFailure("bad URL \(url)") }
         var request = URLRequest(url: address)
         request.timeoutInterval = 5
         request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as? HTTPURLResponse

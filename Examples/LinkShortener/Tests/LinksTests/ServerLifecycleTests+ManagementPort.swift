@@ -70,7 +70,7 @@ extension ServerLifecycleTests {
         #expect(health?["ready"] as? Bool == true)
 
         // A reload: seen in /factory/reloads, and counted in /metrics.
-        #expect(Self.metric("componentfactory_reloads", outcome: "swapped", in: try await get("/metrics")) == nil)
+        #expect(Self.metric("componentfactory_reloads_total", outcome: "swapped", in: try await get("/metrics")) == nil)
         try server.setProperty("rate.per-second", to: "70")
         let swapped = try await Self.reloads(server) { $0.contains { $0.outcome == "swapped" } }
         #expect(swapped.count == 1 && swapped[0].outcome == "swapped", "one save, one reload: \(swapped)")
@@ -78,9 +78,9 @@ extension ServerLifecycleTests {
         #expect(swapped[0].changes.map { "\($0.old ?? "") → \($0.new ?? "")" } == ["50 → 70"], "\(swapped[0].changes)")
         _ = try await get("/factory/reloads")
         // Told to the telemetry by the group's reload observer, as it goes on: soon, not at once.
-        let metrics = try await Self.metrics(server) { Self.metric("componentfactory_reloads", outcome: "swapped", in: $0) == 1 }
+        let metrics = try await Self.metrics(server) { Self.metric("componentfactory_reloads_total", outcome: "swapped", in: $0) == 1 }
         bodies.append(String(decoding: metrics, as: UTF8.self))
-        #expect(Self.metric("componentfactory_components_built", phase: "reload", in: metrics) ?? 0 >= 1)
+        #expect(Self.metric("componentfactory_components_built_total", phase: "reload", in: metrics) ?? 0 >= 1)
 
         // A broken edit: refused, with its diagnostic at the file's line; the old limit serves on.
         try server.setProperty("rate.per-second", to: "lots")
@@ -96,9 +96,9 @@ extension ServerLifecycleTests {
         #expect(diagnostic.code == "conversion" && diagnostic.file?.hasSuffix("Config/links.properties") == true, "\(diagnostic)")
         #expect(diagnostic.line == rateLine)
         _ = try await get("/factory/reloads")
-        let afterRefusal = try await Self.metrics(server) { Self.metric("componentfactory_reloads", outcome: "refused", in: $0) == 1 }
-        #expect(Self.metric("componentfactory_reloads", outcome: "swapped", in: afterRefusal) == 1)
-        #expect(Self.metric("componentfactory_reloads", outcome: "unchanged", in: afterRefusal) == nil)
+        let afterRefusal = try await Self.metrics(server) { Self.metric("componentfactory_reloads_total", outcome: "refused", in: $0) == 1 }
+        #expect(Self.metric("componentfactory_reloads_total", outcome: "swapped", in: afterRefusal) == 1)
+        #expect(Self.metric("componentfactory_reloads_total", outcome: "unchanged", in: afterRefusal) == nil)
         bodies.append(String(decoding: afterRefusal, as: UTF8.self))
 
         // Only on loopback.
