@@ -13,11 +13,16 @@ struct ConfigurationOptions: ParsableArguments {
           help: "Let environment variables override properties (DB_URL supplies db.url).")
     var useEnvironmentVariables = false
 
-    func loader(root: ConfigRoot, environment: ToolEnvironment) -> ConfigurationLoader {
-        ConfigurationLoader(
+    /// The loader of `root` with these options. With `treeValues` false, a
+    /// config tree's keys are known by its files' names and no value is read
+    /// (what `factory validate`, with no registry to convert values, and the manifest need).
+    func loader(root: ConfigRoot, environment: ToolEnvironment, treeValues: Bool = true) -> ConfigurationLoader {
+        var loader = ConfigurationLoader(
             root: root,
             environmentVariables: useEnvironmentVariables ? environment.variables : nil,
             overrides: KeyValueArgument.dictionary(overrides))
+        loader.readsConfigTreeValues = treeValues
+        return loader
     }
 
     /// Scans the config root (`--config`, or the tool's default); a missing root is an unreadable input.

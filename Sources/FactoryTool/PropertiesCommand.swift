@@ -61,7 +61,8 @@ struct PropertiesCommand: ToolCommand {
             return failure.result
         case .success(let root):
             do {
-                let manifest = try PropertyManifest(assemblies: loaded.assemblies, loader: options.loader(root: root, environment: environment),
+                let manifest = try PropertyManifest(assemblies: loaded.assemblies,
+                                                    loader: options.loader(root: root, environment: environment, treeValues: false),
                                                     registry: environment.registry, showSecrets: showSecrets)
                 return ToolResult(status: ToolResult.success,
                                   standardOutput: format == .json ? ManifestText.json(manifest) : ManifestText.markdown(manifest))

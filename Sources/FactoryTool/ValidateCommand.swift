@@ -44,7 +44,8 @@ struct ValidateCommand: ToolCommand {
                                    + "(FactoryTool.main(registry:))").result
         }
         let report = await EnvironmentBuild.validate(loaded.assemblies,
-                                                          loader: options.loader(root: root, environment: environment),
+                                                          loader: options.loader(root: root, environment: environment,
+                                                                                 treeValues: environment.registry != nil),
                                                           environments: environments, registry: environment.registry, dryRun: dryRun)
         let assemblies = loaded.assemblies.documents.count
         let summary = Self.summary(report, assemblies: assemblies, environments: environments.count)

@@ -24,6 +24,8 @@ public struct ConfigTreeSource: PropertySource {
     /// Every directory the walk went through, the tree's own first: what a live factory watches.
     public let directories: [String]
     private let values: [String: (text: String, file: String)]
+    /// Whether the files were read; when not, every value is the mask.
+    private let valuesRead: Bool
 
     /// "config tree <path>".
     public var name: String { "config tree \(tree.path)" }
@@ -33,30 +35,35 @@ public struct ConfigTreeSource: PropertySource {
     /// The value of `key`, at its file's line 1, a secret unless the tree says otherwise.
     public func property(forKey key: String) -> PropertyValue? {
         values[key].map {
-            PropertyValue(text: $0.text, location: SourceLocation(file: $0.file, line: 1), sourceName: name, isSecret: tree.holdsSecrets)
+            PropertyValue(text: $0.text, location: SourceLocation(file: $0.file, line: 1), sourceName: name,
+                          isSecret: tree.holdsSecrets || !valuesRead)
         }
     }
 
     /// Reads `tree` whole. A missing directory supplies nothing when the
     /// tree is optional and is `properties-not-found` otherwise, at `site`
     /// when an assembly named it; a file that is too large or not UTF-8, a
-    /// tree too deep or too large, and a link that leads out of the tree are errors at the file.
-    public static func read(_ tree: ConfigTree, site: SourceLocation? = nil) throws(DiagnosticReport) -> ConfigTreeSource {
+    /// tree too deep or too large, and a link that leads out of the tree are
+    /// errors at the file. With `readsValues` false, no file is opened: each
+    /// key's value is ``SecretKeys/mask``, a secret, and only the walk's checks apply.
+    public static func read(_ tree: ConfigTree, site: SourceLocation? = nil, readsValues: Bool = true) throws(DiagnosticReport)
+        -> ConfigTreeSource {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: tree.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            if tree.isOptional { return ConfigTreeSource(tree: tree, directories: [], values: [:]) }
+            if tree.isOptional { return ConfigTreeSource(tree: tree, directories: [], values: [:], valuesRead: readsValues) }
             throw DiagnosticReport([Diagnostic(.propertiesNotFound, "config tree '\(tree.path)' is not a directory",
                                                at: site ?? SourceLocation(file: tree.path, line: 0))])
         }
-        var walk = Walk(tree: tree)
+        var walk = Walk(tree: tree, readsValues: readsValues)
         walk.run()
         if !walk.problems.isEmpty { throw DiagnosticReport(walk.problems) }
-        return ConfigTreeSource(tree: tree, directories: walk.directories, values: walk.values)
+        return ConfigTreeSource(tree: tree, directories: walk.directories, values: walk.values, valuesRead: readsValues)
     }
 
     /// One walk of a tree: directories on an explicit stack, each real directory visited once.
     private struct Walk {
         let tree: ConfigTree
+        let readsValues: Bool
         let contained: ContainedRoot
         /// The tree's own folder, links resolved: inside, though `contained` holds what is below it.
         let realRoot: String?
@@ -65,8 +72,9 @@ public struct ConfigTreeSource: PropertySource {
         var problems: [Diagnostic] = []
         private var visited = Set<String>()
 
-        init(tree: ConfigTree) {
+        init(tree: ConfigTree, readsValues: Bool) {
             self.tree = tree
+            self.readsValues = readsValues
             contained = ContainedRoot(tree.path)
             realRoot = ContainedRoot.realPath(tree.path)
         }
@@ -104,6 +112,10 @@ public struct ConfigTreeSource: PropertySource {
             guard values.count < ConfigTreeSource.maximumFiles else {
                 problems.append(Diagnostic(.malformedProperties, "the config tree '\(tree.path)' holds more than "
                                            + "\(ConfigTreeSource.maximumFiles) files", at: SourceLocation(file: path, line: 0)))
+                return
+            }
+            guard readsValues else {
+                values[key] = (SecretKeys.mask, path)
                 return
             }
             do {

@@ -33,6 +33,10 @@ public struct ConfigurationLoader: Sendable {
     /// Directory trees read as properties (Kubernetes' mounted Secrets and
     /// ConfigMaps), above the files' overlays and below environment variables; a later one wins.
     public var configTrees: [ConfigTree] = []
+    /// Whether a config tree's files are read; when false, each key is known
+    /// by its file's name and its value is ``SecretKeys/mask``, a secret: for
+    /// a tool that checks which keys exist and must not read secrets.
+    public var readsConfigTreeValues = true
     /// Text that an editor holds for a file, by path: read in place of what
     /// the file holds on disk (the language server's open documents).
     public var unsaved: [String: [UInt8]] = [:]
@@ -97,7 +101,7 @@ public struct ConfigurationLoader: Sendable {
         var trees: [PropertySource] = []
         for tree in configTrees {
             do {
-                trees.append(try ConfigTreeSource.read(tree))
+                trees.append(try ConfigTreeSource.read(tree, readsValues: readsConfigTreeValues))
             } catch {
                 diagnostics += error.diagnostics
             }
@@ -124,7 +128,7 @@ public struct ConfigurationLoader: Sendable {
             throw DiagnosticReport([Diagnostic(.pathOutsideRoot, "'\(inRoot.path)' is a link to a folder outside the config root '\(root.path)'",
                                                at: site)])
         }
-        return try ConfigTreeSource.read(inRoot, site: site)
+        return try ConfigTreeSource.read(inRoot, site: site, readsValues: readsConfigTreeValues)
     }
 
     /// Stacks exactly `files`, in order, with no overlays: a later file wins.

@@ -85,7 +85,7 @@ extension FactoryInspection.Property {
     ///
     /// `refused` is the configuration a standing refused reload read: each
     /// key it sets otherwise than `configuration` is ``pending``. With
-    /// `masked`, every value is ``SecretKeys/mask``.
+    /// `masked`, every value is `******`.
     static func inForce(_ configuration: Configuration, keysRead: [String], definitions: [ComponentDefinition],
                         settingsFields: [SettingsField], refused: Configuration? = nil,
                         masked: Bool = false) -> [FactoryInspection.Property] {

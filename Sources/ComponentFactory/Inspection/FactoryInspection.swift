@@ -16,7 +16,7 @@ public struct FactoryInspection: Sendable, Codable, Hashable {
     public let environment: String?
     /// The generation serving, 1 for the graph a live factory built at
     /// load and one more at each swap; nil when taken of a ``Factory``
-    /// (``LiveFactory/inspection()`` gives a live factory's).
+    /// (``LiveFactory/inspection(values:)`` gives a live factory's).
     public let generation: Int?
     /// Every component, in definition order.
     public let components: [FactoryInspection.Component]

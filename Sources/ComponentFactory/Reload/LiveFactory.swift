@@ -45,7 +45,7 @@ public final class LiveFactory: Sendable {
         var refused: Configuration?
     }
 
-    /// How many of the last reloads ``inspection()`` gives.
+    /// How many of the last reloads ``inspection(values:)`` gives.
     public static let reloadsKept = 32
 
     /// How the load went that built generation 1.
@@ -196,7 +196,7 @@ public final class LiveFactory: Sendable {
         try await withFactory { factory async throws(any Error) in try await factory.withScope(seeding: seed, body) }
     }
 
-    /// The generation serving now, and the last reloads, for ``inspection()``.
+    /// The generation serving now, and the last reloads, for ``inspection(values:)``.
     var inspected: (generation: LiveGeneration, reloads: [ReloadEvent], refused: Configuration?) {
         state.withLock { ($0.current, $0.reloads, $0.refused) }
     }

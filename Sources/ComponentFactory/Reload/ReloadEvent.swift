@@ -46,7 +46,7 @@ public struct ReloadEvent: Sendable, CustomStringConvertible {
     public let diagnostics: [Diagnostic]
 
     /// One key's change, as written in its source, placeholders unresolved:
-    /// ``SecretKeys``' mask for a secret (a key that looks secret, or a
+    /// `******` for a secret (a key that looks secret, or a
     /// value a config tree holds); nil on the side where no source set it.
     ///
     /// ```swift
