@@ -12,7 +12,7 @@ import UnixSignals
 /// - A signal during start-up cancels the start-up; the process exits 0.
 /// - A signal while the group runs shuts it down gracefully; a second one cancels it.
 /// - Every error ends as one logged line with its cause and an ``ExitStatus``:
-///   a start-up that throws (the load's ``ComponentFactory/DiagnosticReport`` included),
+///   a start-up that throws (the load's `DiagnosticReport` included),
 ///   a service that fails, or the group that throws.
 /// - From the signal on, start-up, shutdown of the services and the tear-down
 ///   together take at most the grace period. When it runs out, what still runs
