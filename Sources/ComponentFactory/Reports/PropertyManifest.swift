@@ -61,7 +61,7 @@ public struct PropertyManifest: Sendable, Hashable {
         public var constraints: [String] = []
     }
 
-    /// Every key that a `.properties` file sets in some environment, sorted by its bytes.
+    /// Every key that a `.properties` file or a config tree sets in some environment, sorted by its bytes.
     public var keys: [Key]
 
     /// The manifest of `assemblies` over the configuration `loader` loads for
@@ -94,6 +94,12 @@ public struct PropertyManifest: Sendable, Hashable {
                     if entries[key] == nil {
                         entries[key] = Key(key: entry.key, description: [], isSecret: false, values: [], readers: [])
                     }
+                }
+            }
+            // A config tree's keys, by its files' names: a mounted Secret's, secret.
+            for case let tree as ConfigTreeSource in configuration.sources {
+                for key in tree.listedKeys where entries[PropertyKey(key)] == nil {
+                    entries[PropertyKey(key)] = Key(key: key, description: [], isSecret: tree.tree.holdsSecrets, values: [], readers: [])
                 }
             }
             for (key, var entry) in entries {
