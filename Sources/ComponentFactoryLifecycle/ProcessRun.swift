@@ -49,7 +49,7 @@ struct ProcessRun {
             return nil
         case .started(.success(let started)):
             guard signals == 0 else {
-                started.states?.note()
+                started.states?.noteShutdownBegan()
                 tearDown(started, then: .stopped)
                 return nil
             }
@@ -64,7 +64,7 @@ struct ProcessRun {
             return .startUpFailed
         case .groupEnded(let result):
             guard case .running(_, _, let started) = phase else { return nil }
-            started.states?.note()
+            started.states?.noteShutdownBegan()
             var status = ServiceProcess.ExitStatus.stopped
             // Cancelled because the process was told to stop, or ran out of time: stopped, not failed.
             if case .failure(let error) = result, !(error is CancellationError && (signals > 0 || graceRanOut)) {
@@ -117,7 +117,7 @@ struct ProcessRun {
         case .starting(let task):
             task.cancel()
         case .running(let group, let task, let started):
-            started.states?.note()
+            started.states?.noteShutdownBegan()
             if signals == 1 { await group.triggerGracefulShutdown() } else { task.cancel() }
         case .tearingDown, nil:
             break

@@ -55,14 +55,15 @@ public enum ServiceProcess {
     /// the factory whose services' states a signal marks as shutting down.
     public struct Started: Sendable {
         let configuration: ServiceGroupConfiguration
-        let states: ShutdownNoting?
+        /// The services' states that a signal marks as shutting down, before the group asks any service to stop.
+        let states: ServiceStates?
         let tearDown: @Sendable () async throws -> Void
 
         /// Runs `configuration`'s services, then `tearDown`; a signal marks `factory`'s services as shutting down.
         public init(_ configuration: ServiceGroupConfiguration, factory: LiveFactory? = nil,
                     tearDown: @escaping @Sendable () async throws -> Void = {}) {
             self.configuration = configuration
-            states = factory.map(ShutdownNoting.init)
+            states = factory?.serviceStates
             self.tearDown = tearDown
         }
 
@@ -70,7 +71,7 @@ public enum ServiceProcess {
         public init(_ configuration: ServiceGroupConfiguration, factory: Factory,
                     tearDown: @escaping @Sendable () async throws -> Void = {}) {
             self.configuration = configuration
-            states = ShutdownNoting(factory)
+            states = factory.serviceStates
             self.tearDown = tearDown
         }
     }
