@@ -57,9 +57,8 @@ extension Factory {
                             gracefulShutdownSignals: [UnixSignal], cancellationSignals: [UnixSignal]) -> ServiceGroupConfiguration {
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: gracefulShutdownSignals,
                                                       cancellationSignals: cancellationSignals, logger: logger)
-        let bounds = serviceGroupBounds
-        configuration.maximumGracefulShutdownDuration = bounds.gracefulShutdown
-        configuration.maximumCancellationDuration = bounds.cancellation
+        configuration.maximumGracefulShutdownDuration = serviceTable.gracefulShutdownTimeout
+        configuration.maximumCancellationDuration = serviceTable.cancellationTimeout
         return configuration
     }
 

@@ -73,7 +73,7 @@ struct FactoryService: Service, CustomStringConvertible {
 
     /// Notes that the service is now in `state` (only if it is in `earlier`
     /// now, when given), and reports every service's.
-    private func note(_ state: Factory.ServiceState, onlyAfter earlier: Factory.ServiceState? = nil) {
+    private func note(_ state: FactoryInspection.Service.State, onlyAfter earlier: FactoryInspection.Service.State? = nil) {
         guard states.note(key, state, onlyAfter: earlier) else { return }
         observer?.servicesChanged(states.all.services)
     }

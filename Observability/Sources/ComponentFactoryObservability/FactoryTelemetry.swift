@@ -20,7 +20,7 @@ import Tracing
 ///   (`phase`: `load` or `reload`), the counter `componentfactory_reloads_total`
 ///   (`outcome`: `swapped`, `unchanged`, `refused`), and the gauge
 ///   `componentfactory_services` (`state`: how many services are in each
-///   `Factory.ServiceState`). ``help`` says what each one is, for a backend's `# HELP`.
+///   `FactoryInspection.Service.State`). ``help`` says what each one is, for a backend's `# HELP`.
 ///
 /// It is a `FactoryObserver`: hand one to a service group's configuration,
 /// and it reports as the group runs. With no tracer or metrics backend
@@ -126,7 +126,7 @@ public struct FactoryTelemetry: FactoryObserver {
 
     /// Reports how many services are in each state.
     public func servicesChanged(_ services: [FactoryInspection.Service]) {
-        for state in Factory.ServiceState.allCases {
+        for state in FactoryInspection.Service.State.allCases {
             Gauge(label: Self.services, dimensions: [("state", state.rawValue)], factory: metrics)
                 .record(services.count { $0.state == state })
         }

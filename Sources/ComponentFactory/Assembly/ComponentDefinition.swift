@@ -14,7 +14,7 @@ public struct ComponentDefinition: Sendable, Hashable {
     // definition has some thirty references, and every check and stage
     // passes definitions around, so a copy must be one. A change makes a new
     // box; the reader makes each definition whole, in one box.
-    private var box: Box
+    private var box: Storage
 
     /// The key: `key=`, or one generated from the file and line.
     public var key: String {
@@ -138,7 +138,7 @@ public struct ComponentDefinition: Sendable, Hashable {
         _modify {
             var fields = box.fields
             yield &fields
-            box = Box(fields)
+            box = Storage(fields)
         }
     }
 
@@ -167,7 +167,7 @@ public struct ComponentDefinition: Sendable, Hashable {
         var location: SourceLocation
     }
 
-    private final class Box: Sendable {
+    private final class Storage: Sendable {
         let fields: Fields
 
         init(_ fields: Fields) {
@@ -218,7 +218,7 @@ public struct ComponentDefinition: Sendable, Hashable {
             fields.properties = inheritedProperties.filter { property in !own.contains { $0.name.text == property.name.text } } + own
         }
         var child = self
-        child.box = Box(fields)
+        child.box = Storage(fields)
         return child
     }
 
@@ -257,7 +257,7 @@ public struct ComponentDefinition: Sendable, Hashable {
             default: break  // not a <component> attribute: the grammar reads none here
             }
         }
-        box = Box(fields)
+        box = Storage(fields)
     }
 
     /// The scope, or `.objectGraph` when none is written; nil when the text is no scope.

@@ -68,3 +68,36 @@ extension Substring {
         return result
     }
 }
+
+extension ProfileExpression {
+    /// The components that exist in `environment`, and the problems of every
+    /// component's profile expressions (which are the same in every environment).
+    static func active(_ components: [ComponentDefinition], environment: String?,
+                       knownEnvironments: [String]) -> (definitions: [ComponentDefinition], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var everyOneExists = true
+        for component in components {
+            let profiles = component.profiles
+            if profiles.isEmpty { continue }
+            everyOneExists = false
+            for profile in profiles {
+                do {
+                    let expression = try ProfileExpression(parsing: profile.text)
+                    guard !knownEnvironments.isEmpty else { continue }
+                    for term in expression.terms where !knownEnvironments.contains(term.name) {
+                        diagnostics.append(Diagnostic(
+                            .invalidAttributeValue,
+                            "profile names the environment '\(term.name)', which the config root does not have"
+                                + SpellingSuggestions.didYouMean(term.name, among: knownEnvironments),
+                            at: profile.location, severity: .warning))
+                    }
+                } catch {
+                    diagnostics.append(Diagnostic(.invalidAttributeValue, "invalid profile expression: \(error.message)", at: profile.location))
+                }
+            }
+        }
+        // Shared, not copied, when every component exists in the environment (the common case).
+        let active = everyOneExists ? components : components.filter { $0.isActive(in: environment) }
+        return (active, diagnostics)
+    }
+}

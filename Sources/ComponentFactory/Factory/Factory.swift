@@ -50,6 +50,12 @@ public final class Factory: Sendable {
     let startup = Locked<LoadTimeline?>(nil)
     /// Its services' states, as the lifecycle product runs them.
     package let serviceStates = ServiceStates()
+    /// What its assemblies say of running components as services, for the lifecycle product.
+    package var serviceTable: ServiceTable { table.services }
+    /// Its services, in dependency order (see ``ServiceTable/entries(of:recognizedBy:)``), for the lifecycle product.
+    package func services(recognizedBy isService: (Any.Type) -> Bool) -> [ServiceTable.Entry] {
+        table.services.entries(of: table.plans, recognizedBy: isService)
+    }
     /// What it was loaded from, for its inspection; nil for a factory made from plans alone.
     let loaded: LoadedConfiguration?
     /// Where shutdown failures go, at error level, besides being thrown.

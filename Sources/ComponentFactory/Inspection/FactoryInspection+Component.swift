@@ -30,18 +30,5 @@ extension FactoryInspection {
         /// For a built singleton of a ``LiveFactory``, the generation that built
         /// it; nil otherwise.
         public let generation: Int?
-
-        init(_ description: ComponentDescription, isBuilt: Bool?, generation: Int?) {
-            key = description.key
-            type = description.typeName
-            scope = description.scope.rawValue
-            isolation = description.isolation.description
-            suspension = description.suspension
-            dependencies = description.dependencies
-            file = description.location.file
-            line = description.location.line
-            self.isBuilt = isBuilt
-            self.generation = generation
-        }
     }
 }

@@ -1,5 +1,3 @@
-import JavaProperties
-
 extension FactoryInspection {
     /// One key in force, as a ``FactoryInspection`` gives it: its value, where
     /// the value came from, every source that sets it, and what reads it. A
@@ -75,63 +73,5 @@ extension FactoryInspection {
         public let isDefault: Bool
         /// While a refused reload stands, what the sources hold now, where that differs from the value in force; nil otherwise.
         public let pending: Pending?
-    }
-}
-
-extension FactoryInspection.Property {
-    /// Every key in force in `configuration`, sorted by its bytes: those its
-    /// sources list, and those `keysRead` names that a source sets (an
-    /// environment variable, a provider); each with the readers among `definitions` and `settingsFields`.
-    ///
-    /// `refused` is the configuration a standing refused reload read: each
-    /// key it sets otherwise than `configuration` is ``pending``. With
-    /// `masked`, every value is `******`.
-    static func inForce(_ configuration: Configuration, keysRead: [String], definitions: [ComponentDefinition],
-                        settingsFields: [SettingsField], refused: Configuration? = nil,
-                        masked: Bool = false) -> [FactoryInspection.Property] {
-        var resolver = PlaceholderResolver(configuration: configuration)
-        resolver.recordsSites = true
-        let sites = PropertyManifest.sites(of: definitions, resolver: &resolver, registry: nil)
-        let reads = resolver.reads.sites
-        var seen = Set<PropertyKey>()
-        let defaulted = settingsFields.filter { $0.defaultValue != nil }.map(\.key)
-        let keys = (configuration.keys + keysRead + defaulted).filter { seen.insert(PropertyKey($0)).inserted }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return keys.compactMap { key in
-            var readers: [Reader] = []
-            for location in reads[PropertyKey(key)] ?? [] {
-                readers.append(Reader(component: sites[location]?.reader.component ?? "",
-                                      member: sites[location]?.reader.member ?? "placeholder", file: location.file, line: location.line))
-            }
-            for field in settingsFields where field.key == key {
-                readers.append(Reader(component: field.settings, member: field.reader, file: field.location?.file, line: field.location?.line))
-            }
-            var once = Set<Reader>()
-            readers = readers.filter { once.insert($0).inserted }
-            guard let property = configuration.property(forKey: key) else {
-                // No source sets it: a settings field's default is in force, if one has one.
-                guard let field = settingsFields.first(where: { $0.key == key && $0.defaultValue != nil }),
-                      let written = field.defaultValue else { return nil }
-                let isSecret = SecretKeys.isSecret(key)
-                return FactoryInspection.Property(key: key, value: isSecret || masked ? SecretKeys.mask : written, isSecret: isSecret,
-                                                  source: "default of \(field.reader)", file: nil, line: nil, readers: readers,
-                                                  setBy: [], isDefault: true, pending: nil)
-            }
-            let (value, isSecret) = PropertyManifest.shown(key, property, resolver: &resolver)
-            let hides = isSecret || masked
-            let setBy = configuration.properties(forKey: key).enumerated().map { index, setting in
-                Setting(source: setting.sourceName, file: setting.location?.file, line: setting.location?.line,
-                        value: hides || setting.isSecret ? SecretKeys.mask : setting.text, wins: index == 0)
-            }
-            var pending: Pending?
-            if let refused, refused.property(forKey: key)?.text != property.text {
-                let now = refused.property(forKey: key)
-                pending = Pending(value: now.map { hides || $0.isSecret ? SecretKeys.mask : $0.text }, file: now?.location?.file,
-                                  line: now?.location?.line)
-            }
-            return FactoryInspection.Property(key: key, value: masked ? SecretKeys.mask : value, isSecret: isSecret,
-                                              source: property.sourceName, file: property.location?.file, line: property.location?.line,
-                                              readers: readers, setBy: setBy, isDefault: false, pending: pending)
-        }
     }
 }

@@ -39,22 +39,5 @@ extension FactoryInspection {
             /// Its text now; nil when no source sets it.
             public let new: String?
         }
-
-        init(_ event: ReloadEvent, values: FactoryInspection.Values = .shown) {
-            time = event.time
-            durationMilliseconds = event.duration / .milliseconds(1)
-            outcome = event.outcome.rawValue
-            generation = event.generation
-            changedKeys = event.changedKeys
-            changes = event.changes.map { change in
-                let masked = values == .masked
-                return Change(key: change.key, old: masked ? change.old.map { _ in SecretKeys.mask } : change.old,
-                              new: masked ? change.new.map { _ in SecretKeys.mask } : change.new)
-            }
-            let refused = event.outcome == .refused
-            rebuilt = refused ? [] : event.rebuilt
-            wouldRebuild = refused ? event.rebuilt : []
-            diagnostics = event.diagnostics.map(FactoryInspection.Diagnostic.init)
-        }
     }
 }

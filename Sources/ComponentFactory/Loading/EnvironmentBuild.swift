@@ -115,7 +115,7 @@ public struct EnvironmentBuild: Sendable {
             _ = try? resolver.resolve(location.text, at: location.location)
         }
 
-        let active = AssemblyCompiler.active(assemblies.components, environment: configuration.environment,
+        let active = ProfileExpression.active(assemblies.components, environment: configuration.environment,
                                              knownEnvironments: knownEnvironments)
         diagnostics += active.diagnostics
         let written = everyProfile ? assemblies.components : active.definitions

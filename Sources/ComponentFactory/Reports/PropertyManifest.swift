@@ -78,7 +78,7 @@ public struct PropertyManifest: Sendable, Hashable {
             let configuration = try loader.configuration(declaredBy: assemblies, environment: environment)
             let files = configuration.sources.compactMap { $0 as? PropertiesFileSource }
             baseFiles = baseFiles.map { common in common.filter { file in files.contains { $0.name == file.name } } } ?? files
-            let active = AssemblyCompiler.active(assemblies.components, environment: environment, knownEnvironments: []).definitions
+            let active = ProfileExpression.active(assemblies.components, environment: environment, knownEnvironments: []).definitions
             var resolver = PlaceholderResolver(configuration: configuration)
             resolver.recordsSites = true
             let sites = Self.sites(of: active, resolver: &resolver, registry: registry)

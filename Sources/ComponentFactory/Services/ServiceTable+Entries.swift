@@ -1,20 +1,19 @@
-extension Factory {
+extension ServiceTable {
     /// One component to run as a service, as the lifecycle product asks.
-    package struct ServiceEntry: Sendable {
+    package struct Entry: Sendable {
         package let key: String
-        package let role: ServiceTable.Role
+        package let role: Role
         package let location: SourceLocation
     }
 
-    /// This factory's services: each singleton that `isService` recognizes
+    /// The services among `plans`: each singleton that `isService` recognizes
     /// by its type or that is marked `service="yes"`, in dependency order,
     /// each after every component it needs (through references,
     /// `factory-component`, collections and `depends-on`, however far), so
     /// that a service group, which shuts down in reverse order, stops a
     /// service before what it needs. Components in a cycle (through
     /// properties) keep their definition order. Found in one pass over the edges.
-    package func services(recognizedBy isService: (Any.Type) -> Bool) -> [ServiceEntry] {
-        let plans = table.plans
+    func entries(of plans: [ComponentPlan], recognizedBy isService: (Any.Type) -> Bool) -> [Entry] {
         let neededBy = ComponentPlan.neededBy(plans)
         var waitingOn = [Int](repeating: 0, count: plans.count)
         for needers in neededBy {
@@ -43,14 +42,9 @@ extension Factory {
         }
         return order.compactMap { index in
             let plan = plans[index]
-            let role = table.services.role(of: index)
+            let role = role(of: index)
             guard plan.scope == .singleton, role.isMarked || plan.produces.isSubtype(isService) else { return nil }
-            return ServiceEntry(key: plan.key, role: role, location: plan.location)
+            return Entry(key: plan.key, role: role, location: plan.location)
         }
-    }
-
-    /// `<service-group>`'s bounds: how long a graceful shutdown, and then a cancellation, may take; nil: no bound.
-    package var serviceGroupBounds: (gracefulShutdown: Duration?, cancellation: Duration?) {
-        (table.services.gracefulShutdownTimeout, table.services.cancellationTimeout)
     }
 }

@@ -11,7 +11,7 @@ import SystemSupport
 package final class ServiceStates: Sendable {
     private struct Entry {
         let key: String
-        var state: Factory.ServiceState
+        var state: FactoryInspection.Service.State
         var since: Date
     }
 
@@ -22,7 +22,7 @@ package final class ServiceStates: Sendable {
     /// Notes that the service `key` is now in `state`, a new one added at
     /// the end; with `earlier`, only if it is in that state now. Whether it did.
     @discardableResult
-    package func note(_ key: String, _ state: Factory.ServiceState, onlyAfter earlier: Factory.ServiceState? = nil) -> Bool {
+    package func note(_ key: String, _ state: FactoryInspection.Service.State, onlyAfter earlier: FactoryInspection.Service.State? = nil) -> Bool {
         let now = Date()
         return states.withLock { states in
             if state == .stopping, states.shutdownBegan == nil { states.shutdownBegan = now }
