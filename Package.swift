@@ -59,8 +59,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // File reading, threads of our own, huge pages, path rules, locks and
-        // read sections: the one home of what touches the operating system,
+        // File reading, work on Dispatch's threads, directory watching, huge
+        // pages, path rules, locks and read sections: the one home of what touches the operating system,
         // shared as `package` API (`Locked` and `ReadSections` public, to be
         // inlined); with the C it needs (membarrier, a compiler barrier).
         .target(name: "CSystemSupport"),

@@ -1,4 +1,4 @@
-@_spi(Tooling) import ComponentFactory
+@_spi(Tooling) @testable import ComponentFactory
 import Foundation
 import Testing
 

@@ -80,7 +80,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible, Lo
 
     /// What `error` says, for a message that already has its own place and
     /// code: a reason's bare words (a ``ConversionFailure``'s or a
-    /// ``RegistrationError``'s), a diagnostic's message, anything else as it prints.
+    /// registration's), a diagnostic's message, anything else as it prints.
     static func reason(of error: any Error) -> String {
         switch error {
         case let reason as any FailureReason: reason.reason

@@ -97,17 +97,15 @@ public struct AsyncFactory: Sendable {
     /// Shuts down the singletons of `plans` (by index) as
     /// ``shutdown(timeout:)`` shuts down all, newest first; returns what failed.
     nonisolated(nonsending) func shutDown(plans: Set<Int>, timeout: Duration) async -> [Diagnostic] {
-        let count = factory.table.plans.count
-        return await destroy(factory.store.take(Set(plans.flatMap { [$0, $0 + count] })), timeout: timeout)
+        await destroy(factory.store.take(Set(plans.flatMap(factory.store.slots(of:)))), timeout: timeout)
     }
 
     /// Runs the destroy method of each instance taken out of the store, by
     /// its slot, in order; every one runs, and what failed is returned.
     nonisolated(nonsending) private func destroy(_ taken: [(index: Int, instance: Instance)], timeout: Duration) async -> [Diagnostic] {
-        let count = factory.table.plans.count
         var failures: [Diagnostic] = []
         for (slot, instance) in taken {
-            if let failure = await destroy(instance, of: factory.table.plans[slot % count], timeout: timeout) {
+            if let failure = await destroy(instance, of: factory.table.plans[factory.store.plan(ofSlot: slot)], timeout: timeout) {
                 failures.append(failure)
             }
         }

@@ -1,13 +1,13 @@
-/// Where a run of the build steps (see ``BuildStep``) has got to: what
+/// Where a run of a frame's steps (see ``ResolutionProgram/Step``) has got to: what
 /// asking for a value gives, what the innermost frame's steps come to, and
-/// what running the frames comes to (``Factory/checkedInstance(_:in:)``).
+/// what running the frames comes to (``Factory/instanceOnFrames(_:in:)``).
 enum BuildProgress {
     /// The value: delivered at once, or the instance a frame (or the whole run) finished with.
     case ready(Instance)
     /// A frame was pushed that builds the value, and runs next.
     case pushed
     /// A step that suspends: the async lookup awaits it, and the run goes
-    /// on where it stopped (``Factory/checkedInstanceAsync(_:in:)``). The
+    /// on where it stopped (``Factory/instanceOnFramesAsync(_:in:)``). The
     /// synchronous lookup never meets one: it refuses a component that can
     /// suspend before it starts (`requires-async`).
     case awaiting(Awaited)

@@ -102,7 +102,7 @@ extension Factory {
         if let program = table.programs.program(index), let made = try await instanceAsync(running: program, in: &resolution) {
             return made
         }
-        return try await checkedInstanceAsync(index, in: &resolution)
+        return try await instanceOnFramesAsync(index, in: &resolution)
     }
 
     /// The instance of the component at `index`, which can suspend, built
@@ -110,7 +110,7 @@ extension Factory {
     /// awaits awaited here, and the run resumed where it stopped. So a chain
     /// of components nests no calls here either.
     nonisolated(nonsending)
-    private func checkedInstanceAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
+    private func instanceOnFramesAsync(_ index: Int, in resolution: inout AsyncResolution) async throws -> Instance {
         var stack = BuildStack()
         do {
             var progress = try request(index, onto: &stack, in: &resolution.sync, byProgram: false)
@@ -155,7 +155,7 @@ extension Factory {
             await creation.lock(resolution.scopeToken(from: creation))
             return try settle(request(index, holding: .asyncScope, onto: &stack, in: &resolution.sync), &stack, in: &resolution.sync)
         case .step:
-            // Awaited by checkedInstanceAsync itself.
+            // Awaited by instanceOnFramesAsync itself.
             return .awaiting(.step)
         }
     }

@@ -19,7 +19,7 @@
 /// maker, callback or setter, an async creation lock, a program with
 /// makings that suspend, a parent's component) stops the frames with what
 /// it awaits (``BuildProgress``); the async lookup awaits that and runs
-/// them on (``checkedInstanceAsync(_:in:)``). Only a component that can
+/// them on (``instanceOnFramesAsync(_:in:)``). Only a component that can
 /// suspend has such a step, and the synchronous lookup refuses one
 /// (`requires-async`) before it starts.
 ///
@@ -44,9 +44,9 @@
 extension Factory {
     /// The instance of the component at `index`, built on frames: what
     /// ``instance(_:in:)`` does for a component with no program of its own,
-    /// and a direct one does when patched, nested too deeply, or when a
+    /// and a straight-through one does when patched, nested too deeply, or when a
     /// singleton it needs is not built yet.
-    func checkedInstance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
+    func instanceOnFrames(_ index: Int, in resolution: inout Resolution) throws -> Instance {
         var stack = BuildStack()
         do {
             var progress = try request(index, onto: &stack, in: &resolution, byProgram: false)

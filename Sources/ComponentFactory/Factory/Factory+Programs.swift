@@ -1,7 +1,7 @@
 extension Factory {
-    /// The instance of the direct component whose program is `lent` (see
+    /// The instance of the straight-through component whose program is `lent` (see
     /// ``ResolutionProgram``), made by running it in `resolution`. Built on
-    /// frames instead (``checkedInstance(_:in:)``) when a patch is set, when it
+    /// frames instead (``instanceOnFrames(_:in:)``) when a patch is set, when it
     /// would nest deeper than ``maximumNesting`` below where the resolution
     /// is, or when a singleton it needs is not built yet: those are what
     /// that path is for, and they come up once, or in tests.
@@ -14,7 +14,7 @@ extension Factory {
         // Lent: the table holds every program for the factory's life.
         let program = lent.pointee
         guard patches.isEmpty, resolution.depth &+ program.depth <= Self.maximumNesting else {
-            return try checkedInstance(program.top, in: &resolution)
+            return try instanceOnFrames(program.top, in: &resolution)
         }
         return try run(program, in: &resolution)
     }
@@ -55,7 +55,7 @@ extension Factory {
 
     /// Awaits `step`, before which the loop stopped: a parent's component,
     /// or a maker, setter or callback that suspends, run in its own isolation.
-    /// A program's and a frame's alike (``checkedInstanceAsync(_:in:)``).
+    /// A program's and a frame's alike (``instanceOnFramesAsync(_:in:)``).
     // Forced: called, the async graph ran 2.4-2.5x hand-built against 2.3x (async-benchmark, alternating with 63479c8, 2026-11-28).
     @inline(__always)
     nonisolated(nonsending)
@@ -123,7 +123,7 @@ extension Factory {
                 defer { registers.empty() }
                 for singleton in program.singletons {
                     guard let shared = store.shared(singleton.index) else {
-                        return try checkedInstance(program.top, in: &resolution)
+                        return try instanceOnFrames(program.top, in: &resolution)
                     }
                     registers.put(shared, in: singleton.register)
                 }

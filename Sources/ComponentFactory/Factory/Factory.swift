@@ -65,14 +65,22 @@ public final class Factory: Sendable {
         duration.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
     }
 
-    init(table: PlanTable, seeded: [Int: Any], parent: Factory? = nil, logger: Logger? = nil, loaded: LoadedConfiguration? = nil) {
+    /// The factory made of `blueprint`, with its infrastructure in place and,
+    /// for a reload, the singletons `kept` from the graph it replaces (by
+    /// slot, see ``InstanceStore/slots(of:planCount:)``); nothing else built.
+    /// The one place a factory is made from a table: load, reload, the
+    /// infrastructure phase and an environment build's dry run all come here.
+    init(blueprint: FactoryBlueprint, parent: Factory?, logger: Logger? = nil, loaded: LoadedConfiguration? = nil,
+         keeping kept: [Int: Any] = [:]) {
+        let table = blueprint.table
         self.table = table
         self.loaded = loaded
         self.parent = parent
         self.logger = logger
         self.creationLocks = (0..<table.creationGroups.count).map { _ in AsyncLock() }
-        let isWeak = table.plans.map { $0.scope == .weakSingleton }
-        self.store = InstanceStore(isWeak: isWeak + isWeak)
+        self.store = InstanceStore(isWeak: table.plans.map { $0.scope == .weakSingleton })
+        var seeded: [Int: Any] = kept
+        for (index, instance) in blueprint.seeded where kept[index] == nil { seeded[index] = instance }
         for (index, instance) in seeded.sorted(by: { $0.key < $1.key }) {
             store.keep(index, Instance(any: instance))
         }
@@ -221,7 +229,7 @@ public final class Factory: Sendable {
     /// of its own, past the others, so that the synchronous lookup, which
     /// reads the first slots only, never hands it out.
     func suspendingSlot(_ index: Int) -> Int {
-        index + table.plans.count
+        store.suspendingSlot(index)
     }
 
     @usableFromInline
@@ -275,7 +283,7 @@ public final class Factory: Sendable {
     public func shutdown() throws(DiagnosticReport) {
         var failures: [Diagnostic] = []
         for (slot, instance) in store.drain() {
-            let plan = table.plans[slot % table.plans.count]
+            let plan = table.plans[store.plan(ofSlot: slot)]
             guard let destroy = plan.destroyMethod else { continue }
             let failure = destroy.isAsync
                 ? Diagnostic(.requiresAsync, "destroy method '\(destroy.name)' of component '\(plan.key)' is async: "
@@ -373,11 +381,11 @@ public final class Factory: Sendable {
 
     // MARK: Building
 
-    /// The instance of the component at `index`: by its program when it is direct, else on frames.
+    /// The instance of the component at `index`: by its program when it is straight-through, else on frames.
     func instance(_ index: Int, in resolution: inout Resolution) throws -> Instance {
-        // A direct component asked for by key or handle is built by its program, as an argument slot builds it.
+        // A straight-through component asked for by key or handle is built by its program, as an argument slot builds it.
         if let program = table.programs.program(index) { return try instance(running: program, in: &resolution) }
-        return try checkedInstance(index, in: &resolution)
+        return try instanceOnFrames(index, in: &resolution)
     }
 
     /// How deeply components may be built one inside another (through

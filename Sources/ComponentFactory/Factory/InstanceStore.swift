@@ -50,13 +50,40 @@ final class InstanceStore: @unchecked Sendable {
     private let sections = ReadSections.shared
     private let state = Locked(State())
     private let creation = Locked(recursive: true)
+    /// How many plans the store keeps instances for: each has two slots (see ``slots(of:planCount:)``).
+    let planCount: Int
 
+    /// A store for plans whose `isWeak` says which are weak singletons, by plan index: two slots each.
     init(isWeak: [Bool]) {
-        self.isWeak = isWeak
-        self.strong = .allocate(capacity: max(isWeak.count, 1))
-        for index in isWeak.indices {
+        self.planCount = isWeak.count
+        self.isWeak = isWeak + isWeak
+        self.strong = .allocate(capacity: max(self.isWeak.count, 1))
+        for index in self.isWeak.indices {
             (strong + index).initialize(to: Atomic<Unmanaged<AnyObject>?>(nil))
         }
+    }
+
+    /// The two slots of the plan at `index` among `planCount`: the first, which
+    /// the synchronous lookup reads, and past every plan's first, the one a plan
+    /// that can suspend keeps its instance in, so that the synchronous lookup
+    /// never hands out what the async lookup built. The one owner of that rule.
+    static func slots(of index: Int, planCount: Int) -> [Int] {
+        [index, index + planCount]
+    }
+
+    /// The two slots of the plan at `index`.
+    func slots(of index: Int) -> [Int] {
+        Self.slots(of: index, planCount: planCount)
+    }
+
+    /// The slot where a plan that can suspend keeps its instance.
+    func suspendingSlot(_ index: Int) -> Int {
+        index + planCount
+    }
+
+    /// The index of the plan whose instance `slot` holds.
+    func plan(ofSlot slot: Int) -> Int {
+        slot % max(planCount, 1)
     }
 
     deinit {

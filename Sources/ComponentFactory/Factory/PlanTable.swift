@@ -26,15 +26,15 @@ final class PlanTable: Sendable {
     let requestComponentsCanSuspend: Bool
     /// Whether some request component has a destroy method for a scope's close to run.
     let requestComponentsHaveDestroyMethods: Bool
-    /// Every plan's programs (its frame's, and for a plain plan one that
+    /// Every plan's programs (its frame's, and for a straight-through plan one that
     /// builds it straight through) and the slots of its arguments.
     let programs: ProgramTable
 
-    /// `lowered` is what ``LoweredPlans/lower(_:hasPostProcessors:)`` made
-    /// of `plans`, with `postProcessors` in mind. `parents` are the parent
-    /// factories' tables, nearest first: a component that needs one of
-    /// theirs that can suspend can too.
-    init(plans: [ComponentPlan], lowered: LoweredPlans, indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?,
+    /// The table of `plans`, each lowered into its programs here, once, with
+    /// `postProcessors` in mind (the last stage of compiling). `parents` are
+    /// the parent factories' tables, nearest first: a component that needs
+    /// one of theirs that can suspend can too.
+    init(plans: [ComponentPlan], indexByKey: [String: Int], postProcessors: [any ComponentPostProcessor], environment: String?,
          parentAliases: [String: String] = [:], parents: [PlanTable] = [], settings: [TypeIdentity: any Settings] = [:],
          services: ServiceTable = ServiceTable(), seeded: Set<Int> = [], reloadable: Set<Int> = []) {
         self.plans = plans
@@ -52,6 +52,6 @@ final class PlanTable: Sendable {
         self.requestComponentCount = plans.count { $0.scope == .request }
         self.requestComponentsCanSuspend = plans.contains { $0.scope == .request && suspensions.canSuspend($0.index) }
         self.requestComponentsHaveDestroyMethods = plans.contains { $0.scope == .request && $0.destroyMethod != nil }
-        self.programs = lowered.programs
+        self.programs = ProgramTable(plans: plans, hasPostProcessors: !postProcessors.isEmpty)
     }
 }

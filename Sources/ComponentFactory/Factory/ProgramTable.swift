@@ -58,30 +58,29 @@ final class ProgramTable: @unchecked Sendable {
     private let conversions: UnsafeMutableBufferPointer<AtomicLazyReference<AnyObject>>
 
     init(plans: [ComponentPlan], hasPostProcessors: Bool) {
-        // Plain to the bottom: clear the plans that need one that is not,
+        // Straight-through to the bottom: clear the plans that need one that is not,
         // backwards along the needs, once each.
-        var isPlain = plans.map(Self.isPlain)
+        var isStraightThrough = plans.map(Self.isStraightThroughAlone)
         let needers = ComponentPlan.neededBy(plans)
-        var queue = plans.indices.filter { !isPlain[$0] }
+        var queue = plans.indices.filter { !isStraightThrough[$0] }
         var head = 0
         while head < queue.count {
             let target = queue[head]
             head += 1
-            for needer in needers[target] where isPlain[needer] {
-                isPlain[needer] = false
+            for needer in needers[target] where isStraightThrough[needer] {
+                isStraightThrough[needer] = false
                 queue.append(needer)
             }
         }
         // A singleton is shared, and made once under the store's lock: never straight through.
         let layouts = plans.map { plan -> ResolutionProgram.Layout? in
-            guard isPlain[plan.index], plan.scope != .singleton, plan.scope != .weakSingleton else { return nil }
-            return ResolutionProgram.compile(plan.index, plans: plans, isPlain: isPlain, postProcesses: hasPostProcessors,
-                                             maximumNesting: Factory.maximumNesting)
+            guard isStraightThrough[plan.index], plan.scope != .singleton, plan.scope != .weakSingleton else { return nil }
+            return ProgramCompiler.straightThrough(plan.index, plans: plans, isStraightThrough: isStraightThrough,
+                                                   postProcesses: hasPostProcessors, maximumNesting: Factory.maximumNesting)
         }
         // Never nil: a frame's program has no bound. An empty one would end its frame with `build-failed`.
         let frameLayouts = plans.map { plan in
-            ResolutionProgram.compile(plan.index, plans: plans, isPlain: isPlain, postProcesses: hasPostProcessors,
-                                      maximumNesting: Factory.maximumNesting, frame: true) ?? ResolutionProgram.Layout()
+            ProgramCompiler.frame(plan.index, plans: plans, postProcesses: hasPostProcessors)
         }
         let laidOut = layouts.compactMap { $0 } + frameLayouts
         let steps = UnsafeMutableBufferPointer<ResolutionProgram.Step>.allocate(capacity: laidOut.reduce(0) { $0 + $1.steps.count })
@@ -190,15 +189,15 @@ final class ProgramTable: @unchecked Sendable {
         UnsafePointer(frames.baseAddress.unsafelyUnwrapped + index)
     }
 
-    /// Whether `plan` itself is plain: made by its maker from any values
+    /// Whether `plan` itself is straight-through: made by its maker from any values
     /// (a parent factory's components and collections included), with its
     /// properties set, its callbacks run, and its factory component and
     /// `depends-on` components built first (a seeded request component,
-    /// never made, is plain too), as long as every component it needs is
-    /// plain as well. The maker, setters and callbacks are synchronous and
+    /// never made, is too), as long as every component it needs is
+    /// straight-through as well. The maker, setters and callbacks are synchronous and
     /// nonisolated, or async or isolated: then their steps suspend, and
     /// only the async lookup runs the program.
-    private static func isPlain(_ plan: ComponentPlan) -> Bool {
+    private static func isStraightThroughAlone(_ plan: ComponentPlan) -> Bool {
         plan.isolation == .nonisolated || plan.makeAsync != nil
     }
 }

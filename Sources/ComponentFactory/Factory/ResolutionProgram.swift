@@ -1,4 +1,4 @@
-/// A direct component's resolution, laid out once when its table is made
+/// A straight-through component's resolution, laid out once when its table is made
 /// (see ``ProgramTable``): every component it needs, to the bottom, as steps
 /// in the order they are made. Each made instance goes into a register of
 /// its own, and each maker reads its arguments from the registers of the
@@ -106,8 +106,7 @@ struct ResolutionProgram {
         /// `register`, from its items, each in the register ``argumentRegisters``
         /// holds for it from `arguments` on, or -1 for a constant item.
         case gather
-        /// A frame's steps (see ``compile(_:plans:isPlain:postProcesses:maximumNesting:frame:)``
-        /// with `frame`), which the loop leaves to the frames that run it
+        /// A frame's steps (see ``ProgramCompiler/frame(_:plans:postProcesses:)``), which the loop leaves to the frames that run it
         /// (``Factory/run(_:in:)``): the component enters its build (the depth
         /// bound, a cycle of initializers, a patch); it leaves its initializer;
         /// it is published to the components its properties need, and unpublished.
@@ -211,7 +210,7 @@ struct ResolutionProgram {
         return path.reversed()
     }
 
-    /// A program's parts as ``compile(_:plans:isPlain:postProcesses:maximumNesting:frame:)``
+    /// A program's parts as ``ProgramCompiler``
     /// lays them out, before ``ProgramTable`` moves them into its buffers.
     struct Layout {
         var steps: [Step] = []
@@ -221,205 +220,5 @@ struct ResolutionProgram {
         var valuePlans: [ValuePlan] = []
         var depth = 0
         var usesScope = false
-    }
-
-    /// The layout of `plans[top]`'s program, whose components to the bottom
-    /// are all plain (`isPlain`); nil when it would hold more than
-    /// ``maximumSize`` components, ``maximumSteps`` steps or
-    /// ``maximumLanes`` lanes, or nest deeper than `maximumNesting`. Depth
-    /// first, with a stack of its own, in the order the path that checks
-    /// everything builds: a component's `depends-on`, factory component and
-    /// arguments, its making, its callback before its properties, each
-    /// property's value and its setting, its callbacks after, its
-    /// post-processing (`postProcesses`), and (for a request or object-graph
-    /// component) its keeping; a collection's items, then its gathering.
-    ///
-    /// With `frame`, the program of one frame (see ``Factory/run(_:in:)``):
-    /// the top component alone, with no bound. Each component it needs is
-    /// resolved by a `resolve` step, on a frame of its own when it must be
-    /// built; its making is framed by `enter` and `leave`, and its
-    /// properties and callbacks by `publish` and `unpublish` when it has
-    /// any; and the frame keeps it where its scope says. Never nil then.
-    static func compile(_ top: Int, plans: [ComponentPlan], isPlain: [Bool], postProcesses: Bool, maximumNesting: Int,
-                        frame: Bool = false) -> Layout? {
-        /// Where a component being laid out is: what it needs before its making, or its properties after.
-        enum Phase { case needs, properties }
-        /// A component being laid out, or the items of a collection or dictionary (`gathering`).
-        struct Open {
-            let register: Int
-            let find: Int?
-            var gathering: ValuePlan?
-            var phase = Phase.needs
-            var position = 0
-            var registers: [Int32] = []
-            /// The register of the factory component, for a factory method.
-            var receiver = -1
-            /// The property whose value's steps are laid out, set once they are.
-            var pending: (property: Int, register: Int)?
-        }
-        var layout = Layout()
-        var stack: [Open] = []
-
-        /// A register for the component at `index`, needed by the one in `needer`; nil past the bound.
-        func register(_ index: Int, neededBy needer: Int) -> Int? {
-            guard frame || layout.registers.count < maximumSize else { return nil }
-            layout.registers.append(Register(component: Int32(index), needer: Int32(needer)))
-            return layout.registers.count - 1
-        }
-        func emit(_ plan: ComponentPlan, _ action: Action, register: Int, arguments: Int = -1, next: Int = -1, suspends: Bool = false) {
-            layout.steps.append(Step(plan: .passUnretained(plan), arguments: Int32(arguments), register: Int32(register),
-                                     next: Int32(next), action: action, suspends: suspends))
-        }
-        /// Begins laying out the component in `register`: its find, if it has one; false past the bound.
-        func open(_ register: Int) -> Bool {
-            let plan = plans[Int(layout.registers[register].component)]
-            var find: Int?
-            if frame {
-                emit(plan, .enter, register: register)
-            } else if plan.scope == .request || plan.scope == .objectGraph {
-                find = layout.steps.count
-                layout.usesScope = layout.usesScope || plan.scope == .request
-                // Completed once the position after the component's last step is known.
-                emit(plan, plan.scope == .request ? .findInScope : .findInGraph, register: register)
-            }
-            stack.append(Open(register: register, find: find))
-            layout.depth = max(layout.depth, stack.count)
-            return frame || layout.depth <= maximumNesting
-        }
-        /// Begins laying out the items of `value`, a collection or dictionary, into a register needed by the one in `needer`.
-        func gather(_ value: ValuePlan, by needer: Int) -> Int? {
-            guard let register = register(Int(layout.registers[needer].component), neededBy: needer) else { return nil }
-            stack.append(Open(register: register, find: nil, gathering: value))
-            layout.depth = max(layout.depth, stack.count)
-            return frame || layout.depth <= maximumNesting ? register : nil
-        }
-        /// The register of `value`, needed by the component in `needer`, with
-        /// its steps begun when it is built here: -1 for a constant; nil past a
-        /// bound. In a frame, a component is resolved, as the value of `property` when that is not -1.
-        func need(_ value: ValuePlan, by needer: Int, property: Int = -1) -> (register: Int, opened: Bool)? {
-            switch value {
-            case .constant:
-                return (-1, false)
-            case .component(let index) where frame:
-                guard let argument = register(index, neededBy: needer) else { return nil }
-                emit(plans[Int(layout.registers[needer].component)], .resolve, register: argument, arguments: index, next: property)
-                return (argument, false)
-            case .component(let index) where plans.indices.contains(index) && isPlain[index]:
-                guard let argument = register(index, neededBy: needer) else { return nil }
-                if plans[index].scope == .singleton || plans[index].scope == .weakSingleton {
-                    layout.singletons.append(Singleton(index: index, register: argument))
-                    return (argument, false)
-                }
-                return open(argument) ? (argument, true) : nil
-            case .collection, .dictionary:
-                return gather(value, by: needer).map { ($0, true) }
-            case .inherited:
-                guard let inherited = register(Int(layout.registers[needer].component), neededBy: needer) else { return nil }
-                emit(plans[Int(layout.registers[needer].component)], .inherited, register: inherited, next: layout.valuePlans.count)
-                layout.valuePlans.append(value)
-                return (inherited, false)
-            case .component:
-                return nil
-            }
-        }
-        /// Whether steps follow the making: then a request or object-graph component is kept by a step of its own, after them.
-        func keepsApart(_ plan: ComponentPlan) -> Bool {
-            !frame && (plan.publishesEarly || postProcesses)
-        }
-        func callback(_ which: ComponentPlan.Callback, of plan: ComponentPlan, register: Int) {
-            guard let callback = plan.callback(which), let position = callbacks.firstIndex(of: which) else { return }
-            emit(plan, .callback, register: register, next: position, suspends: callback.isAsync)
-        }
-
-        guard plans.indices.contains(top), frame || isPlain[top], let root = register(top, neededBy: -1), open(root) else { return nil }
-        while let current = stack.last {
-            guard frame || (layout.steps.count < maximumSteps && layout.argumentRegisters.count + current.registers.count <= maximumLanes) else {
-                return nil
-            }
-            let last = stack.count - 1
-            let plan = plans[Int(layout.registers[current.register].component)]
-            if let gathering = current.gathering {
-                // The next item, read in place: mapping a dictionary's values at each item would be quadratic.
-                let next: ValuePlan?
-                switch gathering {
-                case .collection(let values, _, _): next = current.position < values.count ? values[current.position] : nil
-                case .dictionary(let entries, _, _): next = current.position < entries.count ? entries[current.position].value : nil
-                case .constant, .component, .inherited: next = nil
-                }
-                if let next {
-                    stack[last].position += 1
-                    guard let (item, _) = need(next, by: current.register) else { return nil }
-                    stack[last].registers.append(Int32(item))
-                    continue
-                }
-                emit(plan, .gather, register: current.register, arguments: layout.argumentRegisters.count, next: layout.valuePlans.count)
-                layout.argumentRegisters.append(contentsOf: current.registers)
-                layout.valuePlans.append(gathering)
-                stack.removeLast()
-                continue
-            }
-            switch current.phase {
-            case .needs:
-                // Its depends-on first (their registers are never read), then its factory component, then its arguments.
-                let receives = plan.factoryIndex == nil ? 0 : 1
-                if current.position < plan.dependencies.count + receives + plan.arguments.count {
-                    stack[last].position += 1
-                    let argument = current.position - plan.dependencies.count - receives
-                    let value = argument >= 0 ? plan.arguments[argument]
-                        : current.position < plan.dependencies.count ? plan.dependencies[current.position] : .component(plan.factoryIndex ?? -1)
-                    guard let (register, _) = need(value, by: current.register) else { return nil }
-                    if argument >= 0 {
-                        stack[last].registers.append(Int32(register))
-                    } else if current.position >= plan.dependencies.count {
-                        stack[last].receiver = register
-                    }
-                    continue
-                }
-                let action: Action = frame || keepsApart(plan) ? .make
-                    : plan.scope == .request ? .makeInScope : plan.scope == .objectGraph ? .makeInGraph : .make
-                emit(plan, action, register: current.register, arguments: layout.argumentRegisters.count, next: current.receiver,
-                     suspends: plan.makeAsync != nil)
-                layout.argumentRegisters.append(contentsOf: current.registers)
-                if frame {
-                    emit(plan, .leave, register: current.register)
-                    if plan.publishesEarly { emit(plan, .publish, register: current.register) }
-                }
-                callback(.beforePropertyInjection, of: plan, register: current.register)
-                (stack[last].phase, stack[last].position, stack[last].registers) = (.properties, 0, [])
-                continue
-            case .properties:
-                if let (property, value) = current.pending {
-                    stack[last].pending = nil
-                    emit(plan, .set, register: current.register, arguments: value, next: property, suspends: plan.properties[property].registration.isAsync)
-                }
-                if current.position < plan.properties.count {
-                    let property = current.position
-                    stack[last].position += 1
-                    guard let (value, opened) = need(plan.properties[property].value, by: current.register, property: property) else { return nil }
-                    // A value built here is set once its steps are laid out; a constant or a singleton at once.
-                    if opened {
-                        stack[last].pending = (property, value)
-                    } else {
-                        emit(plan, .set, register: current.register, arguments: value, next: property,
-                             suspends: plan.properties[property].registration.isAsync)
-                    }
-                    continue
-                }
-            }
-            stack.removeLast()
-            callback(.afterPropertyInjection, of: plan, register: current.register)
-            callback(.initMethod, of: plan, register: current.register)
-            if frame && plan.publishesEarly { emit(plan, .unpublish, register: current.register) }
-            if postProcesses { emit(plan, .postProcess, register: current.register) }
-            if keepsApart(plan), plan.scope == .request || plan.scope == .objectGraph {
-                emit(plan, plan.scope == .request ? .keepInScope : .keepInGraph, register: current.register)
-            }
-            if let find = current.find {
-                let open = layout.steps[find]
-                layout.steps[find] = Step(plan: open.plan, arguments: -1, register: open.register,
-                                          next: Int32(layout.steps.count), action: open.action, suspends: false)
-            }
-        }
-        return frame || (layout.steps.count <= maximumSteps && layout.argumentRegisters.count <= maximumLanes) ? layout : nil
     }
 }

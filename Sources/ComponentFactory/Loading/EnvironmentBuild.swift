@@ -25,9 +25,9 @@ import JavaProperties
 /// plans, awaiting those whose construction can suspend.
 ///
 /// ```swift
-/// let validation = EnvironmentBuild(assemblies: loaded.assemblies, loader: loader, environment: "test",
+/// let build = EnvironmentBuild(assemblies: loaded.assemblies, loader: loader, environment: "test",
 ///                                        registry: AppRegistry.make())
-/// validation.diagnostics  // every problem of "test", each once
+/// build.diagnostics  // every problem of "test", each once
 /// ```
 @_spi(Tooling)
 public struct EnvironmentBuild: Sendable {
@@ -180,8 +180,7 @@ public struct EnvironmentBuild: Sendable {
         diagnostics += compiled.plans.map(ScopeWidening.diagnostics) ?? []
         let hasErrors = !assemblies.readingErrors.isEmpty || diagnostics.contains { $0.severity == .error }
         if let plans = compiled.plans, compiler.registry != nil, !hasErrors {
-            let lowered = LoweredPlans.lower(plans, hasPostProcessors: !stage.componentPostProcessors.isEmpty)
-            let table = PlanTable(plans: plans, lowered: lowered, indexByKey: compiled.indexByKey,
+            let table = PlanTable(plans: plans, indexByKey: compiled.indexByKey,
                                   postProcessors: stage.componentPostProcessors, environment: configuration.environment,
                                   parentAliases: compiled.parentAliases, parents: parents, settings: settings.values,
                                   services: serviceTable,
@@ -208,7 +207,7 @@ public struct EnvironmentBuild: Sendable {
     /// (no registry, or an error in ``diagnostics``).
     nonisolated(nonsending) public func dryRun() async -> [Diagnostic] {
         guard let blueprint else { return [] }
-        return await Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent).async.buildEveryComponent()
+        return await Factory(blueprint: blueprint, parent: parent).async.buildEveryComponent()
     }
 
     /// Every check of `assemblies` in each of `environments` (nil: base files
@@ -221,19 +220,19 @@ public struct EnvironmentBuild: Sendable {
         var each: [(environment: String?, report: DiagnosticReport)] = []
         var configurations: [Configuration?] = []
         for environment in environments {
-            let validation = EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry)
-            let built = dryRun ? await validation.dryRun() : []
-            each.append((environment, DiagnosticReport(validation.diagnostics + built)))
-            configurations.append(validation.configuration)
+            let build = EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry)
+            let built = dryRun ? await build.dryRun() : []
+            each.append((environment, DiagnosticReport(build.diagnostics + built)))
+            configurations.append(build.configuration)
         }
         let judged = UnusedKeys.judgingBaseFilesTogether(each, configurations: configurations)
         return DiagnosticReport(assemblies.diagnostics + DiagnosticReport.merging(environments: judged).diagnostics)
     }
 
-    /// The reading problems of `assemblies`, then `validations` merged by environment.
-    public static func report(_ assemblies: AssemblySet, _ validations: [EnvironmentBuild]) -> DiagnosticReport {
-        let judged = UnusedKeys.judgingBaseFilesTogether(validations.map { ($0.environment, DiagnosticReport($0.diagnostics)) },
-                                                          configurations: validations.map(\.configuration))
+    /// The reading problems of `assemblies`, then `builds` merged by environment.
+    public static func report(_ assemblies: AssemblySet, _ builds: [EnvironmentBuild]) -> DiagnosticReport {
+        let judged = UnusedKeys.judgingBaseFilesTogether(builds.map { ($0.environment, DiagnosticReport($0.diagnostics)) },
+                                                          configurations: builds.map(\.configuration))
         let merged = DiagnosticReport.merging(environments: judged)
         return DiagnosticReport(assemblies.diagnostics + merged.diagnostics)
     }

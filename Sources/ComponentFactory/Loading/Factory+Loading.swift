@@ -113,8 +113,8 @@ extension Factory {
         patches: [(key: String, make: @Sendable () throws -> Any)]
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
-        let (validation, read, inputs) = try validation(assemblies: assemblies, registry: registry, options: options, since: start)
-        return try await loadAsync(validation, assemblies: read, parent: options.parent, logger: options.logger, patches: patches,
+        let (build, read, inputs) = try environmentBuild(assemblies: assemblies, registry: registry, options: options, since: start)
+        return try await loadAsync(build, assemblies: read, parent: options.parent, logger: options.logger, patches: patches,
                                    since: start, read: inputs.read)
     }
 
@@ -127,16 +127,16 @@ extension Factory {
         logger: Logger? = nil, patches: [(key: String, make: @Sendable () throws -> Any)] = []
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
-        let validation = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
-        return try await loadAsync(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
+        let build = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
+        return try await loadAsync(build, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
     }
 
     /// `read` is when the assemblies were read, for a load that read them.
     nonisolated(nonsending) static func loadAsync(
-        _ validation: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+        _ build: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
         patches: [(key: String, make: @Sendable () throws -> Any)], since start: ContinuousClock.Instant, read: ContinuousClock.Instant? = nil
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
-        let (factory, ids, blueprint) = try made(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
+        let (factory, ids, blueprint) = try made(build, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
         let compiled = ContinuousClock().now
         let constructions: [LoadTimeline.Construction]
         do {
@@ -151,7 +151,7 @@ extension Factory {
             throw error
         }
         factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
-        logBuilt(validation, blueprint, logger: logger, start: start, compiled: compiled)
+        logBuilt(build, blueprint, logger: logger, start: start, compiled: compiled)
         return (factory, ids)
     }
 
@@ -165,22 +165,22 @@ extension Factory {
         patches: [(key: String, make: @Sendable () throws -> Any)]
     ) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
-        let (validation, read, inputs) = try validation(assemblies: assemblies, registry: registry, options: options, since: start)
-        return try load(validation, assemblies: read, parent: options.parent, logger: options.logger, patches: patches, since: start,
+        let (build, read, inputs) = try environmentBuild(assemblies: assemblies, registry: registry, options: options, since: start)
+        return try load(build, assemblies: read, parent: options.parent, logger: options.logger, patches: patches, since: start,
                         read: inputs.read)
     }
 
     /// The assemblies and configuration read from files, and the build of
     /// their environment, logged at debug level; with the loader and
     /// environment, for a live factory to build again.
-    static func validation(
+    static func environmentBuild(
         assemblies: [String], registry: ComponentRegistry, options: LoadOptions, since start: ContinuousClock.Instant
     ) throws(DiagnosticReport) -> (EnvironmentBuild, AssemblySet, (loader: ConfigurationLoader, environment: String?, read: ContinuousClock.Instant)) {
         let inputs = try prepare(assemblies: assemblies, options: options)
         let read = ContinuousClock().now
-        let validation = EnvironmentBuild(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment,
+        let build = EnvironmentBuild(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment,
                                           registry: registry, parent: options.parent)
-        if let logger = options.logger, let configuration = validation.configuration {
+        if let logger = options.logger, let configuration = build.configuration {
             logger.debug("ComponentFactory: loaded assemblies and configuration", metadata: [
                 "environment": .string(configuration.environment ?? "none"),
                 "assemblies": .array(inputs.assemblies.documents.map { .string($0.file) }),
@@ -191,12 +191,12 @@ extension Factory {
             ])
         }
         // Once, at load: a reload tells only the warnings it brings.
-        if let logger = options.logger, validation.diagnostics.allSatisfy({ $0.severity != .error }) {
-            for warning in validation.diagnostics {
+        if let logger = options.logger, build.diagnostics.allSatisfy({ $0.severity != .error }) {
+            for warning in build.diagnostics {
                 logger.warning("ComponentFactory: \(warning.description)", metadata: ["code": .string(warning.code.rawValue)])
             }
         }
-        return (validation, inputs.assemblies, (inputs.loader, inputs.environment, read))
+        return (build, inputs.assemblies, (inputs.loader, inputs.environment, read))
     }
 
     /// Loads like `load(assemblies:registry:options:)`
@@ -207,8 +207,8 @@ extension Factory {
                             parent: Factory? = nil, logger: Logger? = nil,
                             patches: [(key: String, make: @Sendable () throws -> Any)]) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
-        let validation = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
-        return try load(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
+        let build = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
+        return try load(build, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
     }
 
     /// Compiles the assemblies against `registry` for the environment of
@@ -223,31 +223,31 @@ extension Factory {
     @_spi(Tooling)
     public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
                             parent: Factory? = nil) throws(DiagnosticReport) {
-        let validation = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
-        let blueprint = try Self.blueprint(of: validation, assemblies: assemblies)
-        self.init(table: blueprint.table, seeded: blueprint.seeded, parent: parent, loaded: validation.loaded(blueprint))
+        let build = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
+        let blueprint = try Self.blueprint(of: build, assemblies: assemblies)
+        self.init(blueprint: blueprint, parent: parent, loaded: build.loaded(blueprint))
         try buildEagerSingletons()
     }
 
-    /// The blueprint of a validation that found no error; else every error, the set's reading errors first.
-    private static func blueprint(of validation: EnvironmentBuild, assemblies: AssemblySet) throws(DiagnosticReport) -> FactoryBlueprint {
-        let errors = (assemblies.readingErrors + validation.diagnostics).filter { $0.severity == .error }
+    /// The blueprint of a build that found no error; else every error, the set's reading errors first.
+    private static func blueprint(of build: EnvironmentBuild, assemblies: AssemblySet) throws(DiagnosticReport) -> FactoryBlueprint {
+        let errors = (assemblies.readingErrors + build.diagnostics).filter { $0.severity == .error }
         guard errors.isEmpty else { throw DiagnosticReport(errors) }
-        guard let blueprint = validation.blueprint else {
+        guard let blueprint = build.blueprint else {
             throw DiagnosticReport([Diagnostic(.buildFailed, "the assemblies did not compile, and no check said why; please report this",
                                                at: nil)])
         }
         return blueprint
     }
 
-    private static func load(_ validation: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+    private static func load(_ build: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
                              patches: [(key: String, make: @Sendable () throws -> Any)], since start: ContinuousClock.Instant,
                              read: ContinuousClock.Instant? = nil) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
-        let (factory, ids, blueprint) = try made(validation, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
+        let (factory, ids, blueprint) = try made(build, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
         let compiled = ContinuousClock().now
         let constructions = try factory.buildEagerSingletons()
         factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
-        logBuilt(validation, blueprint, logger: logger, start: start, compiled: compiled)
+        logBuilt(build, blueprint, logger: logger, start: start, compiled: compiled)
         return (factory, ids)
     }
 
@@ -265,13 +265,12 @@ extension Factory {
         startup.withLock { $0 = LoadTimeline(began: start, beganAt: beganAt, ended: built, phases: phases, constructions: constructions) }
     }
 
-    /// The factory of a validation that found no error, with `patches` in place; nothing built yet.
-    private static func made(_ validation: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+    /// The factory of a build that found no error, with `patches` in place; nothing built yet.
+    private static func made(_ build: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
                              patches: [(key: String, make: @Sendable () throws -> Any)])
         throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int], blueprint: FactoryBlueprint) {
-        let blueprint = try blueprint(of: validation, assemblies: assemblies)
-        let factory = Factory(table: blueprint.table, seeded: blueprint.seeded, parent: parent, logger: logger,
-                              loaded: validation.loaded(blueprint))
+        let blueprint = try blueprint(of: build, assemblies: assemblies)
+        let factory = Factory(blueprint: blueprint, parent: parent, logger: logger, loaded: build.loaded(blueprint))
         var ids: [Int] = []
         for patch in patches {
             ids.append(try factory.patch(key: patch.key, patch.make))
@@ -279,10 +278,10 @@ extension Factory {
         return (factory, ids, blueprint)
     }
 
-    private static func logBuilt(_ validation: EnvironmentBuild, _ blueprint: FactoryBlueprint, logger: Logger?,
+    private static func logBuilt(_ build: EnvironmentBuild, _ blueprint: FactoryBlueprint, logger: Logger?,
                                  start: ContinuousClock.Instant, compiled: ContinuousClock.Instant) {
         logger?.debug("ComponentFactory: built the factory", metadata: [
-            "environment": .string(validation.environment ?? "none"),
+            "environment": .string(build.environment ?? "none"),
             "components": .stringConvertible(blueprint.table.plans.count),
             "compile": .string(milliseconds(compiled - start)),
             "eagerSingletons": .string(milliseconds(ContinuousClock().now - compiled)),

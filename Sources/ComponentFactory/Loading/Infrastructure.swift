@@ -23,8 +23,8 @@ struct Infrastructure {
             })
         }
         var result = Infrastructure()
-        let table = PlanTable(plans: plans, lowered: LoweredPlans.lower(plans, hasPostProcessors: false), indexByKey: phase.indexByKey, postProcessors: [], environment: environment)
-        let factory = Factory(table: table, seeded: [:])
+        let table = PlanTable(plans: plans, indexByKey: phase.indexByKey, postProcessors: [], environment: environment)
+        let factory = Factory(blueprint: FactoryBlueprint(table: table, seeded: [:], definitions: []), parent: nil)
         for plan in plans {
             let instance: Any
             do {

@@ -39,7 +39,7 @@ struct ShorterLived {
     }
 
     /// Which plans a reload builds anew because they need a reloadable one,
-    /// through any scope: the one rule that validation (a service may not
+    /// through any scope: the one rule that an environment build (a service may not
     /// be among them) and the reload itself share.
     static func needingReloadable(_ plans: [ComponentPlan], isReloadable: (Int) -> Bool) -> ShorterLived {
         ShorterLived(plans, isShort: { isReloadable($0.index) }, passesOn: Set(Scope.allCases))

@@ -1,5 +1,5 @@
 /// The Swift types an assembly may name, each registered up front with typed
-/// closures, so that nothing needs runtime reflection and validation can
+/// closures, so that nothing needs runtime reflection and an environment build can
 /// type-check an assembly without building it.
 ///
 /// It also carries the custom type converters and post-processors that every
@@ -53,8 +53,7 @@ public struct ComponentRegistry: Sendable {
     /// (Swift does not inherit those) and may replace any of them by name.
     /// Throws a report of one diagnostic unless both are classes, `type` is
     /// a real subclass (`type-mismatch`), and `superclass` is registered
-    /// already (`unknown-class`); its ``RegistrationError`` is the
-    /// diagnostic's `underlyingError`.
+    /// already (`unknown-class`); the diagnostic's message says which.
     ///
     /// ```swift
     /// try registry.register(CavalryMan.self, inheriting: Knight.self) { cavalry in

@@ -1,5 +1,5 @@
 /// What a parameter or a property accepts, described once at registration so
-/// that validation and plan compilation never need reflection.
+/// that checking and compiling plans never need reflection.
 ///
 /// It knows whether the type is optional (`<null/>` gives nil), whether it is
 /// an `Array`, `Set` or `Dictionary` filled from `<collection>`, how to convert

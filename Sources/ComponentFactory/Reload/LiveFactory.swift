@@ -11,7 +11,7 @@ import SystemSupport
 ///   every component that needs one; it keeps every other singleton as it
 ///   is. Components built at each use (prototype, object-graph, request)
 ///   come from the new graph at their next use.
-/// - A change that fails validation, that alters a value a kept singleton
+/// - A change that fails build, that alters a value a kept singleton
 ///   was built with (`not-reloadable`), or whose components fail to build,
 ///   is refused: logged at error level with each diagnostic's file:line,
 ///   and the running graph is kept.
@@ -76,8 +76,8 @@ public final class LiveFactory: Sendable {
         assemblies: [String], registry: ComponentRegistry, options: Factory.LoadOptions
     ) async throws(DiagnosticReport) -> LiveFactory {
         let start = ContinuousClock().now
-        let (validation, read, inputs) = try Factory.validation(assemblies: assemblies, registry: registry, options: options, since: start)
-        let (factory, _) = try await Factory.loadAsync(validation, assemblies: read, parent: options.parent, logger: options.logger,
+        let (build, read, inputs) = try Factory.environmentBuild(assemblies: assemblies, registry: registry, options: options, since: start)
+        let (factory, _) = try await Factory.loadAsync(build, assemblies: read, parent: options.parent, logger: options.logger,
                                                        patches: [], since: start, read: inputs.read)
         guard let loaded = factory.loaded else {
             throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a configuration; please report this", at: nil)])
@@ -124,8 +124,8 @@ public final class LiveFactory: Sendable {
     }
 
     /// What a reload compares a validated environment by; nil when it made no factory.
-    private static func side(of validation: EnvironmentBuild) -> ReloadReach.Side? {
-        guard let blueprint = validation.blueprint, let loaded = validation.loaded(blueprint) else { return nil }
+    private static func side(of build: EnvironmentBuild) -> ReloadReach.Side? {
+        guard let blueprint = build.blueprint, let loaded = build.loaded(blueprint) else { return nil }
         return ReloadReach.Side(table: blueprint.table, loaded: loaded)
     }
 
@@ -274,14 +274,14 @@ public final class LiveFactory: Sendable {
             // A config root given as none stays none; one that went away is a refusal.
             if !loader.root.path.isEmpty { return refused([error]) }
         }
-        let validation = EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry,
+        let build = EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry,
                                                parent: parent)
-        read = validation.configuration
-        let errors = validation.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty, let blueprint = validation.blueprint, let side = Self.side(of: validation) else {
+        read = build.configuration
+        let errors = build.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty, let blueprint = build.blueprint, let side = Self.side(of: build) else {
             // What changed, and the .properties line (or variable, or provider key) of each change first in its diagnostics.
-            guard let configuration = validation.configuration else { return refused(errors) }
-            let changed = ReloadReach.changedKeys(from: old.side, to: configuration, keysRead: validation.keysRead)
+            guard let configuration = build.configuration else { return refused(errors) }
+            let changed = ReloadReach.changedKeys(from: old.side, to: configuration, keysRead: build.keysRead)
             let origins = ReloadReach.origins(of: changed, in: configuration)
             let wouldRebuild = ReloadReach.rebuilt(in: old.side.table).sorted().map { old.side.table.plans[$0].key }
             return refused(errors.map { ReloadReach.pointedAtChange($0, origins: origins) }, changed: changed,
@@ -295,19 +295,18 @@ public final class LiveFactory: Sendable {
         guard reach.refusals.isEmpty else { return refused(reach.refusals, changed: reach.changedKeys, wouldRebuild: rebuilt) }
 
         // The kept singletons go over as they are, in the slot they were kept in (the async one after the plans).
-        let oldCount = old.side.table.plans.count
-        let newCount = blueprint.table.plans.count
-        var seeded: [Int: Any] = blueprint.seeded
+        var kept: [Int: Any] = [:]
         var builtBy: [Int: Int] = [:]
         for (new, previous) in reach.kept {
-            for offset in [0, 1] {
-                if let instance = old.factory.store.shared(previous + offset * oldCount) {
-                    seeded[new + offset * newCount] = instance.value
+            let newSlots = InstanceStore.slots(of: new, planCount: blueprint.table.plans.count)
+            for (oldSlot, newSlot) in zip(old.factory.store.slots(of: previous), newSlots) {
+                if let instance = old.factory.store.shared(oldSlot) {
+                    kept[newSlot] = instance.value
                     builtBy[new] = old.builtBy[previous] ?? old.number
                 }
             }
         }
-        let factory = Factory(table: blueprint.table, seeded: seeded, parent: parent, logger: logger, loaded: side.loaded)
+        let factory = Factory(blueprint: blueprint, parent: parent, logger: logger, loaded: side.loaded, keeping: kept)
         do {
             try await factory.async.buildEagerSingletons()
         } catch {
@@ -478,7 +477,7 @@ public final class LiveFactory: Sendable {
         let (current, retired) = state.withLock { ($0.current, $0.retired) }
         for generation in retired {
             guard let index = generation.factory.index(ofKey: key) else { continue }
-            _ = generation.factory.store.take([index, index + generation.factory.table.plans.count])
+            _ = generation.factory.store.take(Set(generation.factory.store.slots(of: index)))
         }
         try await current.factory.async.shutDown(key, timeout: timeout)
     }

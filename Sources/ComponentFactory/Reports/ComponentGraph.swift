@@ -9,9 +9,9 @@
 /// and an app's own tool print it as Graphviz or JSON.
 ///
 /// ```swift
-/// let validation = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry,
+/// let build = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry,
 ///                                        drawsGraph: true)
-/// validation.graph.edges.filter(\.isAutowired)  // what autowiring wired
+/// build.graph.edges.filter(\.isAutowired)  // what autowiring wired
 /// ```
 @_spi(Tooling)
 public struct ComponentGraph: Sendable, Hashable {

@@ -2,7 +2,7 @@
 import Synchronization
 import Testing
 
-/// Direct components built by their programs: the steps laid out once, in
+/// Straight-through components built by their programs: the steps laid out once, in
 /// the order the components are made, finds that skip what a scope or a
 /// resolution keeps, and the bounds past which the path that checks
 /// everything builds instead.

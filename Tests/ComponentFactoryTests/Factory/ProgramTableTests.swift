@@ -5,7 +5,7 @@ import Testing
 /// Chains of components built by their initializers alone, which the factory
 /// builds straight through (no properties, callbacks or post-processors):
 /// they keep every rule that the general path keeps.
-@Suite struct DirectPlanTests {
+@Suite struct ProgramTableTests {
     final class Seed: Sendable {
         let weight: Int
         init(weight: Int) { self.weight = weight }

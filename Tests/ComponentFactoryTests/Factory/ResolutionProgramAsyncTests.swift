@@ -2,10 +2,10 @@
 import Synchronization
 import Testing
 
-/// Direct components whose makers are async, built by the async lookup
+/// Straight-through components whose makers are async, built by the async lookup
 /// through their programs: the same steps the synchronous lookup runs, with
 /// each making that suspends awaited between them.
-@Suite struct AsyncProgramTests {
+@Suite struct ResolutionProgramAsyncTests {
     final class Request: Sendable {
         let path: String
         init(path: String) { self.path = path }

@@ -5,7 +5,7 @@ import Testing
 /// Programs of components with properties, callbacks, `depends-on`, a
 /// factory method or post-processors: laid out in the order a frame builds
 /// them, and run by both lookups to the same result as frames.
-@Suite struct ProgramStepTests {
+@Suite struct ProgramCompilerTests {
     final class Ledger: Sendable {}
 
     final class Lamp: Sendable {

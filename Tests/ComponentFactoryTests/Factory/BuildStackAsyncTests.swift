@@ -7,7 +7,7 @@ import Testing
 /// lookup on the synchronous lookup's frames: each step that suspends
 /// awaited where it stands, and each async creation lock given back by the
 /// frame that took it, on success and on failure.
-@Suite struct AsyncBuildStepTests {
+@Suite struct BuildStackAsyncTests {
     /// A class with an async initializer, an async setter and async callbacks.
     final class Station: Sendable {
         let journal: EventLog
