@@ -8,7 +8,7 @@
 /// Scope(parsing: "weakSingleton")  // .weakSingleton
 /// Scope(parsing: "default")        // .objectGraph
 /// ```
-public enum Scope: String, Sendable, Hashable, CaseIterable {
+public enum Scope: String, Sendable, Codable, Hashable, CaseIterable {
     /// One instance per top-level resolution (the default; Typhoon's `default`).
     case objectGraph = "object-graph"
     /// A new instance for every reference.

@@ -11,9 +11,9 @@ extension FactoryInspection {
         /// The registered name of the type it produces.
         public let type: String
         /// Its scope, as an assembly writes it: `singleton`, `prototype`, `object-graph`, `weak-singleton`, `request`.
-        public let scope: String
+        public let scope: Scope
         /// Where its type's code runs: `nonisolated`, `@MainActor`, another global actor's name, or `actor`.
-        public let isolation: String
+        public let isolation: Isolation
         /// Why building it can suspend, as a chain (`viewModel → store → pool
         /// (async init)`); nil when it cannot.
         public let suspension: String?

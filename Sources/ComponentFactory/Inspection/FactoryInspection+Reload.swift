@@ -15,8 +15,8 @@ extension FactoryInspection {
         public let time: Date
         /// How long it took, in milliseconds, waiting for a reload under way included.
         public let durationMilliseconds: Double
-        /// `swapped`, `unchanged` or `refused`.
-        public let outcome: String
+        /// What it did: `swapped`, `unchanged` or `refused`.
+        public let outcome: Outcome
         /// The generation serving after it.
         public let generation: Int
         /// The keys whose value changed, applied or not.
@@ -29,6 +29,17 @@ extension FactoryInspection {
         public let wouldRebuild: [String]
         /// Why it was refused, or the warnings it brought (those of the graph it replaced were told before).
         public let diagnostics: [FactoryInspection.Diagnostic]
+
+        /// What a reload did.
+        public enum Outcome: String, Sendable, Codable, Hashable, CaseIterable {
+            /// The new values built: the reloadable components, and what needs them, were built anew and swapped in.
+            case swapped
+            /// No value changed: nothing was built.
+            case unchanged
+            /// The new values did not build, or could not apply without a
+            /// restart, or a component failed to build: the running graph is kept.
+            case refused
+        }
 
         /// One changed key: its text before and after, as written; `******` when secret, or when every value is masked.
         public struct Change: Sendable, Codable, Hashable {

@@ -31,7 +31,7 @@ extension FactoryInspection {
             /// The singleton's key.
             public let key: String
             /// Where its type's code runs: `nonisolated`, `@MainActor`, another global actor's name, or `actor`.
-            public let isolation: String
+            public let isolation: Isolation
             /// When it began, in milliseconds since the load began.
             public let startMilliseconds: Double
             /// How long it took, in milliseconds.
@@ -67,7 +67,7 @@ extension FactoryInspection.Startup {
             Phase(name: $0.name, startMilliseconds: since($0.began), durationMilliseconds: ($0.ended - $0.began) / .milliseconds(1))
         }
         components = timeline.constructions.map {
-            Construction(key: $0.key, isolation: $0.isolation.description, startMilliseconds: since($0.began),
+            Construction(key: $0.key, isolation: $0.isolation, startMilliseconds: since($0.began),
                          durationMilliseconds: ($0.ended - $0.began) / .milliseconds(1))
         }
     }

@@ -8,7 +8,9 @@
 /// register, spares a call to release nothing each time one is taken.
 ///
 /// A ``ResolutionProgram`` runs on one set of registers, each maker taking
-/// its arguments from those its steps filled (see ``Arguments``).
+/// its arguments from those its steps filled (see ``Arguments``). The
+/// registry's side declares them and reads them; the engine allocates and
+/// fills them (`ArgumentRegisters+Filling.swift`, beside the engine).
 @usableFromInline
 struct ArgumentRegisters {
     @usableFromInline let base: UnsafeMutablePointer<Instance>
@@ -16,24 +18,6 @@ struct ArgumentRegisters {
     /// masking shift takes it) of word `r / 64`.
     @usableFromInline let filled: UnsafeMutablePointer<UInt64>
     let words: Int
-
-    /// `count` registers, all empty, in memory of their own, for a frame or
-    /// a run that suspends, which outlive the call that makes them. The
-    /// caller ends with ``deallocate()``.
-    static func allocate(_ count: Int) -> ArgumentRegisters {
-        let count = max(1, count)
-        let words = (count + 63) / 64
-        let filled = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
-        filled.initialize(repeating: 0, count: words)
-        return ArgumentRegisters(base: .allocate(capacity: count), filled: filled, words: words)
-    }
-
-    /// Lets go of every instance still held, and of the memory ``allocate(_:)`` gave.
-    func deallocate() {
-        empty()
-        base.deallocate()
-        filled.deallocate()
-    }
 
     /// The instance in `register`, moved out; nil when it holds none.
     // Forced, with its pair: without both the graph ran 4,769 instructions instead of 4,721 (callgrind, profile-graph).
@@ -60,22 +44,5 @@ struct ArgumentRegisters {
     func peek(_ register: Int) -> Instance? {
         guard filled[register &>> 6] & (1 &<< UInt64(truncatingIfNeeded: register)) != 0 else { return nil }
         return base[register]
-    }
-
-    /// Puts `instance` in `register`, which holds none: each register is filled once.
-    func put(_ instance: consuming Instance, in register: Int) {
-        (base + register).initialize(to: instance)
-        filled[register &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: register)
-    }
-
-    /// Lets go of every instance still held.
-    func empty() {
-        var word = 0
-        while word < words {
-            while filled[word] != 0 {
-                _ = take(word &<< 6 + filled[word].trailingZeroBitCount)
-            }
-            word += 1
-        }
     }
 }

@@ -12,14 +12,4 @@ struct ArgumentSlot {
     let component: Int
     /// Where a singleton argument's conversion to its parameter's type is kept; nil for anything else.
     @usableFromInline let conversion: ConversionCell?
-
-    /// A constant's slot, holding its `object`.
-    init(constant object: AnyObject) {
-        (constant, boxedType, component, conversion) = (object, (object as? Boxed).map { ObjectIdentifier($0.valueType) }, -1, nil)
-    }
-
-    /// The slot of the component at `index`, or -1 for an argument resolved from its plan alone.
-    init(component index: Int, conversion: ConversionCell?) {
-        (constant, boxedType, component, self.conversion) = (nil, nil, index, conversion)
-    }
 }

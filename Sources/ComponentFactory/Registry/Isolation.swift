@@ -13,7 +13,7 @@
 ///     vm.initializer("init(store:)") { @MainActor (store: Store) in ViewModel(store: store) }
 /// }
 /// ```
-public enum Isolation: Sendable, Hashable, CustomStringConvertible {
+public enum Isolation: Sendable, Hashable, Codable, RawRepresentable, CustomStringConvertible {
     /// No actor: the code runs wherever it is called. The default.
     case nonisolated
     /// The main actor, as `@MainActor` types are.
@@ -23,8 +23,23 @@ public enum Isolation: Sendable, Hashable, CustomStringConvertible {
     /// An `actor`: its methods run on the instance itself.
     case actor
 
+    /// `nonisolated`, `@MainActor`, `@DatabaseActor` or `actor`: how it prints, and how it is encoded.
+    public var description: String { rawValue }
+
+    /// The isolation `rawValue` writes: `nonisolated`, `@MainActor`, `actor`,
+    /// or `@` and another global actor's name; nil for anything else.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "nonisolated": self = .nonisolated
+        case "@MainActor": self = .mainActor
+        case "actor": self = .actor
+        case _ where rawValue.hasPrefix("@") && rawValue.count > 1: self = .globalActor(String(rawValue.dropFirst()))
+        default: return nil
+        }
+    }
+
     /// `nonisolated`, `@MainActor`, `@DatabaseActor` or `actor`.
-    public var description: String {
+    public var rawValue: String {
         switch self {
         case .nonisolated: "nonisolated"
         case .mainActor: "@MainActor"

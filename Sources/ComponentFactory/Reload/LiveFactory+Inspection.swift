@@ -28,7 +28,7 @@ extension FactoryInspection.Reload {
     init(_ event: ReloadEvent, values: FactoryInspection.Values = .shown) {
         time = event.time
         durationMilliseconds = event.duration / .milliseconds(1)
-        outcome = event.outcome.rawValue
+        outcome = event.outcome
         generation = event.generation
         changedKeys = event.changedKeys
         changes = event.changes.map { change in

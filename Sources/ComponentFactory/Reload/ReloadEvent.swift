@@ -14,18 +14,7 @@ public struct ReloadEvent: Sendable, CustomStringConvertible {
     /// How long it took, from its start to ``time``.
     public internal(set) var duration: Duration = .zero
     /// What the reload did.
-    public enum Outcome: String, Sendable, Hashable {
-        /// The new values validated: the reloadable components, and what needs them, were built anew and swapped in.
-        case swapped
-        /// No value changed: nothing was built.
-        case unchanged
-        /// The new values did not validate, or could not apply without a
-        /// restart, or a component failed to build: the running graph is kept.
-        case refused
-    }
-
-    /// What the reload did.
-    public let outcome: Outcome
+    public let outcome: FactoryInspection.Reload.Outcome
     /// The generation serving after the reload: 1 for the graph built at load, one more at each swap.
     public let generation: Int
     /// The keys whose value changed, sorted by their UTF-8 bytes, whether

@@ -45,8 +45,8 @@ extension FactoryInspection.Component {
     init(_ description: ComponentDescription, isBuilt: Bool?, generation: Int?) {
         key = description.key
         type = description.typeName
-        scope = description.scope.rawValue
-        isolation = description.isolation.description
+        scope = description.scope
+        isolation = description.isolation
         suspension = description.suspension
         dependencies = description.dependencies
         file = description.location.file

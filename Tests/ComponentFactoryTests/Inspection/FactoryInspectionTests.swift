@@ -49,7 +49,7 @@ import Testing
         #expect(before.generation == nil && before.reloads.isEmpty, "a plain factory has no generations and no reloads")
         #expect(before.components.map(\.key) == ["journal", "limit", "limiter", "pool"], "in definition order")
         let limiter = try #require(before.components.first { $0.key == "limiter" })
-        #expect(limiter.type == "Limiter" && limiter.scope == "prototype" && limiter.isolation == "nonisolated")
+        #expect(limiter.type == "Limiter" && limiter.scope == .prototype && limiter.isolation == .nonisolated)
         #expect(limiter.dependencies == ["limit"] && limiter.suspension == nil)
         #expect(limiter.file == directory.file("Assemblies/App.xml") && limiter.line == 10, "\(limiter)")
         #expect(limiter.isBuilt == nil, "a prototype keeps no instance to be built")
@@ -76,13 +76,13 @@ import Testing
         #expect(generations == ["journal": 1, "limit": 2, "limiter": nil, "pool": 2],
                 "the journal was kept from generation 1; the limit built anew; the pool built first in generation 2")
         let reload = try #require(swapped.reloads.last)
-        #expect(swapped.reloads.count == 1 && reload.outcome == "swapped" && reload.generation == 2)
+        #expect(swapped.reloads.count == 1 && reload.outcome == .swapped && reload.generation == 2)
         #expect(reload.changedKeys == ["rate.per-minute"] && reload.rebuilt == ["limit", "limiter"])
 
         try directory.write("Config/app.properties", "rate.per-minute = lots\n")
         #expect(await live.reload().outcome == .refused)
         let refused = try #require(live.inspection().reloads.last)
-        #expect(refused.outcome == "refused" && refused.generation == 2 && refused.time >= reload.time)
+        #expect(refused.outcome == .refused && refused.generation == 2 && refused.time >= reload.time)
         let conversion = try #require(refused.diagnostics.first { $0.code == "conversion" }, "\(refused)")
         #expect(conversion.severity == "error" && conversion.file == directory.file("Config/app.properties") && conversion.line == 1)
         #expect(conversion.notes.first?.line == 6, "the argument that reads the value: \(conversion)")
@@ -100,7 +100,7 @@ import Testing
         }
         let reloads = live.inspection().reloads
         #expect(reloads.count == LiveFactory.reloadsKept)
-        #expect(reloads.allSatisfy { $0.outcome == "unchanged" }, "the oldest, the swap, is let go")
+        #expect(reloads.allSatisfy { $0.outcome == .unchanged }, "the oldest, the swap, is let go")
         #expect(zip(reloads, reloads.dropFirst()).allSatisfy { $0.time <= $1.time }, "oldest first")
         try await live.shutdown()
     }
@@ -192,7 +192,7 @@ import Testing
                 "each phase begins as the one before ends: \(startup.phases)")
         #expect(startup.components.map(\.key) == ["journal", "limit", "warmup"], "the eager singletons, not the lazy pool or the prototype")
         let warmup = try #require(startup.components.last)
-        #expect(warmup.durationMilliseconds >= 60 && warmup.isolation == "nonisolated", "\(warmup)")
+        #expect(warmup.durationMilliseconds >= 60 && warmup.isolation == .nonisolated, "\(warmup)")
         let build = try #require(startup.phases.last)
         #expect(build.durationMilliseconds >= warmup.durationMilliseconds && startup.durationMilliseconds >= build.startMilliseconds + build.durationMilliseconds - 0.001)
     }
@@ -222,6 +222,15 @@ import Testing
         #expect(try JSONDecoder().decode(FactoryInspection.self, from: encoded) == inspection)
         let json = try #require(String(data: encoded, encoding: .utf8))
         #expect(json.contains(#""key":"limit""#) && json.contains(#""outcome":"refused""#) && json.contains(#""code":"conversion""#), "\(json)")
+        #expect(json.contains(#""scope":"prototype""#) && json.contains(#""isolation":"nonisolated""#), "enums encode as the strings they were: \(json)")
         try await live.shutdown()
+    }
+
+    @Test func eachIsolationEncodesAsItPrintsAndDecodesToItself() throws {
+        let isolations: [Isolation] = [.nonisolated, .mainActor, .actor, .globalActor("DatabaseActor")]
+        let encoded = try JSONEncoder().encode(isolations)
+        #expect(String(decoding: encoded, as: UTF8.self) == #"["nonisolated","@MainActor","actor","@DatabaseActor"]"#)
+        #expect(try JSONDecoder().decode([Isolation].self, from: encoded) == isolations)
+        #expect(throws: DecodingError.self, "a word that is no isolation") { try JSONDecoder().decode([Isolation].self, from: Data(#"["main"]"#.utf8)) }
     }
 }

@@ -228,7 +228,7 @@ import Testing
         try setup.edit(limit: "many")
         _ = await setup.live.reload()
 
-        var seen: [ReloadEvent.Outcome] = []
+        var seen: [FactoryInspection.Reload.Outcome] = []
         for await reload in reloads {
             seen.append(reload.outcome)
             if seen.count == 2 { break }
@@ -304,7 +304,7 @@ import Testing
             return (seen, saved)
         }
         #expect(saved)
-        #expect(seen.map(\.outcome) == ["swapped"], "\(seen.map { ($0.outcome, $0.changedKeys) })")
+        #expect(seen.map(\.outcome) == [.swapped], "\(seen.map { ($0.outcome, $0.changedKeys) })")
         #expect(try live.factory.component(forKey: "limiter", as: Limiter.self).limit.perMinute == 999)
     }
 

@@ -72,8 +72,8 @@ extension ServerLifecycleTests {
         // A reload: seen in /factory/reloads, and counted in /metrics.
         #expect(Self.metric("componentfactory_reloads_total", outcome: "swapped", in: try await get("/metrics")) == nil)
         try server.setProperty("rate.per-second", to: "70")
-        let swapped = try await Self.reloads(server) { $0.contains { $0.outcome == "swapped" } }
-        #expect(swapped.count == 1 && swapped[0].outcome == "swapped", "one save, one reload: \(swapped)")
+        let swapped = try await Self.reloads(server) { $0.contains { $0.outcome == .swapped } }
+        #expect(swapped.count == 1 && swapped[0].outcome == .swapped, "one save, one reload: \(swapped)")
         #expect(swapped[0].changedKeys == ["rate.per-second"] && swapped[0].rebuilt.contains("rateLimit"))
         #expect(swapped[0].changes.map { "\($0.old ?? "") → \($0.new ?? "")" } == ["50 → 70"], "\(swapped[0].changes)")
         _ = try await get("/factory/reloads")
@@ -84,8 +84,8 @@ extension ServerLifecycleTests {
 
         // A broken edit: refused, with its diagnostic at the file's line; the old limit serves on.
         try server.setProperty("rate.per-second", to: "lots")
-        let refused = try await Self.reloads(server) { $0.contains { $0.outcome == "refused" } }
-        #expect(refused.map(\.outcome) == ["swapped", "refused"], "\(refused)")
+        let refused = try await Self.reloads(server) { $0.contains { $0.outcome == .refused } }
+        #expect(refused.map(\.outcome) == [.swapped, .refused], "\(refused)")
         #expect(refused.last?.changedKeys == ["rate.per-second"] && refused.last?.generation == 2)
         #expect(refused.last?.rebuilt == [] && refused.last?.wouldRebuild.contains("rateLimit") == true, "\(refused)")
         // While the refused edit stands, the file's disagreement is flagged beside the value in force.
