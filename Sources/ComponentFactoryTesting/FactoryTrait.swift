@@ -13,7 +13,7 @@ import Foundation
 /// its own factory the same way.
 ///
 /// ```swift
-/// @Test(.factory(registry: TweeterRegistry.make(), assemblies: ["Assemblies/Tweeter.xml"],
+/// @Test(.factory(assemblies: ["Assemblies/Tweeter.xml"], registry: TweeterRegistry.make(),
 ///                patches: { try $0.patch("transport", with: RecordingTransport()) }))
 /// func postingSendsOneRequest() async throws {
 ///     let composer = try await TestFactory.current.async.component(forKey: "composer", as: TweetComposer.self)
@@ -42,40 +42,17 @@ public struct FactoryTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == FactoryTrait {
     /// Each test case gets a factory of its own, made as
-    /// `TestFactory.makeAsync(registry:assemblies:config:environment:overrides:patcher:)`
-    /// makes one, with `patches` applied to its own ``Patcher`` first; the
-    /// test reaches it as ``TestFactory/current``. `registry` is made anew
-    /// for each case too, and may throw (`registry: try AppRegistry.make()`):
-    /// the case then fails with its error.
+    /// `TestFactory.makeAsync(assemblies:registry:options:patcher:)` makes
+    /// one (`options` by default `.test()`), with `patches` applied to its
+    /// own ``Patcher`` first; the test reaches it as ``TestFactory/current``.
+    /// `registry` is made anew for each case too, and may throw
+    /// (`registry: try AppRegistry.make()`): the case then fails with its error.
     public static func factory(
-        registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [String], config: String? = "Config",
-        environment: String = "test", overrides: [String: String] = [:], patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
+        assemblies: [Factory.Location], registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry,
+        options: Factory.LoadOptions = .test(), patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
     ) -> Self {
         patched(patches) { patcher in
-            try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config,
-                                            environment: environment, overrides: overrides, patcher: patcher)
-        }
-    }
-
-    /// The same, with `options` as they are (see `TestFactory.make(registry:assemblies:options:patcher:)`).
-    public static func factory(
-        registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [String], options: Factory.LoadOptions,
-        patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
-    ) -> Self {
-        patched(patches) { patcher in
-            try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, options: options, patcher: patcher)
-        }
-    }
-
-    /// The same, from file URLs, such as the test target's resources:
-    /// `.factory(registry: AppRegistry.make(), assemblies: [assembliesURL], config: configURL)`.
-    public static func factory(
-        registry: @autoclosure @escaping @Sendable () throws -> ComponentRegistry, assemblies: [URL], config: URL? = nil,
-        environment: String = "test", overrides: [String: String] = [:], patches: @escaping @Sendable (Patcher) throws -> Void = { _ in }
-    ) -> Self {
-        patched(patches) { patcher in
-            try await TestFactory.makeAsync(registry: registry(), assemblies: assemblies, config: config,
-                                            environment: environment, overrides: overrides, patcher: patcher)
+            try await TestFactory.makeAsync(assemblies: assemblies, registry: registry(), options: options, patcher: patcher)
         }
     }
 

@@ -14,7 +14,7 @@ import SystemSupport
 /// ```swift
 /// let patcher = Patcher()
 /// try patcher.patch("transport", with: RecordingTransport())
-/// let factory = try await TestFactory.makeAsync(registry: TweeterRegistry.make(), assemblies: ["Assemblies/Tweeter.xml"],
+/// let factory = try await TestFactory.makeAsync(assemblies: ["Assemblies/Tweeter.xml"], registry: TweeterRegistry.make(),
 ///                                               patcher: patcher)
 /// // … exercise the client, then check what the transport recorded
 /// patcher.rollback()

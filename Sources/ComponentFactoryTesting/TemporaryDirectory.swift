@@ -5,8 +5,8 @@ import Foundation
 ///
 /// ```swift
 /// let directory = try TemporaryDirectory()
-/// let factory = try TestFactory.make(registry: registry, assemblies: assemblies, environment: "production",
-///                                    overrides: ["data.dir": directory.path])
+/// let factory = try TestFactory.make(assemblies: assemblies, registry: registry,
+///                                    options: .test(environment: "production", overrides: ["data.dir": directory.path]))
 /// ```
 public final class TemporaryDirectory: Sendable {
     /// The directory's absolute path.

@@ -6,16 +6,19 @@ import Foundation
 /// outside the test: environment variables are not read, and no state is
 /// shared with any other factory.
 ///
-/// `overrides` win over every .properties file, like `--set`; a `patcher`
-/// swaps components for doubles before anything is built. `config` is the
-/// config root (nil for none). It is `Factory.load`, the app's own entry
-/// point, with the outside world left out; `makeAsync(registry:assemblies:config:environment:overrides:patcher:)`
+/// It takes `Factory.load`'s parameters, in its order, with
+/// ``Factory/LoadOptions/test(config:environment:overrides:)`` for options:
+/// the config root `Config`, the environment `test`, `overrides` that win
+/// over every .properties file (like `--set`), and nothing read from the
+/// process's environment. Options of your own (a logger, a parent factory,
+/// sources) are read as given. A `patcher` swaps components for doubles
+/// before anything is built. `makeAsync(assemblies:registry:options:patcher:)`
 /// is `Factory.loadAsync`, for assemblies with components that suspend.
 ///
 /// ```swift
 /// let factory = try TestFactory.make(
-///     registry: HumanResourcesRegistry.make(), assemblies: ["Assemblies/HumanResources.xml"],
-///     overrides: ["employee.store.class": "SQLiteEmployeeStore"])
+///     assemblies: ["Assemblies/HumanResources.xml"], registry: HumanResourcesRegistry.make(),
+///     options: .test(overrides: ["employee.store.class": "SQLiteEmployeeStore"]))
 /// let report = try factory.component(forKey: "salaryReport", as: SalaryReport.self)
 /// ```
 ///
@@ -43,8 +46,8 @@ public enum TestFactory {
     /// func testPostingSendsOneRequest() async throws {
     ///     let patcher = Patcher()
     ///     try patcher.patch("transport", with: RecordingTransport())
-    ///     let factory = try await TestFactory.makeAsync(registry: TweeterRegistry.make(),
-    ///                                                   assemblies: ["Assemblies/Tweeter.xml"], patcher: patcher)
+    ///     let factory = try await TestFactory.makeAsync(assemblies: ["Assemblies/Tweeter.xml"],
+    ///                                                   registry: TweeterRegistry.make(), patcher: patcher)
     ///     try await TestFactory.withFactory(factory) { factory in … }
     /// }
     /// ```
@@ -62,21 +65,11 @@ public enum TestFactory {
         return result
     }
 
-    /// A factory for one test: `assemblies` with `config`'s `environment` (`test` by default), `overrides` on top, the process's environment variables ignored, and the `patcher`'s patches in place before anything is built.
+    /// A factory for one test: `assemblies` loaded with `options`
+    /// (by default `.test()`: `Config`'s `test` environment, no environment
+    /// variables read), and the `patcher`'s patches in place before anything is built.
     public static func make(
-        registry: ComponentRegistry, assemblies: [String], config: String? = "Config", environment: String = "test",
-        overrides: [String: String] = [:], patcher: Patcher? = nil
-    ) throws -> Factory {
-        try make(registry: registry, assemblies: assemblies, options: isolated(config: config.map(Factory.Location.path),
-                                                                                  environment: environment, overrides: overrides),
-                 patcher: patcher)
-    }
-
-    /// A factory for one test, loaded with `options` as they are: what a
-    /// test that needs a parent factory, sources of its own or a logger uses.
-    /// Their `processEnvironment` is read as given; the other forms give none.
-    public static func make(
-        registry: ComponentRegistry, assemblies: [String], options: Factory.LoadOptions, patcher: Patcher? = nil
+        assemblies: [Factory.Location], registry: ComponentRegistry, options: Factory.LoadOptions = .test(), patcher: Patcher? = nil
     ) throws -> Factory {
         let patcher = patcher ?? Patcher()
         return try patcher.load { patches in
@@ -84,58 +77,37 @@ public enum TestFactory {
         }
     }
 
-    /// The options of a test's own factory: nothing from the process's environment.
-    static func isolated(config: Factory.Location?, environment: String, overrides: [String: String]) -> Factory.LoadOptions {
-        Factory.LoadOptions(config: config, environment: environment, overrides: overrides, processEnvironment: [:])
-    }
-
-    /// The same, from file URLs, such as a test bundle's resources:
-    /// `Bundle.module.url(forResource: "Assemblies", withExtension: nil)`.
-    public static func make(
-        registry: ComponentRegistry, assemblies: [URL], config: URL? = nil, environment: String = "test",
-        overrides: [String: String] = [:], patcher: Patcher? = nil
-    ) throws -> Factory {
-        try make(registry: registry, assemblies: try Factory.filePaths(assemblies),
-                 options: isolated(config: config.map(Factory.Location.url), environment: environment, overrides: overrides),
-                 patcher: patcher)
-    }
-
     /// The same factory, loaded with `Factory.loadAsync`: eager singletons
     /// that suspend (an `async` initializer, a main-actor type, an actor)
     /// are built too, each step in its own isolation.
     ///
     /// ```swift
-    /// let factory = try await TestFactory.makeAsync(registry: TweeterRegistry.make(), assemblies: ["Assemblies/Tweeter.xml"])
+    /// let factory = try await TestFactory.makeAsync(assemblies: ["Assemblies/Tweeter.xml"], registry: TweeterRegistry.make())
     /// let composer = try await factory.async.component(forKey: "composer", as: TweetComposer.self)
     /// ```
     nonisolated(nonsending) public static func makeAsync(
-        registry: ComponentRegistry, assemblies: [String], config: String? = "Config", environment: String = "test",
-        overrides: [String: String] = [:], patcher: Patcher? = nil
-    ) async throws -> Factory {
-        try await makeAsync(registry: registry, assemblies: assemblies,
-                            options: isolated(config: config.map(Factory.Location.path), environment: environment, overrides: overrides),
-                            patcher: patcher)
-    }
-
-    /// `makeAsync(registry:assemblies:config:environment:overrides:patcher:)`
-    /// with `options` as they are, as `make(registry:assemblies:options:patcher:)` takes them.
-    nonisolated(nonsending) public static func makeAsync(
-        registry: ComponentRegistry, assemblies: [String], options: Factory.LoadOptions, patcher: Patcher? = nil
+        assemblies: [Factory.Location], registry: ComponentRegistry, options: Factory.LoadOptions = .test(), patcher: Patcher? = nil
     ) async throws -> Factory {
         let patcher = patcher ?? Patcher()
         return try await patcher.loadAsync { patches in
             try await Factory.loadAsync(assemblies: assemblies, registry: registry, options: options, patches: patches)
         }
     }
+}
 
-    /// `makeAsync(registry:assemblies:config:environment:overrides:patcher:)`
-    /// from file URLs, such as a test bundle's resources.
-    nonisolated(nonsending) public static func makeAsync(
-        registry: ComponentRegistry, assemblies: [URL], config: URL? = nil, environment: String = "test",
-        overrides: [String: String] = [:], patcher: Patcher? = nil
-    ) async throws -> Factory {
-        try await makeAsync(registry: registry, assemblies: try Factory.filePaths(assemblies),
-                            options: isolated(config: config.map(Factory.Location.url), environment: environment, overrides: overrides),
-                            patcher: patcher)
+extension Factory.LoadOptions {
+    /// The options of a test's own factory: the config root `config`
+    /// (`Config` unless told; nil for none), the `environment` (`test` unless
+    /// told), `overrides` above every file, and nothing read from the
+    /// process's environment, so that no variable set outside the test
+    /// changes what it loads. A value, to change further before use.
+    ///
+    /// ```swift
+    /// var options = Factory.LoadOptions.test(overrides: ["clock.zone": "UTC"])
+    /// options.logger = logger
+    /// ```
+    public static func test(config: Factory.Location? = "Config", environment: String = "test",
+                            overrides: [String: String] = [:]) -> Factory.LoadOptions {
+        Factory.LoadOptions(config: config, environment: environment, overrides: overrides, processEnvironment: [:])
     }
 }

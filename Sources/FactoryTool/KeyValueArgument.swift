@@ -5,6 +5,10 @@ struct KeyValueArgument: ExpressibleByArgument, Sendable {
     let key: String
     let value: String
 
+    init(key: String, value: String) {
+        (self.key, self.value) = (key, value)
+    }
+
     init?(argument: String) {
         guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else { return nil }
         key = String(argument[..<equals])

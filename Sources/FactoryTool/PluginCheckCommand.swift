@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `plugin-check PATH… [--config DIR] --output FILE [--typed-keys NAME [--public] [--import M…] [--type CLASS=TYPE…] [--suspending CLASS…]]`
+/// `plugin-check --settings component-factory.json --output FILE`
 ///
 /// What the `CheckAssemblies` build-tool plugin runs: `validate` for every
 /// environment of the config root, printing each problem as a
@@ -10,13 +11,21 @@ import Foundation
 /// log and the IDE. With no error, it writes `FILE`, a Swift file the target
 /// compiles: the typed keys when `--typed-keys` names their struct, else a
 /// comment. With an error it removes `FILE` and exits 1, which fails the build.
+///
+/// With `--settings`, everything else comes from the target's
+/// `component-factory.json`, read when the command runs: the plugin passes
+/// the file, not what it says, so that an edit to it (the typed keys'
+/// `suspending`, say) reruns the check with what it says now, in an incremental build.
 struct PluginCheckCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "plugin-check",
         abstract: "What the CheckAssemblies build-tool plugin runs: validate, then write the target's generated Swift file.")
 
-    @Argument(help: "Assembly files or directories of them.")
-    var paths: [String]
+    @Argument(help: "Assembly files or directories of them (none with --settings).")
+    var paths: [String] = []
+
+    @Option(help: "A target's component-factory.json, read as the command runs: assemblies, config and typed keys, relative to its directory.")
+    var settings: String?
 
     @Option(help: "The config root. Default: none (assemblies that read no property).")
     var config: String?
@@ -41,6 +50,19 @@ struct PluginCheckCommand: ToolCommand {
     var suspending: [String] = []
 
     func execute(in environment: ToolEnvironment) async -> ToolResult {
+        var command = self
+        if let settings {
+            do {
+                command = try command.reading(settings)
+            } catch {
+                return removingOutput(ToolFailure(status: ToolResult.usageOrUnreadable, diagnostics: [error]).result)
+            }
+        }
+        return await command.check(in: environment)
+    }
+
+    /// The check, with its paths and typed keys as given.
+    private func check(in environment: ToolEnvironment) async -> ToolResult {
         let loaded: AssemblyLoader.Loading
         switch AssemblyPaths.load(paths, defaults: []) {
         case .failure(let failure): return removingOutput(failure.result)
@@ -84,6 +106,49 @@ struct PluginCheckCommand: ToolCommand {
                                diagnostics: [Diagnostic(.buildFailed, "cannot write \(output): \(error)", at: nil)]).result
         }
         return ToolResult(status: ToolResult.success, standardOutput: log + summary + "\n")
+    }
+
+    /// What a target's `component-factory.json` says, in place of the paths
+    /// and typed keys' options: `{"assemblies": ["Assemblies"], "config": "Config",
+    /// "typedKeys": {"name", "public", "imports", "types", "suspending"}}`, each optional
+    /// (`Assemblies` and `Config` by default), paths relative to the file's directory.
+    private func reading(_ file: String) throws(Diagnostic) -> PluginCheckCommand {
+        struct Settings: Decodable {
+            struct TypedKeys: Decodable {
+                var name: String
+                var `public`: Bool?
+                var imports: [String]?
+                var types: [String: String]?
+                var suspending: [String]?
+            }
+            var assemblies: [String]?
+            var config: String?
+            var typedKeys: TypedKeys?
+        }
+        guard paths.isEmpty, config == nil, typedKeys == nil, imports.isEmpty, types.isEmpty, suspending.isEmpty, !isPublic else {
+            throw Diagnostic(.invalidAttributeValue,
+                             "--settings names everything the check reads: give no path, --config or typed keys' option beside it", at: nil)
+        }
+        let decoded: Settings
+        do {
+            decoded = try JSONDecoder().decode(Settings.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+        } catch {
+            throw Diagnostic(.invalidAttributeValue, "cannot read the plugin's settings: \(error)", at: SourceLocation(file: file, line: 1))
+        }
+        let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
+        var command = self
+        command.settings = nil
+        command.paths = (decoded.assemblies ?? ["Assemblies"]).map { directory.appending(path: $0).path }
+        let config = directory.appending(path: decoded.config ?? "Config").path
+        command.config = FileManager.default.fileExists(atPath: config) ? config : nil
+        if let keys = decoded.typedKeys {
+            command.typedKeys = keys.name
+            command.isPublic = keys.public ?? false
+            command.imports = keys.imports ?? []
+            command.types = (keys.types ?? [:]).sorted { $0.key < $1.key }.map { KeyValueArgument(key: $0.key, value: $0.value) }
+            command.suspending = keys.suspending ?? []
+        }
+        return command
     }
 
     /// `result`, with the output file removed, so that the next build runs the checks again.

@@ -63,7 +63,7 @@ final class Endpoint: Sendable {
     @Test func oneAssemblysPlaceholdersComeFromEnvironmentJSONAndMemoryInTheirOrder() async throws {
         let directory = try workspace()
         let source = try await providers(in: directory)
-        let factory = try Factory.load(assemblies: [directory.file("Assemblies")], registry: registry(),
+        let factory = try Factory.load(assemblies: [.path(directory.file("Assemblies"))], registry: registry(),
                               options: .init(config: .path(directory.file("Config")), sources: [source]))
         let endpoint = try factory.component(forKey: "endpoint", as: Endpoint.self)
         #expect(endpoint.url == "from-the-environment", "the environment comes first, and every provider wins over the files")
@@ -75,7 +75,7 @@ final class Endpoint: Sendable {
         let directory = try workspace(Self.assembly.replacingOccurrences(of: "${db.url}", with: "${db.ulr}"))
         let source = try await providers(in: directory)
         let report = try #require(throws: DiagnosticReport.self) {
-            _ = try Factory.load(assemblies: [directory.file("Assemblies")], registry: registry(),
+            _ = try Factory.load(assemblies: [.path(directory.file("Assemblies"))], registry: registry(),
                         options: .init(config: .path(directory.file("Config")), sources: [source]))
         }
         let diagnostic = try #require(report.diagnostics.first)
@@ -89,7 +89,7 @@ final class Endpoint: Sendable {
         let source = try await providers(in: directory)
         let pool = ConfigProviderSource(providers: [InMemoryProvider(name: "pool-settings", values: ["db.pool": "eight"])])
         let report = try #require(throws: DiagnosticReport.self) {
-            _ = try Factory.load(assemblies: [directory.file("Assemblies")], registry: registry(),
+            _ = try Factory.load(assemblies: [.path(directory.file("Assemblies"))], registry: registry(),
                         options: .init(config: .path(directory.file("Config")), sources: [source, pool]))
         }
         let conversion = try #require(report.diagnostics.first { $0.code == .conversion })

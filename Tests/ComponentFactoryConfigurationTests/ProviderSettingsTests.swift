@@ -22,7 +22,7 @@ struct PoolSettings: ComponentFactory.Settings {
         var registry = ComponentRegistry()
         registry.register(settings: PoolSettings.self)
         let source = ConfigProviderSource(providers: [InMemoryProvider(name: "pool-provider", values: ["db.pool.size": size])])
-        return try Factory.load(assemblies: [String](), registry: registry,
+        return try Factory.load(assemblies: [], registry: registry,
                        options: .init(config: .path(directory.file("Config")), sources: [source]))
     }
 

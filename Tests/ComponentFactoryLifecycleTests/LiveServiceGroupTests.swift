@@ -25,7 +25,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = try directory.write("Assemblies/app.xml", Self.harbour)
         try directory.write("Config/app.properties", "beacon.colour = red\n")
-        let live = try await LiveFactory.load(assemblies: [path], registry: Harbour.registry(),
+        let live = try await LiveFactory.load(assemblies: [.path(path)], registry: Harbour.registry(),
                                  options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         let journal = try live.factory.component(forKey: "journal", as: Journal.self)
         let configuration = try await live.serviceGroupConfiguration(logger: Logger(label: "test"), pollingEvery: .milliseconds(100),

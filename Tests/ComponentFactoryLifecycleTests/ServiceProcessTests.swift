@@ -42,7 +42,7 @@ import UnixSignals
         let directory = try TemporaryDirectory()
         let path = try directory.write("Assemblies/app.xml", assembly)
         _ = try directory.write("Config/app.properties", "")
-        return try await Factory.loadAsync(assemblies: [path], registry: Harbour.registry(),
+        return try await Factory.loadAsync(assemblies: [.path(path)], registry: Harbour.registry(),
                                            options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
     }
 

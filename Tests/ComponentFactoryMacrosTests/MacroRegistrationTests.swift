@@ -18,7 +18,7 @@ import Testing
     private func factory(_ assembly: String, _ registry: ComponentRegistry? = nil) throws -> Factory {
         let directory = try TemporaryDirectory()
         let path = try directory.write("app.xml", assembly)
-        return try Factory.load(assemblies: [path], registry: registry ?? self.registry())
+        return try Factory.load(assemblies: [.path(path)], registry: registry ?? self.registry())
     }
 
     @Test func initializerAndPropertyInjectionCollectionsOptionalsAndProtocols() throws {
@@ -151,7 +151,7 @@ import Testing
                 </component>
             </assembly>
             """)
-        let factory = try await Factory.loadAsync(assemblies: [path], registry: registry)
+        let factory = try await Factory.loadAsync(assemblies: [.path(path)], registry: registry)
         let board = try await factory.async.component(forKey: "board", as: Scoreboard.self)
         await MainActor.run {
             #expect(board.title == "Casks" && board.shown)

@@ -33,7 +33,7 @@ struct MailSettings: Equatable {
         let directory = try TemporaryDirectory()
         _ = try directory.write("mail.properties", base)
         _ = try directory.write("mail-production.properties", production)
-        return try Factory.load(assemblies: [String](), registry: registry,
+        return try Factory.load(assemblies: [], registry: registry,
                        options: .init(config: .path(directory.path), environment: "production", processEnvironment: [:]))
     }
 

@@ -57,8 +57,9 @@ struct TestFactoryAsyncTests {
         let directory = try Self.files()
         let builds = Counter()
 
-        let factory = try await TestFactory.makeAsync(registry: Self.registry(gate, counting: builds),
-                                                      assemblies: [directory.file("Assemblies")], config: nil, patcher: patcher)
+        let factory = try await TestFactory.makeAsync(assemblies: [.path(directory.file("Assemblies"))],
+                                                      registry: Self.registry(gate, counting: builds),
+                                                      options: .test(config: nil), patcher: patcher)
 
         #expect(builds.value == 1, "the eager singleton was built by the load")
         #expect(try Workshop.engineName(factory) == "before")
@@ -73,7 +74,8 @@ struct TestFactoryAsyncTests {
         let directory = try Self.files()
         let registry = Self.registry(gate)
 
-        async let loading = TestFactory.makeAsync(registry: registry, assemblies: [directory.file("Assemblies")], config: nil,
+        async let loading = TestFactory.makeAsync(assemblies: [.path(directory.file("Assemblies"))], registry: registry,
+                                                  options: .test(config: nil),
                                                   patcher: patcher)
         for await _ in gate.started { break }
         try patcher.patch("engine", with: StubEngine("during"))

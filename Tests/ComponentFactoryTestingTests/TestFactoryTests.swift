@@ -22,8 +22,8 @@ struct TestFactoryTests {
 
     static func make(_ directory: TemporaryDirectory, environment: String = "test",
                      overrides: [String: String] = [:]) throws -> Factory {
-        try TestFactory.make(registry: Workshop.registry(), assemblies: [directory.file("Assemblies")],
-                             config: directory.file("Config"), environment: environment, overrides: overrides)
+        try TestFactory.make(assemblies: [.path(directory.file("Assemblies"))], registry: Workshop.registry(),
+                             options: .test(config: .path(directory.file("Config")), environment: environment, overrides: overrides))
     }
 
     @Test func itBuildsTheTestEnvironmentByDefault() throws {

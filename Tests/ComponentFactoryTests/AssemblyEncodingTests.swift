@@ -38,7 +38,7 @@ import Testing
     func factoryLoadRefusesIt(encoding: String) throws {
         let url = try Self.fixture(encoding)
         let error = thrown { () throws(DiagnosticReport) in
-            _ = try Factory.load(assemblies: [url], registry: ComponentRegistry())
+            _ = try Factory.load(assemblies: [.url(url)], registry: ComponentRegistry())
         }
         let diagnostics = try #require(error).diagnostics
         #expect(diagnostics.map(\.code) == [.malformedXML])

@@ -92,7 +92,7 @@ import Testing
         options.configTrees = [ConfigTree(directory.file(volume.tree))]
         var registry = Self.registry
         registry.register(settings: SettingsBindingTests.ServerSettings.self)
-        let factory = try Factory.load(assemblies: [directory.file("Assemblies")], registry: registry, options: options)
+        let factory = try Factory.load(assemblies: [.path(directory.file("Assemblies"))], registry: registry, options: options)
 
         #expect(try factory.component(forKey: "client", as: Client.self).credentials == "user:" + secret, "the tree wins over the file")
         #expect(try factory.settings(SettingsBindingTests.ServerSettings.self).adminToken == "t0k3n")
@@ -110,7 +110,7 @@ import Testing
         try directory.write("Config/late.properties", "other = 1\n")
         func load(_ locations: String) throws(DiagnosticReport) -> Factory {
             _ = try? directory.write("Assemblies/app.xml", Self.assembly(locations: locations))
-            return try Factory.load(assemblies: [directory.file("Assemblies")], registry: Self.registry,
+            return try Factory.load(assemblies: [.path(directory.file("Assemblies"))], registry: Self.registry,
                                     options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         }
         let treeLast = try load("app.properties, configtree:secrets/, optional:configtree:absent/")
@@ -192,7 +192,7 @@ import Testing
         try directory.write("Assemblies/app.xml", Self.assembly(locations: "app.properties, configtree:secrets/")
             .replacingOccurrences(of: #"scope="singleton">"#, with: #"scope="singleton" reloadable="yes">"#))
         try directory.write("Config/app.properties", "")
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], registry: Self.registry,
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))], registry: Self.registry,
                                               options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         #expect(live.watchedDirectories.contains(directory.file("Config/secrets")))
         // How soon is the example's end-to-end test's to measure: this suite runs beside hundreds of others.
@@ -208,7 +208,7 @@ import Testing
         try directory.write("Assemblies/app.xml", Self.assembly(locations: "app.properties, optional:configtree:secrets/")
             .replacingOccurrences(of: #"scope="singleton">"#, with: #"scope="singleton" reloadable="yes">"#))
         try directory.write("Config/app.properties", "db.password = from-the-file\n")
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], registry: Self.registry,
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))], registry: Self.registry,
                                               options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         #expect(!live.watchedDirectories.contains(directory.file("Config/secrets")))
         let reloads = live.reloads()
@@ -249,7 +249,7 @@ import Testing
         let volume = try KubeletVolume(in: directory, at: "Config", ["app.properties": "db.password = one\n"])
         try directory.write("Assemblies/app.xml", Self.assembly(locations: "app.properties")
             .replacingOccurrences(of: #"scope="singleton">"#, with: #"scope="singleton" reloadable="yes">"#))
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], registry: Self.registry,
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))], registry: Self.registry,
                                               options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         #expect(try live.factory.component(forKey: "client", as: Client.self).credentials == "user:one")
         let reload = await Self.reload(of: live) { try volume.write(["app.properties": "db.password = two\n"]) }

@@ -163,7 +163,7 @@ import Testing
     @Test func aLoadWithABrokenSettingsFieldThrowsItsDiagnostic() throws {
         let directory = try root(["app.properties": "server.region = eu\nserver.port = -1\n", "app-production.properties": "# production\n"])
         let report = thrown { () throws(DiagnosticReport) in
-            _ = try Factory.load(assemblies: [String](), registry: registry,
+            _ = try Factory.load(assemblies: [], registry: registry,
                         options: .init(config: .path(directory.path), environment: "production", processEnvironment: [:]))
         }
         #expect(report?.diagnostics.map(\.code) == [.constraint])
@@ -172,7 +172,7 @@ import Testing
 
     @Test func codeWithoutAnAssemblyReadsTheSettingsOfAFactoryLoadedFromConfigurationAlone() throws {
         let directory = try root(["app.properties": "server.region = eu\n", "app-production.properties": "server.port = 1\n"])
-        let factory = try Factory.load(assemblies: [String](), registry: registry,
+        let factory = try Factory.load(assemblies: [], registry: registry,
                               options: .init(config: .path(directory.path), environment: "production", processEnvironment: [:]))
         #expect(try factory.settings(ServerSettings.self).port == 1)
     }

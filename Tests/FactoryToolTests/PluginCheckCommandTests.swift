@@ -113,4 +113,27 @@ struct PluginCheckCommandTests {
                 "a key given a synchronous accessor is checked, when the keys are made, to build without suspending")
         #expect(source.contains("ledger: try factory.handle(forKey: \"ledger\", as: TicketLedger.self)"))
     }
+
+    @Test func theSettingsFileIsReadAsTheCommandRunsSoThatAnEditToItTakesEffect() async throws {
+        let directory = try Self.target(assembly: #"<component class="Ledger" key="ledger"/>"#, properties: "")
+        let output = directory.file("Keys.swift")
+        func run() async -> (status: Int32, output: String, generated: String?) {
+            let result = await FactoryTool.run(arguments: ["plugin-check", "--settings", directory.file("component-factory.json"), "--output", output],
+                                               environment: ToolEnvironment())
+            return (result.status, result.standardOutput + result.standardError, try? String(contentsOfFile: output, encoding: .utf8))
+        }
+        try directory.write("component-factory.json", #"{"typedKeys": {"name": "LedgerKeys"}}"#)
+        let before = await run()
+        #expect(before.status == 0, "\(before.output)")
+        #expect(before.generated?.contains("func ledger() throws(DiagnosticReport) -> Ledger {") == true, "\(before.generated ?? "")")
+        // The same command line, as SwiftPM reruns it when its input changes: what the file says now counts.
+        try directory.write("component-factory.json", #"{"assemblies": ["Assemblies"], "config": "Config", "typedKeys": {"name": "LedgerKeys", "suspending": ["Ledger"]}}"#)
+        let after = await run()
+        #expect(after.status == 0, "\(after.output)")
+        #expect(after.generated?.contains("func ledger() throws") == false && after.generated?.contains("func ledger() async throws") == true,
+                "\(after.generated ?? "")")
+        try directory.write("component-factory.json", "{not json")
+        let broken = await run()
+        #expect(broken.status != 0 && broken.output.contains("component-factory.json:1:") && broken.generated == nil, "\(broken.output)")
+    }
 }

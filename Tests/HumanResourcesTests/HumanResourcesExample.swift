@@ -10,8 +10,8 @@ enum HumanResourcesExample {
         .deletingLastPathComponent().path
 
     static func factory(environment: String = "test", overrides: [String: String] = [:]) throws -> Factory {
-        try TestFactory.make(registry: HumanResourcesRegistry.make(), assemblies: [root + "/Assemblies/HumanResources.xml"],
-                             config: root + "/Config", environment: environment, overrides: overrides)
+        try TestFactory.make(assemblies: ["\(root)/Assemblies/HumanResources.xml"], registry: HumanResourcesRegistry.make(),
+                             options: .test(config: "\(root)/Config", environment: environment, overrides: overrides))
     }
 
     /// A small payroll with a tie at the top of Sales.

@@ -70,8 +70,9 @@ struct SalaryReportTests {
 
     /// With the `.factory` trait, each case of a parameterized test has its own stack, and so its own
     /// `:memory:` database, however many cases run beside it.
-    @Test(.factory(registry: HumanResourcesRegistry.make(), assemblies: [HumanResourcesExample.root + "/Assemblies/HumanResources.xml"],
-                   config: HumanResourcesExample.root + "/Config", overrides: ["employee.store.class": "SQLiteEmployeeStore"]),
+    @Test(.factory(assemblies: ["\(HumanResourcesExample.root)/Assemblies/HumanResources.xml"],
+                   registry: HumanResourcesRegistry.make(),
+                   options: .test(config: "\(HumanResourcesExample.root)/Config", overrides: ["employee.store.class": "SQLiteEmployeeStore"])),
           arguments: 1...20)
     func eachCaseOfTheTraitHasItsOwnDatabase(employees: Int) throws {
         let store = try TestFactory.current.component(forKey: "employeeStore", as: (any EmployeeStore).self)

@@ -13,8 +13,9 @@ struct ConfigurationManagementTests {
         .deletingLastPathComponent().path
 
     static func factory(environment: String = "test", overrides: [String: String] = [:], patcher: Patcher? = nil) throws -> Factory {
-        try TestFactory.make(registry: try MiddleAgesRegistry.make(), assemblies: [root + "/Assemblies/MiddleAges.xml"],
-                             config: root + "/Config", environment: environment, overrides: overrides, patcher: patcher)
+        try TestFactory.make(assemblies: ["\(root)/Assemblies/MiddleAges.xml"], registry: try MiddleAgesRegistry.make(),
+                             options: .test(config: "\(root)/Config", environment: environment, overrides: overrides),
+                             patcher: patcher)
     }
 
     @Test(arguments: [("test", 1), ("development", 3), ("production", 42)] as [(String, UInt)])

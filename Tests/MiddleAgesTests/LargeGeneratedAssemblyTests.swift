@@ -65,7 +65,7 @@ import Testing
     @Test func theChainIsRefusedByFactoryLoadWithEveryLink() throws {
         let directory = try workspace(Self.chain)
         let error = #expect(throws: DiagnosticReport.self) {
-            try Factory.load(assemblies: [directory.file("Assemblies/app.xml")], config: directory.file("Config"),
+            try Factory.load(assemblies: [.path(directory.file("Assemblies/app.xml"))], config: .path(directory.file("Config")),
                              environment: nil, registry: try MiddleAgesRegistry.make())
         }
         #expect(error?.diagnostics.count == Self.count)
@@ -121,7 +121,8 @@ import Testing
 
     @Test func autowiredKnightsLoadAndEachGetsTheQuest() throws {
         let directory = try workspace(Self.knights(autowired: true))
-        let factory = try Factory.load(assemblies: [directory.file("Assemblies/app.xml")], config: directory.file("Config"),
+        let factory = try Factory.load(assemblies: [.path(directory.file("Assemblies/app.xml"))],
+                                       config: .path(directory.file("Config")),
                                        environment: nil, registry: try MiddleAgesRegistry.make())
         let last = try factory.component(forKey: "k\(Self.count - 1)", as: Knight.self)
         #expect(last.quest is CampaignQuest)

@@ -22,7 +22,7 @@ import Testing
 
     @Test func theReadmeCodeRunsOnTheShippedExample() throws {
         // The same lines, with the repository's root before each path, since a test does not run in it.
-        let factory = try Factory.load(assemblies: [Self.root + "/Assemblies/MiddleAges.xml"], config: Self.root + "/Config",
+        let factory = try Factory.load(assemblies: ["\(Self.root)/Assemblies/MiddleAges.xml"], config: "\(Self.root)/Config",
                                        environment: "test", registry: try MiddleAgesRegistry.make())
         let knight = try factory.component(forKey: "knight", as: Knight.self)
         #expect(knight.damselsRescued == 1)

@@ -10,7 +10,8 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    @Test(.factory(registry: try MiddleAgesRegistry.make(), assemblies: [root + "/Assemblies/MiddleAges.xml"], config: root + "/Config"))
+    @Test(.factory(assemblies: ["\(root)/Assemblies/MiddleAges.xml"], registry: try MiddleAgesRegistry.make(),
+                   options: .test(config: "\(root)/Config")))
     func eachKeyGivesItsComponentAsItsOwnType() throws {
         let factory = try TestFactory.current
         let keys = try factory.middleAgesKeys()
@@ -24,7 +25,8 @@ import Testing
         #expect(quest !== (try keys.quest()), "object-graph: one per lookup")
     }
 
-    @Test(.factory(registry: try MiddleAgesRegistry.make(), assemblies: [root + "/Assemblies/MiddleAges.xml"], config: root + "/Config"))
+    @Test(.factory(assemblies: ["\(root)/Assemblies/MiddleAges.xml"], registry: try MiddleAgesRegistry.make(),
+                   options: .test(config: "\(root)/Config")))
     func inAsyncCodeTheyResolveByTheAsyncLookup() async throws {
         let keys = try TestFactory.current.middleAgesKeys()
         let knight: Knight = try await keys.knightWithCollections()

@@ -18,8 +18,8 @@ struct TweetClientTests {
     }
 
     /// The same, with the `.factory` trait making this test's factory, its transport patched with a stub of its own.
-    @Test(.factory(registry: TweeterRegistry.make(), assemblies: [TweeterExample.assembly], config: TweeterExample.root + "/Config",
-                   overrides: ["tweeter.drafts.path": "/nonexistent/drafts.json"],
+    @Test(.factory(assemblies: [.path(TweeterExample.assembly)], registry: TweeterRegistry.make(),
+                   options: .test(config: "\(TweeterExample.root)/Config", overrides: ["tweeter.drafts.path": "/nonexistent/drafts.json"]),
                    patches: { try $0.patch("transport", with: RecordingTransport()) }))
     func aTweetIsPostedThroughTheFactoryTheTraitMade() async throws {
         let factory = try TestFactory.current

@@ -74,8 +74,8 @@ struct TweetComposerTests {
 
     @Test func theSynchronousLoadRefusesTheAssemblyAtTheDraftsLine() throws {
         let refusal = try #require((thrownError {
-            _ = try TestFactory.make(registry: TweeterRegistry.make(), assemblies: [TweeterExample.assembly],
-                                     config: TweeterExample.root + "/Config")
+            _ = try TestFactory.make(assemblies: [.path(TweeterExample.assembly)], registry: TweeterRegistry.make(),
+                                     options: .test(config: "\(TweeterExample.root)/Config"))
         } as? DiagnosticReport)?.diagnostics.first)
 
         #expect(refusal.code == .requiresAsync)

@@ -12,8 +12,8 @@ enum TweeterExample {
     static let assembly = root + "/Assemblies/Tweeter.xml"
 
     static func factory(patcher: Patcher = Patcher(), overrides: [String: String] = [:]) async throws -> Factory {
-        try await TestFactory.makeAsync(registry: TweeterRegistry.make(), assemblies: [assembly], config: root + "/Config",
-                                        overrides: ["tweeter.drafts.path": "/nonexistent/drafts.json"].merging(overrides) { $1 },
+        try await TestFactory.makeAsync(assemblies: [.path(assembly)], registry: TweeterRegistry.make(),
+                                        options: .test(config: "\(root)/Config", overrides: ["tweeter.drafts.path": "/nonexistent/drafts.json"].merging(overrides) { $1 }),
                                         patcher: patcher)
     }
 

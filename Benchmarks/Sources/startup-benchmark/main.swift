@@ -36,7 +36,7 @@ func registry() -> ComponentRegistry {
 // The child: load, resolve the first component, print its name, exit.
 if CommandLine.arguments.dropFirst().first == "child", CommandLine.arguments.count == 4 {
     let directory = CommandLine.arguments[2]
-    let factory = try Factory.load(assemblies: [directory + "/Assemblies"], config: directory + "/Config",
+    let factory = try Factory.load(assemblies: ["\(directory)/Assemblies"], config: "\(directory)/Config",
                                    environment: CommandLine.arguments[3], registry: registry())
     print(try factory.component(forKey: "node2", as: Node.self).name)
     exit(0)

@@ -16,7 +16,7 @@ import Tracing
         let directory = try TemporaryDirectory()
         let path = try directory.write("Assemblies/app.xml", Quay.assembly)
         try directory.write("Config/app.properties", "lamp.colour = red\n")
-        let live = try await LiveFactory.load(assemblies: [path], registry: Quay.registry(),
+        let live = try await LiveFactory.load(assemblies: [.path(path)], registry: Quay.registry(),
                                               options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         return (live, directory)
     }

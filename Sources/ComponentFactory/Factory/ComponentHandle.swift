@@ -69,12 +69,30 @@ extension Factory {
     public func synchronousHandle<T>(forKey key: String, as type: T.Type = T.self) throws(DiagnosticReport) -> ComponentHandle<T> {
         let handle = try handle(forKey: key, as: type)
         if let own = index(ofKey: key), !table.suspensions.isEmpty, table.suspensions.canSuspend(own) {
-            throw DiagnosticReport([requiresAsync(own)])
+            throw DiagnosticReport([typedKeySuspends(own)])
         } else if index(ofKey: key) == nil, let (factory, found) = ancestor(answering: key),
                   !factory.table.suspensions.isEmpty, factory.table.suspensions.canSuspend(found) {
-            throw DiagnosticReport([factory.requiresAsync(found)])
+            throw DiagnosticReport([factory.typedKeySuspends(found)])
         }
         return handle
+    }
+
+    /// `requires-async` for a typed key given a synchronous accessor: the
+    /// build that generated it did not know the component suspends, so the
+    /// fix is in `component-factory.json`, not in how the app loads. Names
+    /// the registered class whose own building suspends, to list in
+    /// `typedKeys.suspending`.
+    func typedKeySuspends(_ index: Int) -> Diagnostic {
+        let plan = table.plans[index]
+        let chain = table.suspensions.chain(index, plans: table.plans) ?? plan.key
+        let origin = table.suspensions.origin(index).map { table.plans[$0] }
+        let listed = origin.flatMap { $0.ownSuspension == nil ? nil : $0.produces.identity.name }
+        let fix = listed.map { "add \"\($0)\" to \"typedKeys\": {\"suspending\": [...]} in component-factory.json" }
+            ?? "list the registered class that suspends in \"typedKeys\": {\"suspending\": [...]} in component-factory.json"
+        return Diagnostic(.requiresAsync,
+                          "building '\(plan.key)' can suspend (\(chain)), but its typed key has a synchronous accessor: \(fix), "
+                              + "and the build gives the key only its async accessor",
+                          at: plan.location)
     }
 
     /// The component `handle` names, as ``component(forKey:as:)`` gives it, with no lookup of its key.

@@ -76,6 +76,20 @@ struct Suspensions: Sendable {
         return (keys + [reasons[current] ?? plans[current].key]).joined(separator: " → ")
     }
 
+    /// The plan at the end of the chain of the plan at `index`: the one whose
+    /// own steps suspend, or that needs a parent factory's component that
+    /// can; nil when it cannot suspend.
+    func origin(_ index: Int) -> Int? {
+        guard next[index] >= 0 else { return nil }
+        var current = index
+        var steps = 0
+        while next[current] != current, steps < next.count {
+            current = next[current]
+            steps += 1
+        }
+        return current
+    }
+
     /// The chain of the component `key` in the nearest parent factory that has it.
     private static func chain(ofKey key: String, in parents: [PlanTable]) -> String? {
         for table in parents {

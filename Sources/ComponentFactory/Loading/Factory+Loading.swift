@@ -10,8 +10,11 @@ extension Factory {
     /// Loads assemblies and configuration and builds the factory, in one call.
     ///
     /// `assemblies` are files, or directories of `*.xml` files, with their
-    /// imports; `options` says where the configuration is, which environment
-    /// is active, and the rest (see ``LoadOptions``).
+    /// imports: paths (a literal is one; `.path(variable)` for a `String` you
+    /// hold) or file URLs (`.url(Bundle.module.url(forResource: "Assemblies",
+    /// withExtension: nil)!)`); a URL that is not a file URL is
+    /// `import-not-found`. `options` says where the configuration is, which
+    /// environment is active, and the rest (see ``LoadOptions``).
     ///
     /// It throws one ``DiagnosticReport`` holding every problem found: in the
     /// XML, the configuration, the placeholders and against the registry,
@@ -22,15 +25,8 @@ extension Factory {
     /// let factory = try Factory.load(assemblies: ["Assemblies"], registry: AppRegistry.make(),
     ///                                options: .init(config: "Config", environment: "production", logger: logger))
     /// ```
-    public static func load(assemblies: [String], registry: ComponentRegistry, options: LoadOptions) throws(DiagnosticReport) -> Factory {
+    public static func load(assemblies: [Location], registry: ComponentRegistry, options: LoadOptions) throws(DiagnosticReport) -> Factory {
         try load(assemblies: assemblies, registry: registry, options: options, patches: []).factory
-    }
-
-    /// The same, from file URLs, such as a bundle's resources:
-    /// `Bundle.module.url(forResource: "Assemblies", withExtension: nil)`.
-    /// A URL that is not a file URL is `import-not-found`.
-    public static func load(assemblies: [URL], registry: ComponentRegistry, options: LoadOptions) throws(DiagnosticReport) -> Factory {
-        try load(assemblies: try filePaths(assemblies), registry: registry, options: options)
     }
 
     /// The common case: assemblies, a config root and an environment.
@@ -38,16 +34,12 @@ extension Factory {
     /// ```swift
     /// let factory = try Factory.load(assemblies: ["Assemblies"], config: "Config", environment: "production",
     ///                                registry: AppRegistry.make())
+    /// let fromVariables = try Factory.load(assemblies: [.path(assembliesPath)], config: .path(configPath),
+    ///                                  registry: AppRegistry.make())
     /// ```
-    public static func load(assemblies: [String], config: String? = nil, environment: String? = nil,
+    public static func load(assemblies: [Location], config: Location? = nil, environment: String? = nil,
                             registry: ComponentRegistry) throws(DiagnosticReport) -> Factory {
-        try load(assemblies: assemblies, registry: registry, options: LoadOptions(config: config.map(Location.path), environment: environment))
-    }
-
-    /// The common case, from file URLs.
-    public static func load(assemblies: [URL], config: URL? = nil, environment: String? = nil,
-                            registry: ComponentRegistry) throws(DiagnosticReport) -> Factory {
-        try load(assemblies: assemblies, registry: registry, options: LoadOptions(config: config.map(Location.url), environment: environment))
+        try load(assemblies: assemblies, registry: registry, options: LoadOptions(config: config, environment: environment))
     }
 
     /// Loads like `load(assemblies:registry:options:)`, and
@@ -64,52 +56,24 @@ extension Factory {
     ///                                           options: .init(config: "Config", environment: "production"))
     /// ```
     nonisolated(nonsending) public static func loadAsync(
-        assemblies: [String], registry: ComponentRegistry, options: LoadOptions
+        assemblies: [Location], registry: ComponentRegistry, options: LoadOptions
     ) async throws(DiagnosticReport) -> Factory {
         try await loadAsync(assemblies: assemblies, registry: registry, options: options, patches: []).factory
-    }
-
-    /// The same, from file URLs, such as a bundle's resources. A URL that is
-    /// not a file URL is `import-not-found`.
-    nonisolated(nonsending) public static func loadAsync(
-        assemblies: [URL], registry: ComponentRegistry, options: LoadOptions
-    ) async throws(DiagnosticReport) -> Factory {
-        try await loadAsync(assemblies: try filePaths(assemblies), registry: registry, options: options)
     }
 
     /// The common case of `loadAsync(assemblies:registry:options:)`:
     /// assemblies, a config root and an environment.
     nonisolated(nonsending) public static func loadAsync(
-        assemblies: [String], config: String? = nil, environment: String? = nil, registry: ComponentRegistry
+        assemblies: [Location], config: Location? = nil, environment: String? = nil, registry: ComponentRegistry
     ) async throws(DiagnosticReport) -> Factory {
-        try await loadAsync(assemblies: assemblies, registry: registry,
-                            options: LoadOptions(config: config.map(Location.path), environment: environment))
-    }
-
-    /// The common case, from file URLs.
-    nonisolated(nonsending) public static func loadAsync(
-        assemblies: [URL], config: URL? = nil, environment: String? = nil, registry: ComponentRegistry
-    ) async throws(DiagnosticReport) -> Factory {
-        try await loadAsync(assemblies: assemblies, registry: registry,
-                            options: LoadOptions(config: config.map(Location.url), environment: environment))
-    }
-
-    /// The paths of file URLs, as every loading entry point that takes URLs
-    /// reads them: a URL that is not a file URL is `import-not-found`.
-    @_spi(Tooling)
-    public static func filePaths(_ urls: [URL]) throws(DiagnosticReport) -> [String] {
-        let notFiles = urls.filter { !$0.isFileURL }
-        guard notFiles.isEmpty else {
-            throw DiagnosticReport(notFiles.map(Location.notAFile))
-        }
-        return urls.map(\.path)
+        try await loadAsync(assemblies: assemblies, registry: registry, options: LoadOptions(config: config, environment: environment))
     }
 
     /// Loads like `loadAsync(assemblies:registry:options:)`
     /// with `patches` in place before any component is built; for `ComponentFactoryTesting`.
     @_spi(Patching)
     nonisolated(nonsending) public static func loadAsync(
-        assemblies: [String], registry: ComponentRegistry, options: LoadOptions,
+        assemblies: [Location], registry: ComponentRegistry, options: LoadOptions,
         patches: [(key: String, make: @Sendable () throws -> Any)]
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
@@ -161,7 +125,7 @@ extension Factory {
     /// and `Patcher` use it; the public call is this one with no patches.
     @_spi(Patching)
     public static func load(
-        assemblies: [String], registry: ComponentRegistry, options: LoadOptions,
+        assemblies: [Location], registry: ComponentRegistry, options: LoadOptions,
         patches: [(key: String, make: @Sendable () throws -> Any)]
     ) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
@@ -174,9 +138,9 @@ extension Factory {
     /// their environment, logged at debug level; with the loader and
     /// environment, for a live factory to build again.
     static func environmentBuild(
-        assemblies: [String], registry: ComponentRegistry, options: LoadOptions, since start: ContinuousClock.Instant
+        assemblies: [Location], registry: ComponentRegistry, options: LoadOptions, since start: ContinuousClock.Instant
     ) throws(DiagnosticReport) -> (EnvironmentBuild, AssemblySet, (loader: ConfigurationLoader, environment: String?, read: ContinuousClock.Instant)) {
-        let inputs = try prepare(assemblies: assemblies, options: options)
+        let inputs = try prepare(assemblies: try Location.filePaths(assemblies), options: options)
         let read = ContinuousClock().now
         let build = EnvironmentBuild(assemblies: inputs.assemblies, loader: inputs.loader, environment: inputs.environment,
                                           registry: registry, parent: options.parent)

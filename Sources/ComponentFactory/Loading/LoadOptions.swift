@@ -5,8 +5,9 @@ extension Factory {
     /// How a factory loads: everything but its assemblies and its registry.
     /// Every loading entry point takes it (`Factory.load(assemblies:registry:options:)`,
     /// `Factory.loadAsync(assemblies:registry:options:)`,
-    /// `LiveFactory.load(assemblies:registry:options:)`), beside short forms that take
-    /// only `config:` and `environment:`.
+    /// `LiveFactory.load(assemblies:registry:options:)`, and in tests
+    /// `TestFactory.make(assemblies:registry:options:patcher:)` and the
+    /// `.factory` trait), beside short forms that take only `config:` and `environment:`.
     ///
     /// - `config`: the config root, a directory of base `.properties` files
     ///   and their `-<env>` overlays: a path, or a file URL such as a bundle's
@@ -70,13 +71,16 @@ extension Factory {
 
     /// A file or directory a load reads: a path, relative to the working
     /// directory unless absolute, or a file URL, such as a bundle's resource.
-    /// A string literal is a path.
+    /// A string literal is a path, and so is an interpolation; a `String`
+    /// held in a variable is `.path(variable)`.
     ///
     /// ```swift
     /// Factory.LoadOptions(config: "Config")
-    /// Factory.LoadOptions(config: .url(configURL))   // configURL: Bundle.module.url(forResource: "Config", withExtension: nil)
+    /// Factory.LoadOptions(config: "\(root)/Config")
+    /// Factory.LoadOptions(config: .path(configPath))  // configPath: String
+    /// Factory.LoadOptions(config: .url(configURL))    // configURL: Bundle.module.url(forResource: "Config", withExtension: nil)
     /// ```
-    public enum Location: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public enum Location: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
         /// A path.
         case path(String)
         /// A file URL.
@@ -85,6 +89,11 @@ extension Factory {
         /// A path, written as a literal.
         public init(stringLiteral path: String) {
             self = .path(path)
+        }
+
+        /// A path, written as an interpolation: `"\(root)/Assemblies"`.
+        public init(stringInterpolation: DefaultStringInterpolation) {
+            self = .path(String(stringInterpolation: stringInterpolation))
         }
 
         /// The path, or the URL as written.
@@ -104,6 +113,22 @@ extension Factory {
                 guard url.isFileURL else { throw DiagnosticReport([Self.notAFile(url)]) }
                 return url.path
             }
+        }
+
+        /// The paths of `locations`, as every loading entry point reads them:
+        /// each URL that is not a file URL is `import-not-found`, all reported together.
+        static func filePaths(_ locations: [Location]) throws(DiagnosticReport) -> [String] {
+            var paths: [String] = []
+            var problems: [Diagnostic] = []
+            for location in locations {
+                switch location {
+                case .path(let path): paths.append(path)
+                case .url(let url) where url.isFileURL: paths.append(url.path)
+                case .url(let url): problems.append(notAFile(url))
+                }
+            }
+            guard problems.isEmpty else { throw DiagnosticReport(problems) }
+            return paths
         }
 
         /// The one rule for URLs a load reads: one that is not a file URL is `import-not-found`.

@@ -73,7 +73,7 @@ public final class LiveFactory: Sendable {
     /// does, keeping what a reload needs: the assemblies as read, the config
     /// root, the sources and overrides. Generation 1 is the graph built here.
     nonisolated(nonsending) public static func load(
-        assemblies: [String], registry: ComponentRegistry, options: Factory.LoadOptions
+        assemblies: [Factory.Location], registry: ComponentRegistry, options: Factory.LoadOptions
     ) async throws(DiagnosticReport) -> LiveFactory {
         let start = ContinuousClock().now
         let (build, read, inputs) = try Factory.environmentBuild(assemblies: assemblies, registry: registry, options: options, since: start)
@@ -87,28 +87,16 @@ public final class LiveFactory: Sendable {
                            parent: options.parent, logger: options.logger, first: LiveGeneration(number: 1, factory: factory, side: side))
     }
 
-    /// The same, from file URLs, such as a bundle's resources. A URL that is
-    /// not a file URL is `import-not-found`.
-    nonisolated(nonsending) public static func load(
-        assemblies: [URL], registry: ComponentRegistry, options: Factory.LoadOptions
-    ) async throws(DiagnosticReport) -> LiveFactory {
-        try await load(assemblies: try Factory.filePaths(assemblies), registry: registry, options: options)
-    }
-
     /// The common case: assemblies, a config root and an environment.
+    ///
+    /// ```swift
+    /// let live = try await LiveFactory.load(assemblies: ["Assemblies"], config: "Config", environment: "production",
+    ///                                       registry: AppRegistry.make())
+    /// ```
     nonisolated(nonsending) public static func load(
-        assemblies: [String], config: String? = nil, environment: String? = nil, registry: ComponentRegistry
+        assemblies: [Factory.Location], config: Factory.Location? = nil, environment: String? = nil, registry: ComponentRegistry
     ) async throws(DiagnosticReport) -> LiveFactory {
-        try await load(assemblies: assemblies, registry: registry,
-                       options: Factory.LoadOptions(config: config.map(Factory.Location.path), environment: environment))
-    }
-
-    /// The common case, from file URLs.
-    nonisolated(nonsending) public static func load(
-        assemblies: [URL], config: URL? = nil, environment: String? = nil, registry: ComponentRegistry
-    ) async throws(DiagnosticReport) -> LiveFactory {
-        try await load(assemblies: assemblies, registry: registry,
-                       options: Factory.LoadOptions(config: config.map(Factory.Location.url), environment: environment))
+        try await load(assemblies: assemblies, registry: registry, options: Factory.LoadOptions(config: config, environment: environment))
     }
 
     private init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry,

@@ -30,14 +30,15 @@ struct CheckAssemblies: BuildToolPlugin {
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "ComponentFactoryChecks.swift")
-        var arguments = ["plugin-check"] + settings.assemblies.map(\.path) + ["--output", output.path]
-        if let config = settings.config { arguments += ["--config", config.path] }
-        if let keys = settings.typedKeys {
-            arguments += ["--typed-keys", keys.name]
-            if keys.public == true { arguments.append("--public") }
-            for module in keys.imports ?? [] { arguments += ["--import", module] }
-            for (registered, type) in (keys.types ?? [:]).sorted(by: { $0.key < $1.key }) { arguments += ["--type", "\(registered)=\(type)"] }
-            for registered in keys.suspending ?? [] { arguments += ["--suspending", registered] }
+        // The settings file is passed, not what it says: the command reads it as it runs, so that an edit
+        // to it, an input of the command, reruns the check with what it says now (SwiftPM plans the
+        // commands again only when the package changes).
+        var arguments = ["plugin-check", "--output", output.path]
+        if let file = settings.settingsFile {
+            arguments += ["--settings", file.path]
+        } else {
+            arguments += settings.assemblies.map(\.path)
+            if let config = settings.config { arguments += ["--config", config.path] }
         }
         let inputs = settings.inputFiles
         return [.buildCommand(displayName: "Checking the assemblies of \(target.name) for every environment",
@@ -46,28 +47,19 @@ struct CheckAssemblies: BuildToolPlugin {
     }
 }
 
-/// What the plugin checks for one target: `component-factory.json`'s, or the defaults.
+/// What the plugin checks for one target, as far as it must know to name
+/// the command's inputs: `component-factory.json`'s assemblies and config
+/// root, or the defaults. The command reads the rest of the file itself.
 struct PluginSettings {
     struct File: Decodable {
         var assemblies: [String]?
         var config: String?
-        var typedKeys: TypedKeys?
-    }
-
-    struct TypedKeys: Decodable {
-        var name: String
-        var `public`: Bool?
-        var imports: [String]?
-        var types: [String: String]?
-        /// Registered classes whose construction can suspend (an actor, a main-actor type, an `async` initializer).
-        var suspending: [String]?
     }
 
     static let fileName = "component-factory.json"
 
     let assemblies: [URL]
     let config: URL?
-    let typedKeys: TypedKeys?
     /// The settings file itself, when there is one: a change to it reruns the checks too.
     let settingsFile: URL?
 
@@ -85,7 +77,6 @@ struct PluginSettings {
         self.assemblies = assemblies.filter { manager.fileExists(atPath: $0.path) }
         let config = directory.appending(path: settings.config ?? "Config")
         self.config = manager.fileExists(atPath: config.path) ? config : nil
-        typedKeys = settings.typedKeys
     }
 
     /// Every assembly and .properties file the checks read, and the settings file.

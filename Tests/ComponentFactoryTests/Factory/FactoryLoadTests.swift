@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test func anAppGetsAWorkingFactoryFromItsBundleInOneCall() throws {
-        let factory = try Factory.load(assemblies: [try Self.resource("Assemblies")], config: try Self.resource("Config"),
+        let factory = try Factory.load(assemblies: [.url(try Self.resource("Assemblies"))],
+                                       config: .url(try Self.resource("Config")),
                                        environment: "production", registry: Garage.registry())
         let car = try factory.component(forKey: "car", as: Car.self)
         #expect(car.engine.horsepower == 300, "the production overlay wins")
@@ -21,39 +22,41 @@ import Testing
 
     @Test func everyLoadingEntryPointTakesTheBundlesURLs() async throws {
         let (assemblies, config) = (try Self.resource("Assemblies"), try Self.resource("Config"))
-        let loaded = try await Factory.loadAsync(assemblies: [assemblies], config: config, environment: "production",
+        let loaded = try await Factory.loadAsync(assemblies: [.url(assemblies)], config: .url(config), environment: "production",
                                                  registry: Garage.registry())
         #expect(try loaded.component(forKey: "car", as: Car.self).engine.horsepower == 300)
-        let live = try await LiveFactory.load(assemblies: [assemblies], config: config, environment: "production",
+        let live = try await LiveFactory.load(assemblies: [.url(assemblies)], config: .url(config), environment: "production",
                                               registry: Garage.registry())
         #expect(try live.factory.component(forKey: "car", as: Car.self).engine.horsepower == 300)
         #expect(live.watchedDirectories.contains(config.path), "a live factory watches the bundle's config root")
         try await live.shutdown()
-        let test = try TestFactory.make(registry: Garage.registry(), assemblies: [assemblies], config: config)
+        let test = try TestFactory.make(assemblies: [.url(assemblies)], registry: Garage.registry(),
+                                        options: .test(config: .url(config)))
         #expect(try test.component(forKey: "car", as: Car.self).name == "Herbie (test)")
-        let testAsync = try await TestFactory.makeAsync(registry: Garage.registry(), assemblies: [assemblies], config: config)
+        let testAsync = try await TestFactory.makeAsync(assemblies: [.url(assemblies)], registry: Garage.registry(),
+                                                        options: .test(config: .url(config)))
         #expect(try await testAsync.async.component(forKey: "car", as: Car.self).name == "Herbie (test)")
     }
 
     @Test func aURLThatIsNotAFileIsRefusedByTheAsyncLoadToo() async throws {
         let remote = try #require(URL(string: "https://example.invalid/Assemblies"))
         do {
-            _ = try await Factory.loadAsync(assemblies: [remote], registry: Garage.registry())
+            _ = try await Factory.loadAsync(assemblies: [.url(remote)], registry: Garage.registry())
             Issue.record("a remote URL loaded")
         } catch {
             #expect(error.diagnostics.map(\.code) == [.importNotFound])
         }
     }
 
-    @Test(.factory(registry: Garage.registry(),
-                   assemblies: [Bundle.module.url(forResource: "Fixtures/BundledApp/Assemblies", withExtension: nil)].compactMap { $0 },
-                   config: Bundle.module.url(forResource: "Fixtures/BundledApp/Config", withExtension: nil)))
+    @Test(.factory(assemblies: [Bundle.module.url(forResource: "Fixtures/BundledApp/Assemblies", withExtension: nil)].compactMap { $0.map(Factory.Location.url) },
+                   registry: Garage.registry(),
+                   options: .test(config: Bundle.module.url(forResource: "Fixtures/BundledApp/Config", withExtension: nil).map(Factory.Location.url))))
     func theTraitTakesTheBundlesURLs() throws {
         #expect(try TestFactory.current.component(forKey: "car", as: Car.self).name == "Herbie (test)")
     }
 
-    @Test(.factory(registry: Garage.registry(),
-                   assemblies: [Bundle.module.url(forResource: "Fixtures/BundledApp/Assemblies", withExtension: nil)?.path ?? "missing"],
+    @Test(.factory(assemblies: [.path(Bundle.module.url(forResource: "Fixtures/BundledApp/Assemblies", withExtension: nil)?.path ?? "missing")],
+                   registry: Garage.registry(),
                    options: .init(config: Bundle.module.url(forResource: "Fixtures/BundledApp/Config", withExtension: nil).map { .url($0) },
                                   environment: "production", overrides: ["car.name": "KITT"], processEnvironment: [:])))
     func theTraitTakesLoadOptions() throws {
@@ -76,32 +79,33 @@ import Testing
         // car.name is checked as a property of the configuration, checked where the assembly reads it, and
         // compiled: one resolver for the three resolves it, and asks the layers for it, once.
         let counting = CountingSource()
-        let factory = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+        let factory = try Factory.load(assemblies: [.url(try Self.resource("Assemblies"))], registry: Garage.registry(),
                               options: .init(config: .url(try Self.resource("Config")), environment: "test", sources: [counting]))
         #expect(try factory.component(forKey: "car", as: Car.self).name == "Herbie 90hp")
         #expect(counting.asked.withLock { $0["car.name"] } == 1)
     }
 
     @Test func theEnvironmentVariableChoosesTheEnvironmentWhenTheCallDoesNot() throws {
-        let factory = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+        let factory = try Factory.load(assemblies: [.url(try Self.resource("Assemblies"))], registry: Garage.registry(),
                               options: .init(config: .url(try Self.resource("Config")), processEnvironment: [Factory.environmentVariable: "test"]))
         #expect(try factory.component(forKey: "car", as: Car.self).name == "Herbie (test)")
     }
 
     @Test func overridesWinOverEnvironmentVariablesWhichAreOptIn() throws {
         let variables = [Factory.environmentVariable: "test", "CAR_NAME": "KITT", "ENGINE_HORSEPOWER": "150"]
-        let optedIn = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+        let optedIn = try Factory.load(assemblies: [.url(try Self.resource("Assemblies"))], registry: Garage.registry(),
                               options: .init(config: .url(try Self.resource("Config")), overrides: ["engine.horsepower": "200"], useEnvironmentVariables: true, processEnvironment: variables))
         let car = try optedIn.component(forKey: "car", as: Car.self)
         #expect((car.name, car.engine.horsepower) == ("KITT", 200))
-        let plain = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+        let plain = try Factory.load(assemblies: [.url(try Self.resource("Assemblies"))], registry: Garage.registry(),
                             options: .init(config: .url(try Self.resource("Config")), processEnvironment: variables))
         #expect(try plain.component(forKey: "car", as: Car.self).name == "Herbie (test)")
     }
 
     @Test func noEnvironmentWhereTheConfigHasSeveralIsAnErrorListingThem() throws {
         let error = thrown { () throws(DiagnosticReport) in
-            _ = try Factory.load(assemblies: [try? Self.resource("Assemblies")].compactMap { $0 }, registry: Garage.registry(),
+            _ = try Factory.load(assemblies: [try? Self.resource("Assemblies")].compactMap { $0.map(Factory.Location.url) },
+                                 registry: Garage.registry(),
                         options: .init(config: (try? Self.resource("Config")).map { .url($0) }, processEnvironment: [:]))
         }
         #expect(error?.diagnostics.map(\.code) == [.propertiesNotFound])
@@ -113,11 +117,11 @@ import Testing
         let directory = try TemporaryDirectory()
         let assembly = try directory.write("Assemblies/Engine.xml",
                                            "<assembly><component class=\"ElectricEngine\" key=\"engine\"/></assembly>")
-        let withNone = try Factory.load(assemblies: [assembly], registry: Garage.registry(),
+        let withNone = try Factory.load(assemblies: [.path(assembly)], registry: Garage.registry(),
                                options: .init(processEnvironment: [:]))
         #expect(try withNone.component(forKey: "engine") is ElectricEngine)
         try FileManager.default.createDirectory(atPath: directory.file("Config"), withIntermediateDirectories: true)
-        let withEmpty = try Factory.load(assemblies: [assembly], registry: Garage.registry(),
+        let withEmpty = try Factory.load(assemblies: [.path(assembly)], registry: Garage.registry(),
                                 options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         #expect(try withEmpty.component(forKey: "engine") is ElectricEngine)
     }
@@ -153,7 +157,7 @@ import Testing
         try directory.write("Config/app.properties", "driver.name = Rita\n")
 
         let oneCall = thrown { () throws(DiagnosticReport) in
-            _ = try Factory.load(assemblies: [assembly], registry: Garage.registry(),
+            _ = try Factory.load(assemblies: [.path(assembly)], registry: Garage.registry(),
                         options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
         }
         #expect(oneCall?.diagnostics.first?.code == breakage.expected.code)
@@ -184,7 +188,7 @@ import Testing
             </assembly>
             """)
         let error = thrown { () throws(DiagnosticReport) in
-            _ = try Factory.load(assemblies: [assembly], registry: Garage.registry(),
+            _ = try Factory.load(assemblies: [.path(assembly)], registry: Garage.registry(),
                         options: .init(processEnvironment: [:]))
         }
         #expect(Set(error?.diagnostics.map(\.code) ?? []) == [.unknownClass, .unresolvedPlaceholder, .unknownReference])

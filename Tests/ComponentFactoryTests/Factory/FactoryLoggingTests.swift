@@ -54,7 +54,7 @@ final class LeakyPool: Sendable {}
 
     @Test func atDebugLoadingSaysTheEnvironmentFilesComponentsAndTimes() throws {
         let log = CollectedLog()
-        _ = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+        _ = try Factory.load(assemblies: [.url(try Self.resource("Assemblies"))], registry: Garage.registry(),
                     options: .init(config: .url(try Self.resource("Config")), environment: "test", logger: log.logger(level: .debug)))
         let loaded = try #require(log.all.first { $0.message.contains("loaded assemblies and configuration") })
         #expect(loaded.level == .debug)
@@ -69,7 +69,7 @@ final class LeakyPool: Sendable {}
 
     @Test func anAppsLoadParsesEachAssemblyOnce() throws {
         let log = CollectedLog()
-        _ = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+        _ = try Factory.load(assemblies: [.url(try Self.resource("Assemblies"))], registry: Garage.registry(),
                     options: .init(config: .url(try Self.resource("Config")), environment: "test", logger: log.logger(level: .debug)))
         let loaded = try #require(log.all.first { $0.message.contains("loaded assemblies and configuration") })
         #expect(loaded.metadata["parses"] == "1", "one assembly, one libxml2 parse: no schema pass at an app's start")
@@ -79,7 +79,7 @@ final class LeakyPool: Sendable {}
 
     @Test func aboveDebugNothingIsLoggedForALoadThatWorks() throws {
         let log = CollectedLog()
-        _ = try Factory.load(assemblies: [try Self.resource("Assemblies")], registry: Garage.registry(),
+        _ = try Factory.load(assemblies: [.url(try Self.resource("Assemblies"))], registry: Garage.registry(),
                     options: .init(config: .url(try Self.resource("Config")), environment: "test", logger: log.logger(level: .info)))
         #expect(log.all.isEmpty)
     }
@@ -96,7 +96,7 @@ final class LeakyPool: Sendable {}
             pool.callback("close") { _ in throw CloseFailed() }
         }
         let log = CollectedLog()
-        let factory = try Factory.load(assemblies: [assembly], registry: registry,
+        let factory = try Factory.load(assemblies: [.path(assembly)], registry: registry,
                               options: .init(logger: log.logger(level: .error)))
         #expect(throws: DiagnosticReport.self) { try factory.shutdown() }
         let failure = try #require(log.all.first)

@@ -28,7 +28,7 @@ extension FactoryInspectionTests {
         registry.register(settings: Limits.self)
         let options = Factory.LoadOptions(config: .path(directory.file("Config")), useEnvironmentVariables: !variables.isEmpty,
                                           logger: logger, processEnvironment: variables)
-        return try await LiveFactory.load(assemblies: [directory.file("Assemblies")], registry: registry, options: options)
+        return try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))], registry: registry, options: options)
     }
 
     @Test func aKeySetInAFileAndAVariableListsBothSourcesTheVariableFirstAsTheWinner() async throws {

@@ -43,7 +43,7 @@ import Testing
 
     @Test func aFactoryListsEachComponentWhereItIsDefinedAndWhetherItsSingletonIsBuilt() throws {
         let directory = try Self.directory()
-        let factory = try Factory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+        let factory = try Factory.load(assemblies: [.path(directory.file("Assemblies"))], config: .path(directory.file("Config")),
                                        registry: LiveFactoryTests.registry(Journal()))
         let before = factory.inspection()
         #expect(before.generation == nil && before.reloads.isEmpty, "a plain factory has no generations and no reloads")
@@ -63,7 +63,8 @@ import Testing
 
     @Test func aLiveFactoryGivesTheGenerationThatBuiltEachSingletonAndItsReloads() async throws {
         let directory = try Self.directory()
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))],
+                                              config: .path(directory.file("Config")),
                                               registry: LiveFactoryTests.registry(Journal()))
         #expect(live.inspection().generation == 1)
         try directory.write("Config/app.properties", "rate.per-minute = 250\n")
@@ -91,7 +92,8 @@ import Testing
 
     @Test func aLiveFactoryKeepsItsLastReloadsOnly() async throws {
         let directory = try Self.directory()
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))],
+                                              config: .path(directory.file("Config")),
                                               registry: LiveFactoryTests.registry(Journal()))
         try directory.write("Config/app.properties", "rate.per-minute = 250\n")
         #expect(await live.reload().outcome == .swapped)
@@ -110,7 +112,8 @@ import Testing
         let directory = try Self.directory()
         try directory.write("Config/app.properties",
                             "rate.per-minute = 100\ndb.password = \(secret)\ndb.url = postgres://app:${db.password}@db/links\n")
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))],
+                                              config: .path(directory.file("Config")),
                                               registry: LiveFactoryTests.registry(Journal()))
         let inspection = live.inspection()
         let properties = try #require(inspection.properties)
@@ -133,7 +136,8 @@ import Testing
         var options = Factory.LoadOptions(config: .path(directory.file("Config")), overrides: ["feature.flag": "on"],
                                           useEnvironmentVariables: true, processEnvironment: ["RATE_PER_MINUTE": "150"])
         options.environment = nil
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], registry: LiveFactoryTests.registry(Journal()),
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))],
+                                              registry: LiveFactoryTests.registry(Journal()),
                                               options: options)
         let properties = try #require(live.inspection().properties)
         let rate = try #require(properties.first { $0.key == "rate.per-minute" })
@@ -147,7 +151,7 @@ import Testing
 
     @Test func aPlainFactoryGivesTheKeysInForceWhereItWasLoaded() throws {
         let directory = try Self.directory()
-        let factory = try Factory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+        let factory = try Factory.load(assemblies: [.path(directory.file("Assemblies"))], config: .path(directory.file("Config")),
                                        registry: LiveFactoryTests.registry(Journal()))
         let properties = try #require(factory.inspection().properties)
         #expect(properties.map(\.key) == ["rate.per-minute"])
@@ -185,7 +189,8 @@ import Testing
         let directory = try Self.directory()
         let (registry, assembly) = Self.timed(async: false)
         try directory.write("Assemblies/App.xml", assembly)
-        let factory = try Factory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"), registry: registry)
+        let factory = try Factory.load(assemblies: [.path(directory.file("Assemblies"))], config: .path(directory.file("Config")),
+                                       registry: registry)
         let startup = try #require(factory.inspection().startup)
         #expect(startup.phases.map(\.name) == ["read", "compile", "build"])
         #expect(zip(startup.phases, startup.phases.dropFirst()).allSatisfy { $1.startMilliseconds >= $0.startMilliseconds + $0.durationMilliseconds - 0.001 },
@@ -201,7 +206,8 @@ import Testing
         let directory = try Self.directory()
         let (registry, assembly) = Self.timed(async: true)
         try directory.write("Assemblies/App.xml", assembly)
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"), registry: registry)
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))],
+                                              config: .path(directory.file("Config")), registry: registry)
         try directory.write("Config/app.properties", "rate.per-minute = 250\n")
         #expect(await live.reload().outcome == .swapped)
         let startup = try #require(live.inspection().startup, "still the load's after a swap")
@@ -213,7 +219,8 @@ import Testing
 
     @Test func anInspectionEncodesAsJSONAndDecodesToTheSame() async throws {
         let directory = try Self.directory()
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))],
+                                              config: .path(directory.file("Config")),
                                               registry: LiveFactoryTests.registry(Journal()))
         try directory.write("Config/app.properties", "rate.per-minute = lots\n")
         _ = await live.reload()

@@ -78,7 +78,8 @@ import Testing
             directory = try TemporaryDirectory()
             try directory.write("Assemblies/App.xml", LiveFactoryTests.assembly)
             try directory.write("Config/app.properties", "rate.per-minute = \(limit)\ndb.pool = \(pool)\n")
-            live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+            live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))],
+                                              config: .path(directory.file("Config")),
                                               registry: LiveFactoryTests.registry(journal))
         }
 
@@ -339,7 +340,8 @@ import Testing
         try directory.write("Assemblies/App.xml", assembly)
         try directory.write("Config/app.properties", "rate.per-minute = 100\ndb.pool = 4\n")
         let journal = Journal()
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], config: directory.file("Config"),
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))],
+                                              config: .path(directory.file("Config")),
                                               registry: Self.registry(journal))
         try directory.write("Config/app.properties", "rate.per-minute = 101\ndb.pool = 4\n")
 

@@ -11,7 +11,8 @@ import Testing
         try directory.write("Assemblies/App.xml", LiveFactoryTests.assembly)
         try directory.write("Config/app.properties", "rate.per-minute = 100\ndb.pool = 4\n")
         let log = CollectedLog()
-        let live = try await LiveFactory.load(assemblies: [directory.file("Assemblies")], registry: LiveFactoryTests.registry(LiveFactoryTests.Journal()),
+        let live = try await LiveFactory.load(assemblies: [.path(directory.file("Assemblies"))],
+                                              registry: LiveFactoryTests.registry(LiveFactoryTests.Journal()),
                                  options: .init(config: .path(directory.file("Config")), logger: log.logger(level: .info)))
         try directory.write("Config/app.properties", "rate.per-minute = lots\ndb.pool = 4\n")
         #expect(await live.reload().outcome == .refused)

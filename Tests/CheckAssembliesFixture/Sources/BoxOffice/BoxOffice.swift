@@ -16,6 +16,7 @@ public enum BoxOffice {
               let config = Bundle.module.url(forResource: "Config", withExtension: nil) else {
             throw DiagnosticReport([Diagnostic(.importNotFound, "the box office's resources are missing from its bundle", at: nil)])
         }
-        return try await Factory.loadAsync(assemblies: [assemblies], config: config, environment: environment, registry: try registry())
+        return try await Factory.loadAsync(assemblies: [.url(assemblies)], config: .url(config), environment: environment,
+                                           registry: try registry())
     }
 }
