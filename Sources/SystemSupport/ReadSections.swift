@@ -38,7 +38,7 @@ import Darwin
 /// freed: when its thread ends it waits, even, for the next new thread, so
 /// there are as many as threads have read at once.
 public final class ReadSections: @unchecked Sendable {
-    // @unchecked: no figure; its records are atomics in memory of their own, each written by its one thread (the figure that needs it is on InstanceStore's `sections`).
+    // @unchecked: no figure; its records are atomics in memory of their own, each written by its one thread (the row that needs it is named on InstanceStore's `sections`).
     /// The records of every thread that has read, for writers to scan; and
     /// those free for a new thread. Each is never freed, and its count is atomic.
     private struct Records {

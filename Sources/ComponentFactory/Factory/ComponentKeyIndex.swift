@@ -56,7 +56,7 @@ final class ComponentKeyIndex: Sendable {
 
     /// The index of the component with `key`, if there is one. Inlined into
     /// the lookup by key; what a miss needs is out of line.
-    // Forced, with the other four here: without them a typed singleton by key ran 432 instructions against 293 (callgrind, profile-singleton, 95335fd).
+    // Forced, with the other four here; needed by: singleton by key, Benchmarks/README §Lookups.
     @inline(__always)
     func index(of key: String) -> Int? {
         // A native or small string lends its bytes in place.
@@ -74,7 +74,7 @@ final class ComponentKeyIndex: Sendable {
         return copy.withUTF8 { indexOfBytes(UnsafeRawBufferPointer($0)) } ?? byKey[key]
     }
 
-    // Forced, with the other four here: without them a typed singleton by key ran 432 instructions against 293 (callgrind, profile-singleton, 95335fd).
+    // Forced, with the other four here; needed by: singleton by key, Benchmarks/README §Lookups.
     @inline(__always)
     private func indexOfBytes(_ given: UnsafeRawBufferPointer) -> Int? {
         let hash = Self.hash(given, seed: seed)
@@ -95,7 +95,7 @@ final class ComponentKeyIndex: Sendable {
     }
 
     /// Whether the `given.count` bytes at `stored` are `given`'s, compared a word at a time.
-    // Forced, with the other four here: without them a typed singleton by key ran 432 instructions against 293 (callgrind, profile-singleton, 95335fd).
+    // Forced, with the other four here; needed by: singleton by key, Benchmarks/README §Lookups.
     @inline(__always)
     private static func equal(_ stored: UnsafeRawPointer?, _ given: UnsafeRawBufferPointer) -> Bool {
         guard let stored, let base = given.baseAddress else { return given.isEmpty }
@@ -110,7 +110,7 @@ final class ComponentKeyIndex: Sendable {
     }
 
     /// A multiply-and-fold hash of `bytes`, eight at a time; the length is mixed in first.
-    // Forced, with the other four here: without them a typed singleton by key ran 432 instructions against 293 (callgrind, profile-singleton, 95335fd).
+    // Forced, with the other four here; needed by: singleton by key, Benchmarks/README §Lookups.
     @inline(__always)
     private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> Int {
         let count = bytes.count
@@ -135,7 +135,7 @@ final class ComponentKeyIndex: Sendable {
     /// loads that cover every one of them, so equal words mean equal bytes.
     /// Every load stays inside the last 8-byte word, so that reading a small
     /// string just copied to the stack is forwarded from its stores.
-    // Forced, with the other four here: without them a typed singleton by key ran 432 instructions against 293 (callgrind, profile-singleton, 95335fd).
+    // Forced, with the other four here; needed by: singleton by key, Benchmarks/README §Lookups.
     @inline(__always)
     private static func tail(_ base: UnsafeRawPointer, from offset: Int, to count: Int) -> UInt64 {
         if count - offset >= 4 {

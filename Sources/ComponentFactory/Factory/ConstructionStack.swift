@@ -3,11 +3,9 @@
 ///
 /// The first eight are held inline, as 32-bit indexes, so that pushing and
 /// popping one per component built costs no array bookkeeping (an array's
-/// uniqueness checks and growth were measurable: 3.2× against 3.1×
-/// hand-built in the async benchmark, issue 25), and so that every
-/// resolution, which carries one, stays small: with sixteen 64-bit indexes
-/// and an empty array, the synchronous graph ran 4,812 instructions a
-/// lookup against 4,751 (callgrind). Deeper chains go on in `overflow`,
+/// uniqueness checks and growth show in the async graph's row), and so that
+/// every resolution, which carries one, stays small (the graph's row; both
+/// in Benchmarks/README §Lookups). Deeper chains go on in `overflow`,
 /// made when first needed. The inline ones are a tuple, whose elements
 /// Swift lays out contiguously, not an `InlineArray`: that needs macOS 26,
 /// and the package supports macOS 15.

@@ -8,7 +8,7 @@ extension Factory {
     ///
     /// A program with request components runs its steps under its scope's
     /// lock, taken unless the resolution holds it: one lock for all of them.
-    // Forced: without it the graph ran 4,747 instructions instead of 4,720 (callgrind, profile-graph).
+    // Forced; needed by: graph, Benchmarks/README §Lookups.
     @inline(__always)
     func instance(running lent: UnsafePointer<ResolutionProgram>, in resolution: inout Resolution) throws -> Instance {
         // Lent: the table holds every program for the factory's life.
@@ -56,7 +56,7 @@ extension Factory {
     /// Awaits `step`, before which the loop stopped: a parent's component,
     /// or a maker, setter or callback that suspends, run in its own isolation.
     /// A program's and a frame's alike (``instanceOnFramesAsync(_:in:)``).
-    // Forced: called, the async graph ran 2.4-2.5x hand-built against 2.3x (async-benchmark, alternating with 63479c8, 2026-11-28).
+    // Forced, not called; needed by: async graph, Benchmarks/README §Lookups.
     @inline(__always)
     nonisolated(nonsending)
     func awaitStep(_ step: ResolutionProgram.Step, of program: ResolutionProgram, in registers: ArgumentRegisters,
@@ -115,7 +115,7 @@ extension Factory {
     @inline(never)
     private func run(_ program: ResolutionProgram, in resolution: inout Resolution) throws -> Instance {
         // At most 32 registers: their bits are one word. Laid out here, not by a helper taking a
-        // closure, which the optimizer kept out of line: 4,898 instructions for the graph against 4,692 (callgrind).
+        // closure, which the optimizer keeps out of line (the graph's row, Benchmarks/README §Lookups).
         var filled: UInt64 = 0
         return try withUnsafeMutablePointer(to: &filled) { filled in
             try withUnsafeTemporaryAllocation(of: Instance.self, capacity: program.registerCount) { buffer in
@@ -157,12 +157,12 @@ extension Factory {
     /// Runs `program`'s steps from `start` until the end (then nil) or a
     /// step that suspends, which it leaves to the async lookup (then its
     /// position): the one loop that both lookups run.
-    // Forced, with its pair: without run and make inlined, the graph ran 4,739 instructions instead of 4,693 (callgrind, profile-graph).
+    // Forced, with its pair (run and make); needed by: graph, Benchmarks/README §Lookups.
     @inline(__always)
     private func runSteps(_ program: ResolutionProgram, from start: Int, in registers: ArgumentRegisters,
                           _ resolution: inout Resolution, awaitingParents: Bool) throws -> Int? {
-        // Read once, and lent: the table holds its argument slots for its life. Unmanaged: retained
-        // instead, the graph ran 1.61-1.64x hand-built against 1.45-1.51x (factory-benchmark, 3 alternating runs, 2026-11-28).
+        // Read once, and lent: the table holds its argument slots for its life.
+        // Unmanaged, not retained per run; needed by: graph, Benchmarks/README §Lookups.
         let slots = Unmanaged.passUnretained(table.programs)
         let (steps, arguments) = (program.steps, program.argumentRegisters)
         var position = start
@@ -283,7 +283,7 @@ extension Factory {
     /// Calls the maker of `step`'s component, its arguments read from
     /// `registers` as `lanes` says; what it throws names the path to it,
     /// below the components `constructing` outside the program.
-    // Forced, with its pair: without run and make inlined, the graph ran 4,739 instructions instead of 4,693 (callgrind, profile-graph).
+    // Forced, with its pair (run and make); needed by: graph, Benchmarks/README §Lookups.
     @inline(__always)
     private func make(_ step: ResolutionProgram.Step, of program: ResolutionProgram, slots: UnsafeBufferPointer<ArgumentSlot>,
                       registers: ArgumentRegisters, lanes: UnsafePointer<Int32>?, within constructing: @autoclosure () -> [Int]) throws -> Instance {

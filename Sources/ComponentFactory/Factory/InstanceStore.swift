@@ -24,7 +24,7 @@ import SystemSupport
 /// even when many threads ask for it at the same moment, while the thread
 /// that builds it may resolve other components on the way.
 final class InstanceStore: @unchecked Sendable {
-    // @unchecked: its slots are atomics in memory of its own, read with no lock (the figures on `strong` and `sections`), and hand built components to any thread.
+    // @unchecked: its slots are atomics in memory of its own, read with no lock (the rows named on `strong` and `sections`), and hand built components to any thread.
     private final class WeakReference {
         weak var object: AnyObject?
         init(_ object: AnyObject) { self.object = object }
@@ -41,12 +41,12 @@ final class InstanceStore: @unchecked Sendable {
     }
 
     /// Each slot is an ``Instance``'s reference, unowned: `owned` holds it.
-    // Unmanaged, in an atomic: read under the store's lock instead, the typed singleton ran 492 instructions against 318, the handle 436 against 262 (callgrind, 2026-11-28).
+    // Unmanaged, in an atomic, not read under the store's lock; needed by: singleton by key, singleton by handle, Benchmarks/README §Lookups.
     private let strong: UnsafeMutablePointer<Atomic<Unmanaged<AnyObject>?>>
     /// Which components are weak singletons, by index: held weakly, read under the lock.
     private let isWeak: [Bool]
     /// Where readers mark their lock-free reads, and a writer waits for them.
-    // ReadSections: read under the store's mutex instead, the typed singleton ran 26.6-27.2 ns against Spring's 19.0-19.1 (Spring faster in 21 of 21 rounds), the handle 2.1x a field read (factory-benchmark, 2026-11-28).
+    // ReadSections, not the store's mutex; needed by: singleton by key (against Spring), singleton by handle, Benchmarks/README §Lookups.
     private let sections = ReadSections.shared
     private let state = Locked(State())
     private let creation = Locked(recursive: true)

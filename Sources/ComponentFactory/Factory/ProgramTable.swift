@@ -39,7 +39,7 @@ import Synchronization
 /// once here and never changed, which the table holds for the factory's
 /// life: a program, and a plan's slots, are lent to whatever runs them, as the plans they name are.
 final class ProgramTable: @unchecked Sendable {
-    // @unchecked: its buffers are lent to every run with no retain (the figures on `Step.plan` and on `runSteps`' slots), its value plans and slots hold constants as ComponentPlan does, and a singleton argument's cell keeps a built component.
+    // @unchecked: its buffers are lent to every run with no retain (the rows named on `Step.plan` and on `runSteps`' slots), its value plans and slots hold constants as ComponentPlan does, and a singleton argument's cell keeps a built component.
     /// The programs, and for each plan the position of its own, or -1.
     private let programs: UnsafeMutableBufferPointer<ResolutionProgram>
     private let positions: [Int32]

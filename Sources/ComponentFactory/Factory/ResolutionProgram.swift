@@ -121,7 +121,7 @@ struct ResolutionProgram {
     /// 24 bytes: a table of thousands of components holds a few for each.
     struct Step {
         /// The component's plan, lent: the table holds every plan for the factory's life.
-        // Unmanaged: read from the plan table by its index instead, the graph ran 5,543 instructions against 4,765 (callgrind, profile-graph).
+        // Unmanaged, not read from the plan table by its index; needed by: graph, Benchmarks/README §Lookups.
         let plan: Unmanaged<ComponentPlan>
         /// For a making, where the registers of its arguments start in
         /// ``argumentRegisters``; for a setting, the register of the value,

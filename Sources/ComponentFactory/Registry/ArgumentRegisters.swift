@@ -20,7 +20,7 @@ struct ArgumentRegisters {
     let words: Int
 
     /// The instance in `register`, moved out; nil when it holds none.
-    // Forced, with its pair: without both the graph ran 4,769 instructions instead of 4,721 (callgrind, profile-graph).
+    // Forced, with its pair; needed by: graph, Benchmarks/README §Lookups.
     @inlinable @inline(__always)
     func take(_ register: Int) -> Instance? {
         let word = filled + (register &>> 6)
@@ -32,7 +32,7 @@ struct ArgumentRegisters {
 
     /// The instance in `register`, moved out, when it is exactly of the
     /// class `Value` (most arguments are); nil, and left in place, otherwise.
-    // Forced, with its pair: without both the graph ran 4,769 instructions instead of 4,721 (callgrind, profile-graph).
+    // Forced, with its pair; needed by: graph, Benchmarks/README §Lookups.
     @inlinable @inline(__always)
     func take<Value>(_ register: Int, ifExactly wanted: Value.Type) -> Value? {
         guard filled[register &>> 6] & (1 &<< UInt64(truncatingIfNeeded: register)) != 0,

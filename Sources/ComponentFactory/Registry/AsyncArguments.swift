@@ -17,7 +17,7 @@ struct AsyncArguments: ~Copyable {
     /// takes them leaves nothing to release; optional references were
     /// released one by one, set or not, six calls per component built.
     /// Being noncopyable, it has one owner, which makes this sound.
-    // Unmanaged: held as plain optional references (and an array for the rest), the async graph ran 4.2-4.3x hand-built against 3.6-3.7x (async-benchmark, 3 alternating runs, 2026-11-28).
+    // Unmanaged, not plain optional references (and an array for the rest); needed by: async graph, Benchmarks/README §Lookups.
     @usableFromInline var held: InlineArray<6, Unmanaged<AnyObject>?> = .init(repeating: nil)
     @usableFromInline private(set) var count = 0
     @usableFromInline var position = 0

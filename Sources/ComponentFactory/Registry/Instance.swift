@@ -66,7 +66,7 @@ struct Instance {
     /// `Value`, is handed over by comparing type metadata: most arguments
     /// are, and this needs no dynamic cast.
     /// Anything else (a protocol, a superclass, a mismatch) is cast from ``value``.
-    // Forced, with its cast below: without both the handle ran 2.7-2.9x a field read against 1.9-2.0x (factory-benchmark, alternating runs).
+    // Forced, with its cast below; needed by: singleton by handle, Benchmarks/README §Lookups.
     @inlinable @inline(__always)
     consuming func take<Value>(as wanted: Value.Type, otherwise failure: (Any.Type) -> any Error) throws -> Value {
         let held = ObjectIdentifier(type(of: object))
@@ -127,7 +127,7 @@ final class Box<Typed>: Boxed {
 /// (the bit cast is between a type and itself), which costs no dynamic
 /// cast. A protocol, a superclass or a mismatch goes through a cast that
 /// consumes the value instead of copying it.
-// Forced, with Instance.take: without both the handle ran 2.7-2.9x a field read against 1.9-2.0x (factory-benchmark, alternating runs).
+// Forced, with Instance.take; needed by: singleton by handle, Benchmarks/README §Lookups.
 @inlinable @inline(__always)
 func cast<Value>(_ value: consuming Any, to wanted: Value.Type, otherwise failure: (Any.Type) -> any Error) throws -> Value {
     if let exact = exactly(Value.self, in: value) { return exact }
