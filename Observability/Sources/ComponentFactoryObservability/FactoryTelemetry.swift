@@ -80,7 +80,7 @@ public struct FactoryTelemetry: FactoryObserver {
                     let child = tracer.startSpan("componentfactory.construct", context: span.context, ofKind: .internal,
                                                     at: at(construction.startMilliseconds), function: #function, file: #fileID, line: #line)
                     child.attributes["componentfactory.component"] = construction.key
-                    child.attributes["componentfactory.isolation"] = construction.isolation
+                    child.attributes["componentfactory.isolation"] = construction.isolation.rawValue
                     child.end(at: at(construction.startMilliseconds + construction.durationMilliseconds))
                 }
             }
