@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// let inspection = live.inspection()
 /// let body = try JSONEncoder().encode(inspection.components)   // GET /factory/components
-/// inspection.reloads.last?.outcome                               // "refused"
+/// inspection.reloads.last?.outcome                               // .refused
 /// ```
 public struct FactoryInspection: Sendable, Codable, Hashable {
     /// The environment the factory was loaded for; nil when it was loaded for none.
