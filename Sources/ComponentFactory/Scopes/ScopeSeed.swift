@@ -17,7 +17,7 @@ public struct ScopeSeed: Sendable {
     /// The value, `Sendable` as every seeded value is, so that it may cross
     /// with the seed: a class instance as itself, as an ``Instance`` holds
     /// one; any other value in a ``SeededValue``. One reference, moved out
-    /// when the scope opens: what the request scope's row of Benchmarks/README §Scopes needs.
+    /// when the scope opens: what the request scope's row of Benchmarks/README §Scopes and the server needs.
     @usableFromInline let value: any AnyObject & Sendable
 
     /// A seeded value that is not a class instance, boxed by a closure
