@@ -7,7 +7,7 @@ import Foundation
 /// shared with any other factory.
 ///
 /// It takes `Factory.load`'s parameters, in its order, with
-/// ``Factory/LoadOptions/test(config:environment:overrides:)`` for options:
+/// `Factory.LoadOptions.test(config:environment:overrides:)` for options:
 /// the config root `Config`, the environment `test`, `overrides` that win
 /// over every .properties file (like `--set`), and nothing read from the
 /// process's environment. Options of your own (a logger, a parent factory,

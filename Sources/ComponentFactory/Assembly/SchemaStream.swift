@@ -10,7 +10,7 @@ import CLibXML2
 /// way in. Each violation is a `schema` diagnostic at the line where the
 /// parser was when libxml2 found it.
 final class SchemaStream {
-    private let validation: xmlSchemaValidCtxtPtr
+    private let validator: xmlSchemaValidCtxtPtr
     private let plug: xmlSchemaSAXPlugPtr
     /// libxml2 writes the unplugged handler back here, so it must outlive the plug.
     private let slot: UnsafeMutablePointer<UnsafeMutablePointer<xmlSAXHandler>?>
@@ -21,46 +21,46 @@ final class SchemaStream {
     /// Starts validating against `schema` the document that `parser` reads;
     /// nil when libxml2 cannot set the validator up.
     init?(schema: ParsedSchema, file: String, parser: xmlParserCtxtPtr) {
-        guard let validation = xmlSchemaNewValidCtxt(schema.pointer) else { return nil }
+        guard let validator = xmlSchemaNewValidCtxt(schema.pointer) else { return nil }
         let slot = UnsafeMutablePointer<UnsafeMutablePointer<xmlSAXHandler>?>.allocate(capacity: 1)
         slot.initialize(to: nil)
         var userData: UnsafeMutableRawPointer?
-        // With no handler to wrap, libxml2 returns its own, which take the validation context as user data.
-        guard let plug = xmlSchemaSAXPlug(validation, slot, &userData), let handler = slot.pointee?.pointee else {
+        // With no handler to wrap, libxml2 returns its own, which take the validator as user data.
+        guard let plug = xmlSchemaSAXPlug(validator, slot, &userData), let handler = slot.pointee?.pointee else {
             slot.deallocate()
-            xmlSchemaFreeValidCtxt(validation)
+            xmlSchemaFreeValidCtxt(validator)
             return nil
         }
-        self.validation = validation
+        self.validator = validator
         self.plug = plug
         self.slot = slot
         self.handler = handler
         self.file = file
-        xmlSchemaValidateSetLocator(validation, currentLine, UnsafeMutableRawPointer(parser))
+        xmlSchemaValidateSetLocator(validator, currentLine, UnsafeMutableRawPointer(parser))
         // Unmanaged: libxml2 hands its error callback a void pointer, and this is how Swift passes an object through
-        // one (no figure: the only other way is a global). The stream outlives its validation context, which deinit frees.
-        xmlSchemaSetValidStructuredErrors(validation, collectSchemaError, Unmanaged.passUnretained(self).toOpaque())
+        // one (no figure: the only other way is a global). The stream outlives its validator, which deinit frees.
+        xmlSchemaSetValidStructuredErrors(validator, collectSchemaError, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
         xmlSchemaSAXUnplug(plug)
         slot.deallocate()
-        xmlSchemaFreeValidCtxt(validation)
+        xmlSchemaFreeValidCtxt(validator)
     }
 
     func start(name: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespace: UnsafePointer<UInt8>?,
                namespaceCount: Int32, namespaces: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
                attributeCount: Int32, defaultedCount: Int32, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
-        handler.startElementNs?(UnsafeMutableRawPointer(validation), name, prefix, namespace ?? Self.typhoonNamespace,
+        handler.startElementNs?(UnsafeMutableRawPointer(validator), name, prefix, namespace ?? Self.typhoonNamespace,
                                 namespaceCount, namespaces, attributeCount, defaultedCount, attributes)
     }
 
     func end(name: UnsafePointer<UInt8>?, prefix: UnsafePointer<UInt8>?, namespace: UnsafePointer<UInt8>?) {
-        handler.endElementNs?(UnsafeMutableRawPointer(validation), name, prefix, namespace ?? Self.typhoonNamespace)
+        handler.endElementNs?(UnsafeMutableRawPointer(validator), name, prefix, namespace ?? Self.typhoonNamespace)
     }
 
     func characters(_ bytes: UnsafePointer<UInt8>, count: Int32) {
-        handler.characters?(UnsafeMutableRawPointer(validation), bytes, count)
+        handler.characters?(UnsafeMutableRawPointer(validator), bytes, count)
     }
 
     fileprivate func record(_ error: xmlErrorPtr) {
