@@ -9,7 +9,7 @@ import Testing
 struct ConcurrencyAcceptanceTests {
     @MainActor
     @Test func theViewModelIsBuiltOnTheMainActorOverTheActorThatConnectedDuringTheLoad() async throws {
-        let factory = try await Factory.loadAsync(assemblies: [OrdersApp.assembly], registry: OrdersApp.registry())
+        let factory = try await Factory.loadAsync(assemblies: [.path(OrdersApp.assembly)], registry: OrdersApp.registry())
 
         let viewModel = try await factory.async.component(forKey: "viewModel", as: OrdersViewModel.self)
         await viewModel.refresh()
@@ -22,7 +22,7 @@ struct ConcurrencyAcceptanceTests {
     }
 
     @Test func detachedTasksAndTheMainActorGetTheSameSingletonsAndTheirOwnViewModels() async throws {
-        let factory = try await Factory.loadAsync(assemblies: [OrdersApp.assembly], registry: OrdersApp.registry())
+        let factory = try await Factory.loadAsync(assemblies: [.path(OrdersApp.assembly)], registry: OrdersApp.registry())
 
         let pools = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
             for _ in 0..<100 {
@@ -49,7 +49,7 @@ struct ConcurrencyAcceptanceTests {
     }
 
     @Test func theSynchronousLookupThrowsRequiresAsyncWithTheChain() async throws {
-        let factory = try await Factory.loadAsync(assemblies: [OrdersApp.assembly], registry: OrdersApp.registry())
+        let factory = try await Factory.loadAsync(assemblies: [.path(OrdersApp.assembly)], registry: OrdersApp.registry())
 
         let report = #expect(throws: DiagnosticReport.self) { try factory.component(forKey: "orders") }
 
@@ -62,7 +62,7 @@ struct ConcurrencyAcceptanceTests {
 
     @Test func theSynchronousLoadRefusesTheAssemblyAtTheEagerActorsLine() throws {
         let report = #expect(throws: DiagnosticReport.self) {
-            try Factory.load(assemblies: [OrdersApp.assembly], registry: OrdersApp.registry())
+            try Factory.load(assemblies: [.path(OrdersApp.assembly)], registry: OrdersApp.registry())
         }
 
         let refusal = try #require(report?.diagnostics.first)

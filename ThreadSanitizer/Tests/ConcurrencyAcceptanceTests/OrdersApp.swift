@@ -62,6 +62,6 @@ enum OrdersApp {
         return registry
     }
 
-    static let assembly = Factory.Location.path(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        .joined(separator: "/") + "/Fixtures/Orders.xml")
+    static let assembly = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        .joined(separator: "/") + "/Fixtures/Orders.xml"
 }
