@@ -8,6 +8,11 @@
 //
 //   apt-get install libspring-context-java       # Spring 4.3's context, beans, core
 //   cd Benchmarks && swift build -c release --product startup-benchmark && ./.build/release/startup-benchmark
+//
+// `startup-benchmark phases [COMPONENTS]` writes the same app at another size (10,000 by
+// default; a tenth of them eager singletons, each environment renaming a tenth) and loads
+// it in this process, printing where `Factory.load`'s time goes: read, compile, build, as
+// the factory's own inspection times them.
 @_spi(Tooling) import ComponentFactory
 import Foundation
 
@@ -22,8 +27,9 @@ final class Node: Sendable {
     init(name: String, leaf: Leaf) { (self.name, self.leaf) = (name, leaf) }
 }
 
-let components = 1_000
-let singletons = 100
+let phasesMode = CommandLine.arguments.dropFirst().first == "phases"
+let components = phasesMode ? CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000 : 1_000
+let singletons = components / 10
 let environments = ["development", "test", "production"]
 
 func registry() -> ComponentRegistry {
@@ -79,7 +85,7 @@ func writeApp(in directory: URL) throws {
     try base.write(to: directory.appendingPathComponent("Config/app.properties"), atomically: true, encoding: .utf8)
     // Each environment overrides the names of a hundred components.
     for (offset, environment) in environments.enumerated() {
-        let overlay = (0..<100).map { "component.\($0 * 10 + offset).name = \(environment) component \($0 * 10 + offset)\n" }.joined()
+        let overlay = (0..<components / 10).map { "component.\($0 * 10 + offset).name = \(environment) component \($0 * 10 + offset)\n" }.joined()
         try overlay.write(to: directory.appendingPathComponent("Config/app-\(environment).properties"), atomically: true, encoding: .utf8)
     }
 }
@@ -108,6 +114,28 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("startup-benchmark-\(getpid())")
 defer { try? FileManager.default.removeItem(at: directory) }
 try writeApp(in: directory)
+
+if phasesMode {
+    // In process, seven loads after one to warm up: each phase's median and fastest, from the factory's own timeline.
+    var loads: [FactoryInspection.Startup] = []
+    for round in 0..<8 {
+        let factory = try Factory.load(assemblies: ["\(directory.path)/Assemblies"], config: "\(directory.path)/Config",
+                                       environment: "production", registry: registry())
+        if round > 0, let startup = factory.inspection().startup { loads.append(startup) }
+        try factory.shutdown()
+    }
+    print("Factory.load in process, \(components) components (\(singletons) eager singletons), environment production of "
+          + "\(environments.count) (ms, median and fastest of \(loads.count) loads):")
+    let total = loads.map(\.durationMilliseconds)
+    print(String(format: "  whole load   %8.1f  (%.1f)", median(total), total.min() ?? 0))
+    for name in ["read", "compile", "build"] {
+        let times = loads.compactMap { $0.phases.first { $0.name == name }?.durationMilliseconds }
+        guard !times.isEmpty else { continue }
+        print("  " + name.padding(toLength: 12, withPad: " ", startingAt: 0)
+              + String(format: " %8.1f  (%.1f)  %4.1f%%", median(times), times.min() ?? 0, 100 * median(times) / median(total)))
+    }
+    exit(0)
+}
 let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let jars = ["spring3-context", "spring3-beans", "spring3-core", "spring3-expression", "spring3-aop", "commons-logging"]
     .map { "/usr/share/java/\($0).jar" }
