@@ -36,7 +36,7 @@ extension FactoryInspection {
             case swapped
             /// No value changed: nothing was built.
             case unchanged
-            /// The new values did not build, or could not apply without a
+            /// The environment build of the new values found an error, or they could not apply without a
             /// restart, or a component failed to build: the running graph is kept.
             case refused
         }

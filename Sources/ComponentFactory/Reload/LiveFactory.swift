@@ -11,7 +11,7 @@ import SystemSupport
 ///   every component that needs one; it keeps every other singleton as it
 ///   is. Components built at each use (prototype, object-graph, request)
 ///   come from the new graph at their next use.
-/// - A change that fails build, that alters a value a kept singleton
+/// - A change whose environment build fails, that alters a value a kept singleton
 ///   was built with (`not-reloadable`), or whose components fail to build,
 ///   is refused: logged at error level with each diagnostic's file:line,
 ///   and the running graph is kept.
