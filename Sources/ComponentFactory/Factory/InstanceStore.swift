@@ -68,7 +68,12 @@ final class InstanceStore: @unchecked Sendable {
     /// that can suspend keeps its instance in, so that the synchronous lookup
     /// never hands out what the async lookup built. The one owner of that rule.
     static func slots(of index: Int, planCount: Int) -> [Int] {
-        [index, index + planCount]
+        [index, suspendingSlot(of: index, planCount: planCount)]
+    }
+
+    /// The second of them: past every plan's first.
+    static func suspendingSlot(of index: Int, planCount: Int) -> Int {
+        index + planCount
     }
 
     /// The two slots of the plan at `index`.
@@ -78,7 +83,7 @@ final class InstanceStore: @unchecked Sendable {
 
     /// The slot where a plan that can suspend keeps its instance.
     func suspendingSlot(_ index: Int) -> Int {
-        index + planCount
+        Self.suspendingSlot(of: index, planCount: planCount)
     }
 
     /// The index of the plan whose instance `slot` holds.

@@ -121,10 +121,10 @@ extension Factory {
             var paths: [String] = []
             var problems: [Diagnostic] = []
             for location in locations {
-                switch location {
-                case .path(let path): paths.append(path)
-                case .url(let url) where url.isFileURL: paths.append(url.path)
-                case .url(let url): problems.append(notAFile(url))
+                do {
+                    paths.append(try location.filePath())
+                } catch {
+                    problems += error.diagnostics
                 }
             }
             guard problems.isEmpty else { throw DiagnosticReport(problems) }
