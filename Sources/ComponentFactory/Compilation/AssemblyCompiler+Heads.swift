@@ -7,6 +7,8 @@ extension AssemblyCompiler {
     struct Head: Sendable {
         var registration: TypeRegistration?
         var maker: InitializerRegistration?
+        /// The registered name of the type whose maker ``maker`` is.
+        var makerOwner: String?
         /// The position of its factory component, for a factory method.
         var factoryPosition: Int?
         var produces: ProducedType?
@@ -80,6 +82,7 @@ extension AssemblyCompiler {
             }
         } else if let registration = head.registration {
             head.maker = initializer(of: definition, in: registration, head: &head)
+            head.makerOwner = registration.name
         } else if let (className, attribute) = unregisteredClass {
             if buildableNames == nil {
                 // Suggest only types that can be built as components: not converters or post-processors.
@@ -120,6 +123,7 @@ extension AssemblyCompiler {
             return
         }
         head.maker = method
+        head.makerOwner = factoryRegistration.name
         if head.registration == nil {
             head.registration = registry?.registration(for: method.produces.identity)
             head.produces = head.registration?.type ?? method.produces

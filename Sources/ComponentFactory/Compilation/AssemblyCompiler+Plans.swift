@@ -55,7 +55,8 @@ extension AssemblyCompiler {
             dependencies: dependencies, properties: steps,
             beforePropertyInjection: callbacks[0], afterPropertyInjection: callbacks[1],
             initMethod: callbacks[2], destroyMethod: callbacks[3], roles: head.registration?.roles ?? [],
-            isolation: head.registration?.isolation ?? .nonisolated)
+            isolation: head.registration?.isolation ?? .nonisolated,
+            registration: head.registration?.name, makerOwner: head.makerOwner)
     }
 
     private mutating func callback(_ attribute: AttributeValue?, of definition: ComponentDefinition,
@@ -81,20 +82,7 @@ extension AssemblyCompiler {
     private mutating func arguments(for maker: InitializerRegistration, of definition: ComponentDefinition,
                                     position: Int) -> [ValuePlan] {
         let parameters = maker.parameters
-        var given: [ArgumentDefinition?] = Array(repeating: nil, count: parameters.count)
-        for argument in definition.initializer?.arguments ?? [] {
-            let slot: Int?
-            if let name = argument.parameterName {
-                slot = parameters.firstIndex { $0.name == name.text }
-            } else if let text = argument.index?.text, let number = Int(text), parameters.indices.contains(number) {
-                slot = number
-            } else {
-                slot = nil
-            }
-            // Unknown names, bad indexes and a parameter given twice are the registry-free check's to report.
-            guard let slot, given[slot] == nil else { continue }
-            given[slot] = argument
-        }
+        let given = Self.given(definition.initializer?.arguments ?? [], to: parameters)
         var plans: [ValuePlan] = []
         for (slot, parameter) in parameters.enumerated() {
             guard let argument = given[slot] else {
@@ -108,6 +96,26 @@ extension AssemblyCompiler {
             if let plan = value(argument.value, for: parameter.type, member: member) { plans.append(plan) }
         }
         return plans
+    }
+
+    /// The argument given for each of `parameters`, by `parameterName` or
+    /// `index`; nil for a parameter none names. Unknown names, bad indexes
+    /// and a parameter given twice are the registry-free check's to report.
+    static func given(_ arguments: [ArgumentDefinition], to parameters: [ParameterSignature]) -> [ArgumentDefinition?] {
+        var given: [ArgumentDefinition?] = Array(repeating: nil, count: parameters.count)
+        for argument in arguments {
+            let slot: Int?
+            if let name = argument.parameterName {
+                slot = parameters.firstIndex { $0.name == name.text }
+            } else if let text = argument.index?.text, let number = Int(text), parameters.indices.contains(number) {
+                slot = number
+            } else {
+                slot = nil
+            }
+            guard let slot, given[slot] == nil else { continue }
+            given[slot] = argument
+        }
+        return given
     }
 
     /// The components that `depends-on` names, to build first.
@@ -185,50 +193,56 @@ extension AssemblyCompiler {
     private mutating func text(_ text: AttributeValue, hint: AttributeValue?, for type: InjectableType, member: Member) -> ValuePlan? {
         var provenance = PlaceholderResolver.Provenance()
         guard let value = quietly(text, provenance: &provenance) else { return nil }
+        do {
+            return try Self.converted(value, provenance: provenance, of: text, hint: hint, for: type, converters: converters,
+                                      component: member.component.key, member: member.name)
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+    }
+
+    /// `value`, the expansion of `text` (with its `provenance`), converted
+    /// for `type` (or by the converter its `hint` names): the one rule for a
+    /// value site, which compiled wiring's load follows too. Throws the
+    /// diagnostic of the member `member` of `component`.
+    static func converted(_ value: String, provenance: PlaceholderResolver.Provenance, of text: AttributeValue,
+                          hint: AttributeValue?, for type: InjectableType, converters: TypeConverters,
+                          component: String, member: String) throws(Diagnostic) -> ValuePlan {
         // A text built from a secret is shown masked, as the secret is.
         let shown = provenance.isSecret ? SecretKeys.mask : value
         let origins = provenance.origins
         if let hint {
             guard let hinted = converters.converter(named: hint.text), let hintedID = converters.identifier(named: hint.text) else {
-                report(.typeMismatch,
-                       "no type converter named '\(hint.text)'" + SpellingSuggestions.didYouMean(hint.text, among: converters.typeNames),
-                       at: hint.location)
-                return nil
+                throw Diagnostic(.typeMismatch,
+                                 "no type converter named '\(hint.text)'" + SpellingSuggestions.didYouMean(hint.text, among: converters.typeNames),
+                                 at: hint.location)
             }
             if type.acceptsAnything {
                 do {
                     return .constant(Instance(any: try hinted.convertToAny(value)))
                 } catch {
-                    diagnostics.append(error.diagnostic(text: shown, typeName: hinted.typeName, component: member.component.key,
-                                                        member: member.name, at: text.location, origins: origins))
-                    return nil
+                    throw error.diagnostic(text: shown, typeName: hinted.typeName, component: component,
+                                           member: member, at: text.location, origins: origins)
                 }
             }
             guard hintedID == type.identity.id else {
-                report(.typeMismatch,
-                       "'\(member.name)' of component '\(member.component.key)' is \(type), but the hint says '\(hint.text)'",
-                       at: hint.location)
-                return nil
+                throw Diagnostic(.typeMismatch, "'\(member)' of component '\(component)' is \(type), but the hint says '\(hint.text)'",
+                                 at: hint.location)
             }
         }
         let target = type.acceptsAnything ? InjectableType(String.self) : type
         do {
             return .constant(Instance(any: try target.convert(value, with: converters)))
         } catch {
-            diagnostics.append(error.diagnostic(text: shown, typeName: type.identity.name, component: member.component.key,
-                                                member: member.name, at: text.location, origins: origins))
-            return nil
+            throw error.diagnostic(text: shown, typeName: type.identity.name, component: component,
+                                   member: member, at: text.location, origins: origins)
         }
     }
 
     private mutating func collection(_ collection: CollectionDefinition, for type: InjectableType, member: Member) -> ValuePlan? {
         guard let written = collection.kind else { return nil }
-        let shape: InjectableType.CollectionShape
-        if let own = type.collection, !type.acceptsAnything {
-            shape = own
-        } else if type.acceptsAnything {
-            shape = written == .dictionary ? [String: Any].shape : [Any].shape
-        } else {
+        guard let shape = type.collectionShape(written: written) else {
             report(.typeMismatch, "'\(member.name)' of component '\(member.component.key)' is \(type), not a collection",
                    at: collection.location)
             return nil

@@ -14,7 +14,12 @@ extension ConfigurationLoader {
     /// let configuration = try loader.configuration(declaredBy: assemblies, environment: "test")
     /// ```
     public func configuration(declaredBy assemblies: AssemblySet, environment: String?) throws(DiagnosticReport) -> Configuration {
-        let declared = assemblies.placeholderLocations
+        try configuration(declaring: assemblies.placeholderLocations, environment: environment)
+    }
+
+    /// The configuration of `declared`, the `property-placeholder` locations
+    /// of some assemblies (or of their compiled wiring), for `environment`, by the same rule.
+    func configuration(declaring declared: [AttributeValue], environment: String?) throws(DiagnosticReport) -> Configuration {
         guard !declared.isEmpty else { return try load(environment: environment, locations: nil) }
         guard declared.contains(where: { $0.text.contains("${") }) else { return try load(environment: environment, locations: declared) }
         var resolver = PlaceholderResolver(configuration: try load(environment: environment, locations: []))

@@ -91,4 +91,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// A typed settings field whose value breaks a constraint declared on
     /// it (a range, a pattern, not empty, one of a set), at the line that set it.
     case constraint
+    // Compiled wiring
+    /// Added to design.md's list: compiled wiring that does not fit what it
+    /// is loaded with (the registry, the structural keys, or its own text);
+    /// the message names what changed.
+    case staleWiring = "stale-wiring"
 }

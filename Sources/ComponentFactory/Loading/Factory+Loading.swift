@@ -218,7 +218,7 @@ extension Factory {
     /// Keeps how the load that began at `start` went, for the factory's
     /// inspection: its phases (reading, when it read the assemblies itself,
     /// then compiling until `compiled`, then building until now) and its constructions.
-    private func keepTimeline(since start: ContinuousClock.Instant, read: ContinuousClock.Instant?, compiled: ContinuousClock.Instant,
+    func keepTimeline(since start: ContinuousClock.Instant, read: ContinuousClock.Instant?, compiled: ContinuousClock.Instant,
                               _ constructions: [LoadTimeline.Construction]) {
         let built = ContinuousClock().now
         var phases: [LoadTimeline.Phase] = []
@@ -260,9 +260,19 @@ extension Factory {
         // One parse per file: the builder's grammar is the schema's, and the XSD pass is the tools' alone.
         let loading = AssemblyLoader.load(paths: paths, checkSchema: false)
         let assemblies = loading.assemblies
-        /// What stops the load here, after the assemblies' own errors, so that the report holds them all.
+        let (loader, chosen) = try configurationLoader(options: options, declaring: assemblies.placeholderLocations,
+                                                       after: assemblies.readingErrors)
+        return (assemblies, loader, chosen, loading.parses)
+    }
+
+    /// The loader of the configuration that `options` say where to find, and
+    /// the environment chosen, for assemblies (or compiled wiring) that declare
+    /// `declared`; every problem is thrown after `earlier`, so that the report holds them all.
+    static func configurationLoader(
+        options: LoadOptions, declaring declared: [AttributeValue], after earlier: [Diagnostic]
+    ) throws(DiagnosticReport) -> (loader: ConfigurationLoader, environment: String?) {
         func refusal(_ problems: [Diagnostic]) -> DiagnosticReport {
-            DiagnosticReport(assemblies.readingErrors + problems)
+            DiagnosticReport(earlier + problems)
         }
         let config: String?
         do {
@@ -290,8 +300,8 @@ extension Factory {
                     + root.environments.joined(separator: ", "),
                 at: nil)])
         }
-        if config == nil, !assemblies.placeholderLocations.isEmpty {
-            throw refusal(assemblies.placeholderLocations.map { location in
+        if config == nil, !declared.isEmpty {
+            throw refusal(declared.map { location in
                 Diagnostic(.propertiesNotFound, "the assembly reads '\(location.text)', but no config root was given; pass config:",
                            at: location.location)
             })
@@ -300,6 +310,6 @@ extension Factory {
                                          overrides: options.overrides)
         loader.sources = options.sources
         loader.configTrees = options.configTrees
-        return (assemblies, loader, chosen, loading.parses)
+        return (loader, chosen)
     }
 }

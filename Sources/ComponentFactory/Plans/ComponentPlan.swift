@@ -55,6 +55,18 @@ final class ComponentPlan: @unchecked Sendable {
     let factoryIndex: Int?
     /// What `depends-on` names: built before this component's initializer runs.
     let dependencies: [ValuePlan]
+    /// The registered names behind the plan, for compiled wiring's image: the type's, and the maker's.
+    let names: Names
+
+    /// What the registry calls the plan's type and maker.
+    struct Names: Equatable {
+        /// The component's registration, if it has one.
+        let registration: String?
+        /// The registration whose initializer, class method or factory method makes it.
+        let makerOwner: String?
+        let selector: String
+        let kind: InitializerRegistration.Kind
+    }
 
     /// The callbacks that run while the component is built, in the order they run.
     enum Callback: Equatable {
@@ -64,7 +76,8 @@ final class ComponentPlan: @unchecked Sendable {
     init(index: Int, key: String, location: SourceLocation, scope: Scope, isLazy: Bool, produces: ProducedType,
          maker: InitializerRegistration, arguments: [ValuePlan], factoryIndex: Int?, dependencies: [ValuePlan] = [], properties: [PropertyStep], beforePropertyInjection: CallbackRegistration?,
          afterPropertyInjection: CallbackRegistration?, initMethod: CallbackRegistration?,
-         destroyMethod: CallbackRegistration?, roles: [InfrastructureRole], isolation: Isolation = .nonisolated) {
+         destroyMethod: CallbackRegistration?, roles: [InfrastructureRole], isolation: Isolation = .nonisolated,
+         registration: String? = nil, makerOwner: String? = nil) {
         self.index = index
         self.key = key
         self.location = location
@@ -88,6 +101,7 @@ final class ComponentPlan: @unchecked Sendable {
         self.arguments = arguments
         self.factoryIndex = factoryIndex
         self.dependencies = dependencies
+        self.names = Names(registration: registration, makerOwner: makerOwner, selector: maker.selector, kind: maker.kind)
     }
 
     /// The callback `which`, if the component has it.

@@ -47,6 +47,13 @@ package struct InjectableType: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The shape a `<collection>` written as `written` fills: the type's
+    /// own, or for `Any` an `[Any]` (a `[String: Any]` for a dictionary); nil when the type is no collection.
+    func collectionShape(written: CollectionDefinition.Kind) -> CollectionShape? {
+        if acceptsAnything { return written == .dictionary ? [String: Any].shape : [Any].shape }
+        return collection
+    }
+
     /// `Optional<Wrapped>.none`, boxed, for `<null/>`; nil when the type is not optional.
     var nilValue: Any? { makeNil?() }
 

@@ -1,0 +1,175 @@
+/// The build of one environment from compiled wiring: what
+/// ``EnvironmentBuild`` makes of the assemblies, made again from their
+/// image with no XML. Each site is resolved through the environment's one
+/// resolver and converted by the compiler's own rule
+/// (`AssemblyCompiler.converted`); each name is looked up in the registry,
+/// and one the registry no longer has is `stale-wiring`. The plan table is
+/// lowered as the interpreter's is.
+struct WiringBuild {
+    /// Every problem found, in the order found.
+    private(set) var diagnostics: [Diagnostic] = []
+    /// What a factory is made from, when nothing has an error.
+    private(set) var blueprint: FactoryBlueprint?
+    let settingsFields: [SettingsField]
+    /// The keys that the sites, the settings and the locations read.
+    private(set) var keysRead: [String] = []
+
+    private let image: WiringImage
+    private let registry: ComponentRegistry
+    private let converters: TypeConverters
+    private let settings: BoundSettings
+    private var resolver: PlaceholderResolver
+    private var indexByKey: [String: Int] = [:]
+
+    init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry) {
+        self.image = image
+        self.registry = registry
+        converters = registry.converters
+        var resolver = PlaceholderResolver(configuration: configuration)
+        diagnostics = configuration.problems(resolvingWith: &resolver)
+        for location in image.placeholderLocations {
+            _ = try? resolver.resolve(location.text, at: location.location)
+        }
+        settings = BoundSettings(registry.settingsTypes, resolver: &resolver, converters: converters)
+        diagnostics += settings.diagnostics
+        settingsFields = settings.fields
+        self.resolver = resolver
+        for (index, component) in image.components.enumerated() {
+            indexByKey[component.key] = index
+        }
+        for (alias, key) in image.aliases {
+            if let index = indexByKey[key] { indexByKey[alias] = index }
+        }
+        var plans: [ComponentPlan] = []
+        plans.reserveCapacity(image.components.count)
+        for (index, component) in image.components.enumerated() {
+            if let plan = plan(index, component) { plans.append(plan) }
+        }
+        keysRead = self.resolver.readKeys().map(\.text).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard plans.count == image.components.count, !diagnostics.contains(where: { $0.severity == .error }) else { return }
+        let table = PlanTable(plans: plans, indexByKey: indexByKey,
+                              postProcessors: Infrastructure.ordered(registry.componentPostProcessors),
+                              environment: configuration.environment, settings: settings.values,
+                              seeded: Set(image.components.indices.filter { image.components[$0].isSeeded }),
+                              reloadable: Set(image.components.indices.filter { image.components[$0].isReloadable }))
+        blueprint = FactoryBlueprint(table: table, seeded: [:], definitions: [])
+    }
+
+    /// `stale-wiring` for `component`: the registry no longer has what the wiring names.
+    private mutating func stale(_ component: WiringImage.Component, _ what: String) -> ComponentPlan? {
+        diagnostics.append(Diagnostic(.staleWiring, "compiled wiring of component '\(component.key)' names \(what), which the registry "
+                                          + "does not have; compile the wiring again", at: component.location))
+        return nil
+    }
+
+    private mutating func plan(_ index: Int, _ component: WiringImage.Component) -> ComponentPlan? {
+        let registration = component.type.flatMap { registry.registration(named: $0) }
+        if let type = component.type, registration == nil { return stale(component, "type '\(type)'") }
+        let maker: InitializerRegistration
+        var factoryIndex: Int?
+        var makerOwner = component.type
+        switch component.maker {
+        case .initializer(let selector), .classMethod(let selector):
+            guard let found = registration?.initializers[selector] else { return stale(component, "initializer '\(selector)'") }
+            maker = found
+        case .factoryMethod(let selector, let factoryType, let factory):
+            guard let found = registry.registration(named: factoryType)?.factoryMethods[selector], let position = indexByKey[factory] else {
+                return stale(component, "factory method '\(selector)' of '\(factoryType)'")
+            }
+            (maker, factoryIndex, makerOwner) = (found, position, factoryType)
+        case .seeded:
+            guard let registration else { return stale(component, "a seeded component with no type") }
+            maker = InitializerRegistration.seeded(component.key, produces: registration.type)
+            makerOwner = nil
+        }
+        guard maker.parameters.count == component.arguments.count else {
+            return stale(component, "'\(maker.selector)' with \(component.arguments.count) parameters")
+        }
+        var complete = true
+        var arguments: [ValuePlan] = []
+        for (parameter, value) in zip(maker.parameters, component.arguments) {
+            if let plan = self.value(value, for: parameter.type, component: component.key, member: parameter.name) {
+                arguments.append(plan)
+            } else {
+                complete = false
+            }
+        }
+        var steps: [ComponentPlan.PropertyStep] = []
+        for property in component.properties {
+            guard let setter = registration?.properties[property.name] else { return stale(component, "property '\(property.name)'") }
+            if let plan = value(property.value, for: setter.type, component: component.key, member: property.name) {
+                steps.append(ComponentPlan.PropertyStep(registration: setter, value: plan, location: property.location))
+            } else {
+                complete = false
+            }
+        }
+        var callbacks: [CallbackRegistration?] = []
+        for name in component.callbacks {
+            guard let name else {
+                callbacks.append(nil)
+                continue
+            }
+            guard let found = registration?.callbacks[name] else { return stale(component, "callback '\(name)'") }
+            callbacks.append(found)
+        }
+        guard complete, callbacks.count == 4, let produces = registration?.type ?? Optional(maker.produces) else { return nil }
+        return ComponentPlan(
+            index: index, key: component.key, location: component.location, scope: component.scope, isLazy: component.isLazy,
+            produces: produces, maker: maker, arguments: arguments, factoryIndex: factoryIndex,
+            dependencies: component.dependencies.map(reference), properties: steps,
+            beforePropertyInjection: callbacks[0], afterPropertyInjection: callbacks[1], initMethod: callbacks[2],
+            destroyMethod: callbacks[3], roles: registration?.roles ?? [], isolation: registration?.isolation ?? .nonisolated,
+            registration: registration?.name, makerOwner: makerOwner)
+    }
+
+    private func reference(_ key: String) -> ValuePlan {
+        indexByKey[key].map(ValuePlan.component) ?? .inherited(key: key)
+    }
+
+    /// `value` for a member of `type`; nil after reporting why not. Nested
+    /// as deep as the wiring's collections, which its reader bounds.
+    private mutating func value(_ value: WiringValue, for type: InjectableType, component: String, member: String) -> ValuePlan? {
+        switch value {
+        case .component(let key):
+            return reference(key)
+        case .site(let text, let hint):
+            var provenance = PlaceholderResolver.Provenance()
+            do {
+                let resolved = try resolver.resolve(text.text, at: text.location, provenance: &provenance)
+                return try AssemblyCompiler.converted(resolved, provenance: provenance, of: text, hint: hint, for: type,
+                                                      converters: converters, component: component, member: member)
+            } catch {
+                diagnostics.append(error)
+                return nil
+            }
+        case .null:
+            guard let none = type.nilValue else {
+                diagnostics.append(Diagnostic(.staleWiring, "compiled wiring gives <null/> to '\(member)' of component '\(component)', "
+                                                  + "which is \(type) now; compile the wiring again", at: nil))
+                return nil
+            }
+            return .constant(Instance(any: none))
+        case .settings:
+            guard let bound = settings.values[type.identity] else { return nil }  // its binding's problems say why
+            return .constant(Instance(any: bound))
+        case .collection(let items):
+            guard let shape = type.collectionShape(written: .array) else { return nil }
+            var plans: [ValuePlan] = []
+            for item in items {
+                guard let plan = self.value(item, for: shape.element, component: component, member: "\(member)[…]") else { return nil }
+                plans.append(plan)
+            }
+            return .collection(items: plans, make: shape.make, typeName: "\(type)")
+        case .dictionary(let entries):
+            guard let shape = type.collectionShape(written: .dictionary), let keyType = shape.key else { return nil }
+            var plans: [(key: Any, value: ValuePlan)] = []
+            for entry in entries {
+                guard case .constant(let key)? = self.value(.site(entry.key, hint: nil), for: keyType, component: component,
+                                                            member: "\(member)[…]"),
+                      let plan = self.value(entry.value, for: shape.element, component: component, member: "\(member)[…]") else { return nil }
+                plans.append((key.value, plan))
+            }
+            return .dictionary(entries: plans, make: shape.makeDictionary, typeName: "\(type)")
+        }
+    }
+}

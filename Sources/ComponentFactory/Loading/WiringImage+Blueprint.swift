@@ -1,0 +1,108 @@
+/// The image of what the checker-compiler built: made from a blueprint and
+/// the definitions it was compiled from, by a walk that adds no rule of its
+/// own (each value is the definition's, beside the plan the compiler made of it).
+extension WiringImage {
+    /// Why a blueprint has no image yet.
+    struct Unprintable: Error {
+        let reason: String
+    }
+
+    /// The image of `blueprint`, compiled for `environment` with `registry`
+    /// from assemblies that declare `placeholderLocations`.
+    init(_ blueprint: FactoryBlueprint, environment: String?, placeholderLocations: [AttributeValue],
+         registry: ComponentRegistry) throws(Unprintable) {
+        guard blueprint.seeded.isEmpty else {
+            throw Unprintable(reason: "the assemblies declare type converters or post-processors as components, "
+                                  + "which compiled wiring does not print yet")
+        }
+        let table = blueprint.table
+        guard table.services.roles.isEmpty, table.services.gracefulShutdownTimeout == nil,
+              table.services.cancellationTimeout == nil else {
+            throw Unprintable(reason: "the assemblies run components as services, which compiled wiring does not print yet")
+        }
+        let plans = table.plans
+        var components: [Component] = []
+        components.reserveCapacity(plans.count)
+        for plan in plans {
+            let definition = blueprint.definitions[plan.index]
+            let names = plan.names
+            let maker: Maker
+            var parameters: [ParameterSignature] = []
+            if definition.isSeeded {
+                maker = .seeded
+            } else if names.kind == .factoryMethod, let owner = names.makerOwner, let factoryIndex = plan.factoryIndex,
+                      let method = registry.registration(named: owner)?.factoryMethods[names.selector] {
+                maker = .factoryMethod(names.selector, factoryType: owner, factory: plans[factoryIndex].key)
+                parameters = method.parameters
+            } else if let owner = names.makerOwner, let found = registry.registration(named: owner)?.initializers[names.selector] {
+                maker = names.kind == .classMethod ? .classMethod(names.selector) : .initializer(names.selector)
+                parameters = found.parameters
+            } else {
+                throw Unprintable(reason: "component '\(plan.key)' has no maker the registry names")
+            }
+            let given = AssemblyCompiler.given(definition.initializer?.arguments ?? [], to: parameters)
+            let arguments = zip(plan.arguments, given).map { Self.value($0, written: $1?.value ?? .autowired, plans: plans) }
+            let properties = zip(plan.properties, definition.properties).map { step, property in
+                Property(name: step.registration.name, value: Self.value(step.value, written: property.value, plans: plans),
+                         location: step.location)
+            }
+            components.append(Component(
+                key: plan.key, location: plan.location, scope: plan.scope, isLazy: plan.isLazy,
+                isSeeded: table.isSeeded[plan.index], isReloadable: table.isReloadable[plan.index], type: names.registration,
+                maker: maker, arguments: arguments,
+                dependencies: plan.dependencies.map { Self.key(of: $0, plans: plans) },
+                properties: properties,
+                callbacks: [plan.beforePropertyInjection, plan.afterPropertyInjection, plan.initMethod, plan.destroyMethod].map { $0?.name }))
+        }
+        var aliases: [String: String] = [:]
+        for (key, index) in table.keys.byKey where plans[index].key != key {
+            aliases[key] = plans[index].key
+        }
+        self.init(environment: environment, placeholderLocations: placeholderLocations, components: components,
+                  aliases: aliases.merging(table.parentAliases) { own, _ in own })
+    }
+
+    /// The key a reference plan stands for.
+    private static func key(of plan: ValuePlan, plans: [ComponentPlan]) -> String {
+        switch plan {
+        case .component(let index): plans[index].key
+        case .inherited(let key): key
+        case .constant, .collection, .dictionary: ""
+        }
+    }
+
+    /// `plan`, which the compiler made of `written`, as shape: references by
+    /// key, texts as sites. Nested as deep as the assembly's collections,
+    /// which the XML reader bounds.
+    private static func value(_ plan: ValuePlan, written: InjectedValue, plans: [ComponentPlan]) -> WiringValue {
+        switch (plan, written) {
+        case (.component, _), (.inherited, _):
+            return .component(key(of: plan, plans: plans))
+        case (.constant, .text(let text, let hint)):
+            return .site(text, hint: hint)
+        case (.constant, .autowired):
+            return .settings
+        case (.constant, _):
+            return .null
+        case (.collection(let items, _, _), .collection(let collection)):
+            return .collection(zip(items, collection.items).map { item, writtenItem in
+                switch writtenItem {
+                case .reference(let key): value(item, written: .reference(key), plans: plans)
+                case .value(let text, let hint): value(item, written: .text(text, requiredType: hint), plans: plans)
+                case .null(let location): value(item, written: .null(location), plans: plans)
+                case .entry(_, let entry): value(item, written: entry, plans: plans)
+                }
+            })
+        case (.dictionary(let entries, _, _), .collection(let collection)):
+            let writtenEntries = collection.items.compactMap { item -> (AttributeValue, InjectedValue)? in
+                if case .entry(let key, let value) = item { return (key, value) }
+                return nil
+            }
+            return .dictionary(zip(entries, writtenEntries).map { entry, writtenEntry in
+                WiringValue.Entry(key: writtenEntry.0, value: value(entry.value, written: writtenEntry.1, plans: plans))
+            })
+        case (.collection, _), (.dictionary, _):
+            return .null
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// What the checker-compiler built for one environment, as shape only: each
+/// plan's key, type, scope, maker, edges and value sites (the text as the
+/// assembly wrote it, with where), in plan order; the keys and aliases; and
+/// the `.properties` files the assemblies declare. Never a value of the
+/// configuration: a site keeps `${port}`, and a load resolves it.
+///
+/// `compile-wiring` writes it; ``Factory/load(compiled:registry:options:)``
+/// makes the plan table of it again without reading any XML, converting each
+/// site with the same converters, and checking each name against the
+/// registry it is given.
+@_spi(Tooling)
+public struct WiringImage: Sendable, Equatable {
+    /// How one component is made.
+    public enum Maker: Sendable, Equatable {
+        /// An initializer or class method of the component's registered type, by selector.
+        case initializer(String)
+        case classMethod(String)
+        /// A factory method, by selector, of the type registered as `factoryType`, called on the plan `factory`.
+        case factoryMethod(String, factoryType: String, factory: String)
+        /// A request component given when its scope opens.
+        case seeded
+    }
+
+    /// One plan.
+    public struct Component: Sendable, Equatable {
+        public var key: String
+        public var location: SourceLocation
+        public var scope: Scope
+        public var isLazy: Bool
+        public var isSeeded: Bool
+        public var isReloadable: Bool
+        /// The registered name of its type; nil for a factory method's product with no registration of its own.
+        public var type: String?
+        public var maker: Maker
+        /// One per parameter, in the parameter's order.
+        public var arguments: [WiringValue]
+        /// `depends-on`, each a plan's key (or a parent's).
+        public var dependencies: [String]
+        public var properties: [Property]
+        /// `before-property-injection`, `after-property-injection`, `init-method`, `destroy-method`, by registered name.
+        public var callbacks: [String?]
+
+        public init(key: String, location: SourceLocation, scope: Scope, isLazy: Bool, isSeeded: Bool, isReloadable: Bool,
+                    type: String?, maker: Maker, arguments: [WiringValue], dependencies: [String], properties: [Property],
+                    callbacks: [String?]) {
+            self.key = key
+            self.location = location
+            self.scope = scope
+            self.isLazy = isLazy
+            self.isSeeded = isSeeded
+            self.isReloadable = isReloadable
+            self.type = type
+            self.maker = maker
+            self.arguments = arguments
+            self.dependencies = dependencies
+            self.properties = properties
+            self.callbacks = callbacks
+        }
+    }
+
+    /// One `<property>` of a plan.
+    public struct Property: Sendable, Equatable {
+        public var name: String
+        public var value: WiringValue
+        public var location: SourceLocation
+
+        public init(name: String, value: WiringValue, location: SourceLocation) {
+            self.name = name
+            self.value = value
+            self.location = location
+        }
+    }
+
+    /// The environment, as `environment:` names it.
+    public var environment: String?
+    /// The `<property-placeholder>` locations, as written.
+    public var placeholderLocations: [AttributeValue]
+    /// Every plan, in the interpreter's plan order.
+    public var components: [Component]
+    /// Each alias here, and the key it stands for.
+    public var aliases: [String: String]
+
+    public init(environment: String?, placeholderLocations: [AttributeValue], components: [Component], aliases: [String: String]) {
+        self.environment = environment
+        self.placeholderLocations = placeholderLocations
+        self.components = components
+        self.aliases = aliases
+    }
+}

@@ -1,0 +1,277 @@
+/// Reads the text ``WiringWriter`` writes back into images, in one linear
+/// pass over each text. Text it did not write (edited by hand, cut short,
+/// from another version) is a `stale-wiring` diagnostic, never a crash.
+@_spi(Tooling)
+public struct WiringReader {
+    /// The version of the text; a text of another one is refused.
+    public static let version = 1
+
+    /// The image of `environment` (nil: the set with no environment) in
+    /// the wiring made of `entry` and `documents`; a `stale-wiring`
+    /// diagnostic when the text is not one the writer wrote, or has no such environment.
+    public static func image(of environment: String?, entry: String, documents: [String]) throws(Diagnostic) -> WiringImage {
+        var files: [String] = []
+        var wanted: WiringImage?
+        var plans: [(file: Int, key: String, variant: Int)] = []
+        var cursor = Cursor(entry)
+        try cursor.header()
+        var current: String??
+        while !cursor.atEnd {
+            let tag = try cursor.word()
+            switch tag {
+            case "F":
+                files.append(try cursor.string())
+            case "E":
+                current = .some(try cursor.optionalString())
+                if current == .some(environment) { wanted = WiringImage(environment: environment, placeholderLocations: [], components: [], aliases: [:]) }
+            case "L":
+                let location = try cursor.attribute(files)
+                if current == .some(environment) { wanted?.placeholderLocations.append(location) }
+            case "P":
+                let file = try cursor.number()
+                let key = try cursor.string()
+                let variant = try cursor.number()
+                if current == .some(environment) { plans.append((file, key, variant)) }
+            case "A":
+                let alias = try cursor.string()
+                let key = try cursor.string()
+                if current == .some(environment) { wanted?.aliases[alias] = key }
+            default:
+                throw cursor.failure("an entry line begins with '\(tag)'")
+            }
+            try cursor.endOfLine()
+        }
+        guard var image = wanted else {
+            throw Diagnostic(.staleWiring, "the compiled wiring has no environment '\(environment ?? "none")'; compile the wiring again",
+                             at: nil)
+        }
+        var records: [String: WiringImage.Component] = [:]
+        for text in documents {
+            var document = Cursor(text)
+            try document.header()
+            while !document.atEnd {
+                guard try document.word() == "C" else { throw document.failure("a document line does not begin with 'C'") }
+                let key = try document.string()
+                let variant = try document.number()
+                let component = try document.component(key: key, files: files)
+                records["\(component.location.file)\u{0}\(key)\u{0}\(variant)"] = component
+                try document.endOfLine()
+            }
+        }
+        image.components.reserveCapacity(plans.count)
+        for plan in plans {
+            guard files.indices.contains(plan.file),
+                  let component = records["\(files[plan.file])\u{0}\(plan.key)\u{0}\(plan.variant)"] else {
+                throw Diagnostic(.staleWiring, "the compiled wiring's entry names component '\(plan.key)' (variant \(plan.variant)), "
+                                     + "which no document of it has; compile the wiring again", at: nil)
+            }
+            image.components.append(component)
+        }
+        return image
+    }
+
+    /// A place in a text, read token by token.
+    struct Cursor {
+        private let bytes: [UInt8]
+        private var offset = 0
+        private var line = 1
+
+        init(_ text: String) {
+            bytes = Array(text.utf8)
+        }
+
+        var atEnd: Bool { offset >= bytes.count }
+
+        func failure(_ what: String) -> Diagnostic {
+            Diagnostic(.staleWiring, "the compiled wiring's text is not what compile-wiring writes (line \(line): \(what)); "
+                           + "compile the wiring again", at: nil)
+        }
+
+        mutating func header() throws(Diagnostic) {
+            guard try word() == "wiring", try number() == WiringReader.version else {
+                throw failure("not version \(WiringReader.version) of the wiring text")
+            }
+            try endOfLine()
+        }
+
+        mutating func endOfLine() throws(Diagnostic) {
+            guard offset < bytes.count, bytes[offset] == 0x0A else { throw failure("more on the line than expected") }
+            offset += 1
+            line += 1
+        }
+
+        /// The next token's bytes, after one space (none at a line's start).
+        private mutating func token() throws(Diagnostic) -> ArraySlice<UInt8> {
+            if offset > 0, bytes[offset - 1] != 0x0A {
+                guard offset < bytes.count, bytes[offset] == 0x20 else { throw failure("a token is missing") }
+                offset += 1
+            }
+            let start = offset
+            while offset < bytes.count, bytes[offset] != 0x20, bytes[offset] != 0x0A { offset += 1 }
+            guard offset > start else { throw failure("a token is missing") }
+            return bytes[start..<offset]
+        }
+
+        mutating func word() throws(Diagnostic) -> String {
+            String(decoding: try token(), as: UTF8.self)
+        }
+
+        mutating func number() throws(Diagnostic) -> Int {
+            let digits = try token()
+            guard digits.count <= 18, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { throw failure("a number is expected") }
+            return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+
+        mutating func flag() throws(Diagnostic) -> Bool {
+            switch try number() {
+            case 0: false
+            case 1: true
+            default: throw failure("a flag is 0 or 1")
+            }
+        }
+
+        /// A quoted string, or `-` for none.
+        mutating func optionalString() throws(Diagnostic) -> String? {
+            if offset + 1 < bytes.count, bytes[offset] == 0x20, bytes[offset + 1] == 0x2D,
+               offset + 2 == bytes.count || bytes[offset + 2] == 0x20 || bytes[offset + 2] == 0x0A {
+                offset += 2
+                return nil
+            }
+            return try string()
+        }
+
+        /// A quoted string, its escapes undone.
+        mutating func string() throws(Diagnostic) -> String {
+            if offset > 0, bytes[offset - 1] != 0x0A {
+                guard offset < bytes.count, bytes[offset] == 0x20 else { throw failure("a string is missing") }
+                offset += 1
+            }
+            guard offset < bytes.count, bytes[offset] == 0x22 else { throw failure("a string is expected") }
+            offset += 1
+            var result: [UInt8] = []
+            while true {
+                guard offset < bytes.count, bytes[offset] != 0x0A else { throw failure("a string is not closed") }
+                let byte = bytes[offset]
+                offset += 1
+                if byte == 0x22 { break }
+                guard byte == 0x5C else {
+                    result.append(byte)
+                    continue
+                }
+                guard offset < bytes.count else { throw failure("an escape is cut short") }
+                let escaped = bytes[offset]
+                offset += 1
+                switch escaped {
+                case 0x5C, 0x22: result.append(escaped)
+                case 0x6E: result.append(0x0A)
+                case 0x75:  // u{hex}
+                    guard offset < bytes.count, bytes[offset] == 0x7B else { throw failure("a \\u escape lacks its brace") }
+                    offset += 1
+                    var value: UInt32 = 0
+                    var digits = 0
+                    while offset < bytes.count, bytes[offset] != 0x7D {
+                        guard digits < 8, let digit = Self.hexValue(bytes[offset]) else { throw failure("a \\u escape is not hexadecimal") }
+                        value = value * 16 + digit
+                        digits += 1
+                        offset += 1
+                    }
+                    guard offset < bytes.count, digits > 0, let scalar = Unicode.Scalar(value) else { throw failure("a \\u escape is not a scalar") }
+                    offset += 1
+                    result += Array(String(Character(scalar)).utf8)
+                default:
+                    throw failure("an unknown escape")
+                }
+            }
+            guard let text = String(validating: result, as: UTF8.self) else { throw failure("a string is not UTF-8") }
+            return text
+        }
+
+        private static func hexValue(_ byte: UInt8) -> UInt32? {
+            switch byte {
+            case 0x30...0x39: UInt32(byte - 0x30)
+            case 0x61...0x66: UInt32(byte - 0x61 + 10)
+            case 0x41...0x46: UInt32(byte - 0x41 + 10)
+            default: nil
+            }
+        }
+
+        mutating func location(_ files: [String]) throws(Diagnostic) -> SourceLocation {
+            let file = try number()
+            guard files.indices.contains(file) else { throw failure("a location names file \(file), which the entry does not list") }
+            return SourceLocation(file: files[file], line: try number(), column: try number())
+        }
+
+        mutating func attribute(_ files: [String]) throws(Diagnostic) -> AttributeValue {
+            let text = try string()
+            return AttributeValue(text, at: try location(files))
+        }
+
+        /// A count that a line can hold: each counted thing takes at least two bytes.
+        private mutating func count() throws(Diagnostic) -> Int {
+            let count = try number()
+            guard count <= (bytes.count - offset) / 2 else { throw failure("a count is larger than the text") }
+            return count
+        }
+
+        mutating func component(key: String, files: [String]) throws(Diagnostic) -> WiringImage.Component {
+            let location = try location(files)
+            guard let scope = Scope(rawValue: try word()) else { throw failure("an unknown scope") }
+            let isLazy = try flag()
+            let isSeeded = try flag()
+            let isReloadable = try flag()
+            let type = try optionalString()
+            let maker: WiringImage.Maker
+            switch try word() {
+            case "i": maker = .initializer(try string())
+            case "c": maker = .classMethod(try string())
+            case "f": maker = .factoryMethod(try string(), factoryType: try string(), factory: try string())
+            case "e": maker = .seeded
+            default: throw failure("an unknown maker")
+            }
+            var arguments: [WiringValue] = []
+            for _ in 0..<(try count()) { arguments.append(try value(files, depth: 0)) }
+            var dependencies: [String] = []
+            for _ in 0..<(try count()) { dependencies.append(try string()) }
+            var properties: [WiringImage.Property] = []
+            for _ in 0..<(try count()) {
+                let name = try string()
+                let value = try value(files, depth: 0)
+                properties.append(WiringImage.Property(name: name, value: value, location: try self.location(files)))
+            }
+            var callbacks: [String?] = []
+            for _ in 0..<4 { callbacks.append(try optionalString()) }
+            return WiringImage.Component(key: key, location: location, scope: scope, isLazy: isLazy, isSeeded: isSeeded,
+                                         isReloadable: isReloadable, type: type, maker: maker, arguments: arguments,
+                                         dependencies: dependencies, properties: properties, callbacks: callbacks)
+        }
+
+        /// A value, its collections no deeper than an assembly's elements can nest.
+        mutating func value(_ files: [String], depth: Int) throws(Diagnostic) -> WiringValue {
+            guard depth < AssemblyBuilder.maximumDepth else { throw failure("collections nest deeper than an assembly can") }
+            switch try word() {
+            case "r": return .component(try string())
+            case "s":
+                let text = try attribute(files)
+                if offset + 1 < bytes.count, bytes[offset] == 0x20, bytes[offset + 1] == 0x2D {
+                    offset += 2
+                    return .site(text, hint: nil)
+                }
+                return .site(text, hint: try attribute(files))
+            case "n": return .null
+            case "t": return .settings
+            case "a":
+                var items: [WiringValue] = []
+                for _ in 0..<(try count()) { items.append(try value(files, depth: depth + 1)) }
+                return .collection(items)
+            case "d":
+                var entries: [WiringValue.Entry] = []
+                for _ in 0..<(try count()) {
+                    let key = try attribute(files)
+                    entries.append(WiringValue.Entry(key: key, value: try value(files, depth: depth + 1)))
+                }
+                return .dictionary(entries)
+            default: throw failure("an unknown value")
+            }
+        }
+    }
+}
