@@ -129,7 +129,7 @@ public struct EnvironmentBuild: Sendable {
                                         resolver: resolver, registry: registry, converters: registry?.converters ?? TypeConverters(),
                                         parents: parents, knownEnvironments: knownEnvironments, drawsGraph: drawsGraph,
                                         index: keys, brokenChains: inheritance.brokenChains)
-        var stage = Stage()
+        var stage = InfrastructureStage()
         if let registry {
             do {
                 var infrastructure = Infrastructure()
@@ -235,59 +235,6 @@ public struct EnvironmentBuild: Sendable {
                                                           configurations: builds.map(\.configuration))
         let merged = DiagnosticReport.merging(environments: judged)
         return DiagnosticReport(assemblies.diagnostics + merged.diagnostics)
-    }
-}
-
-/// What the infrastructure adds to the run: converters, post-processors, and the instances built.
-private struct Stage {
-    var infrastructureConverters: [any TypeConverter] = []
-    var componentPostProcessors: [any ComponentPostProcessor] = []
-    var factoryPostProcessors: [any FactoryPostProcessor] = []
-    /// The infrastructure built, by key.
-    var seeded: [String: any Sendable] = [:]
-    /// Whether a factory post-processor changed the definitions (and so perhaps their keys).
-    var isEdited = false
-
-    mutating func adopt(_ infrastructure: Infrastructure, registry: ComponentRegistry) {
-        infrastructureConverters = infrastructure.converters
-        componentPostProcessors = Infrastructure.ordered(registry.componentPostProcessors + infrastructure.componentPostProcessors)
-        factoryPostProcessors = Infrastructure.ordered(registry.factoryPostProcessors + infrastructure.factoryPostProcessors)
-        seeded = infrastructure.instances
-    }
-
-    /// `registered` with the infrastructure's converters added.
-    func converters(_ registered: TypeConverters) -> TypeConverters {
-        var converters = registered
-        for converter in infrastructureConverters { converters.register(converter) }
-        return converters
-    }
-
-    /// Lets each factory post-processor edit `built`, in order, and
-    /// `written` with it: a definition one edits is checked as it was left;
-    /// a list whose length changed is checked whole as left. A
-    /// post-processor that throws is `build-failed`, and both lists stay as
-    /// they were (the pass checks them with no registry).
-    mutating func postProcess(written: inout [ComponentDefinition], built: inout [ComponentDefinition]) -> Diagnostic? {
-        guard !factoryPostProcessors.isEmpty else { return nil }
-        var edited = built
-        for postProcessor in factoryPostProcessors {
-            do {
-                try postProcessor.postProcess(&edited)
-            } catch {
-                return Diagnostic(.buildFailed, "factory post-processor \(type(of: postProcessor)) failed: \(Diagnostic.reason(of: error))",
-                                  at: nil, underlyingError: error)
-            }
-        }
-        isEdited = edited.count != built.count || edited.indices.contains { edited[$0] != built[$0] }
-        if edited.count != built.count {
-            written = edited
-        } else {
-            for position in edited.indices where edited[position] != built[position] {
-                written[position] = edited[position]
-            }
-        }
-        built = edited
-        return nil
     }
 }
 

@@ -89,11 +89,29 @@ extension Factory {
 
     /// The factory of a build that found no error; nothing built yet.
     private static func made(_ build: WiringBuild, configuration: Configuration, logger: Logger?) throws(DiagnosticReport) -> Factory {
+        let (blueprint, loaded) = try parts(of: build, configuration: configuration)
+        return Factory(blueprint: blueprint, parent: nil, logger: logger, loaded: loaded)
+    }
+
+    /// What a factory is made of from a build that found no error; else its errors.
+    private static func parts(of build: WiringBuild, configuration: Configuration)
+        throws(DiagnosticReport) -> (FactoryBlueprint, LoadedConfiguration) {
         let errors = build.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let blueprint = build.blueprint else { throw DiagnosticReport(errors) }
         let loaded = LoadedConfiguration(configuration: configuration, definitions: [], settingsFields: build.settingsFields,
                                          keysRead: build.keysRead, warnings: build.diagnostics.filter { $0.severity != .error })
-        return Factory(blueprint: blueprint, parent: nil, logger: logger, loaded: loaded)
+        return (blueprint, loaded)
+    }
+
+    /// The factory of `image` for `configuration`, with its eager singletons
+    /// built: what `Factory(assemblies:configuration:registry:)` makes of the
+    /// assemblies the image was compiled from.
+    @_spi(Tooling)
+    public convenience init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry) throws(DiagnosticReport) {
+        let (blueprint, loaded) = try Self.parts(of: WiringBuild(image: image, configuration: configuration, registry: registry),
+                                                 configuration: configuration)
+        self.init(blueprint: blueprint, parent: nil, loaded: loaded)
+        try buildEagerSingletons()
     }
 }
 

@@ -10,19 +10,16 @@ struct WiringBuild {
     private(set) var diagnostics: [Diagnostic] = []
     /// What a factory is made from, when nothing has an error.
     private(set) var blueprint: FactoryBlueprint?
-    let settingsFields: [SettingsField]
+    private(set) var settingsFields: [SettingsField] = []
     /// The keys that the sites, the settings and the locations read.
     private(set) var keysRead: [String] = []
 
-    private let image: WiringImage
     private let registry: ComponentRegistry
-    private let converters: TypeConverters
-    private let settings: BoundSettings
+    private var converters: TypeConverters
+    private var settings = BoundSettings()
     private var resolver: PlaceholderResolver
-    private var indexByKey: [String: Int] = [:]
 
     init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry) {
-        self.image = image
         self.registry = registry
         converters = registry.converters
         var resolver = PlaceholderResolver(configuration: configuration)
@@ -30,29 +27,58 @@ struct WiringBuild {
         for location in image.placeholderLocations {
             _ = try? resolver.resolve(location.text, at: location.location)
         }
-        settings = BoundSettings(registry.settingsTypes, resolver: &resolver, converters: converters)
+        self.resolver = resolver
+        // Type converters and post-processors declared as components first, numbered among themselves, as the interpreter builds them.
+        var stage = InfrastructureStage()
+        stage.adopt(Infrastructure(), registry: registry)
+        let infrastructure = image.components.indices.filter {
+            !(image.components[$0].type.flatMap { registry.registration(named: $0) }?.roles.isEmpty ?? true)
+        }
+        if !infrastructure.isEmpty {
+            let keys = Self.keys(of: infrastructure.map { image.components[$0] }, aliases: image.aliases)
+            let plans = infrastructure.enumerated().compactMap { plan($0.offset, image.components[$0.element], keys: keys) }
+            do throws(DiagnosticReport) {
+                guard plans.count == infrastructure.count else { throw DiagnosticReport(diagnostics) }
+                let phase = AssemblyCompiler.InfrastructurePhase(plans: plans, indexByKey: keys)
+                stage.adopt(try Infrastructure.build(phase, environment: configuration.environment), registry: registry)
+                converters = stage.converters(registry.converters)
+            } catch {
+                diagnostics = error.diagnostics
+                return
+            }
+        }
+        settings = BoundSettings(registry.settingsTypes, resolver: &self.resolver, converters: converters)
         diagnostics += settings.diagnostics
         settingsFields = settings.fields
-        self.resolver = resolver
-        for (index, component) in image.components.enumerated() {
-            indexByKey[component.key] = index
-        }
-        for (alias, key) in image.aliases {
-            if let index = indexByKey[key] { indexByKey[alias] = index }
-        }
+        let keys = Self.keys(of: image.components, aliases: image.aliases)
         var plans: [ComponentPlan] = []
         plans.reserveCapacity(image.components.count)
         for (index, component) in image.components.enumerated() {
-            if let plan = plan(index, component) { plans.append(plan) }
+            if let plan = plan(index, component, keys: keys) { plans.append(plan) }
         }
         keysRead = self.resolver.readKeys().map(\.text).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         guard plans.count == image.components.count, !diagnostics.contains(where: { $0.severity == .error }) else { return }
-        let table = PlanTable(plans: plans, indexByKey: indexByKey,
-                              postProcessors: Infrastructure.ordered(registry.componentPostProcessors),
+        let table = PlanTable(plans: plans, indexByKey: keys, postProcessors: stage.componentPostProcessors,
                               environment: configuration.environment, settings: settings.values,
                               seeded: Set(image.components.indices.filter { image.components[$0].isSeeded }),
                               reloadable: Set(image.components.indices.filter { image.components[$0].isReloadable }))
-        blueprint = FactoryBlueprint(table: table, seeded: [:], definitions: [])
+        var seeded: [Int: any Sendable] = [:]
+        for (key, instance) in stage.seeded {
+            if let index = keys[key] { seeded[index] = instance }
+        }
+        blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: [])
+    }
+
+    /// The plan index of each of `components`' keys, and of each alias of one of them.
+    private static func keys(of components: [WiringImage.Component], aliases: [String: String]) -> [String: Int] {
+        var indexByKey: [String: Int] = [:]
+        for (index, component) in components.enumerated() {
+            indexByKey[component.key] = index
+        }
+        for (alias, key) in aliases {
+            if let index = indexByKey[key] { indexByKey[alias] = index }
+        }
+        return indexByKey
     }
 
     /// `stale-wiring` for `component`: the registry no longer has what the wiring names.
@@ -62,7 +88,7 @@ struct WiringBuild {
         return nil
     }
 
-    private mutating func plan(_ index: Int, _ component: WiringImage.Component) -> ComponentPlan? {
+    private mutating func plan(_ index: Int, _ component: WiringImage.Component, keys: [String: Int]) -> ComponentPlan? {
         let registration = component.type.flatMap { registry.registration(named: $0) }
         if let type = component.type, registration == nil { return stale(component, "type '\(type)'") }
         let maker: InitializerRegistration
@@ -73,7 +99,7 @@ struct WiringBuild {
             guard let found = registration?.initializers[selector] else { return stale(component, "initializer '\(selector)'") }
             maker = found
         case .factoryMethod(let selector, let factoryType, let factory):
-            guard let found = registry.registration(named: factoryType)?.factoryMethods[selector], let position = indexByKey[factory] else {
+            guard let found = registry.registration(named: factoryType)?.factoryMethods[selector], let position = keys[factory] else {
                 return stale(component, "factory method '\(selector)' of '\(factoryType)'")
             }
             (maker, factoryIndex, makerOwner) = (found, position, factoryType)
@@ -88,7 +114,7 @@ struct WiringBuild {
         var complete = true
         var arguments: [ValuePlan] = []
         for (parameter, value) in zip(maker.parameters, component.arguments) {
-            if let plan = self.value(value, for: parameter.type, component: component.key, member: parameter.name) {
+            if let plan = self.value(value, for: parameter.type, component: component.key, member: parameter.name, keys: keys) {
                 arguments.append(plan)
             } else {
                 complete = false
@@ -97,7 +123,7 @@ struct WiringBuild {
         var steps: [ComponentPlan.PropertyStep] = []
         for property in component.properties {
             guard let setter = registration?.properties[property.name] else { return stale(component, "property '\(property.name)'") }
-            if let plan = value(property.value, for: setter.type, component: component.key, member: property.name) {
+            if let plan = value(property.value, for: setter.type, component: component.key, member: property.name, keys: keys) {
                 steps.append(ComponentPlan.PropertyStep(registration: setter, value: plan, location: property.location))
             } else {
                 complete = false
@@ -116,22 +142,23 @@ struct WiringBuild {
         return ComponentPlan(
             index: index, key: component.key, location: component.location, scope: component.scope, isLazy: component.isLazy,
             produces: produces, maker: maker, arguments: arguments, factoryIndex: factoryIndex,
-            dependencies: component.dependencies.map(reference), properties: steps,
+            dependencies: component.dependencies.map { Self.reference($0, keys: keys) }, properties: steps,
             beforePropertyInjection: callbacks[0], afterPropertyInjection: callbacks[1], initMethod: callbacks[2],
             destroyMethod: callbacks[3], roles: registration?.roles ?? [], isolation: registration?.isolation ?? .nonisolated,
             registration: registration?.name, makerOwner: makerOwner)
     }
 
-    private func reference(_ key: String) -> ValuePlan {
-        indexByKey[key].map(ValuePlan.component) ?? .inherited(key: key)
+    private static func reference(_ key: String, keys: [String: Int]) -> ValuePlan {
+        keys[key].map(ValuePlan.component) ?? .inherited(key: key)
     }
 
     /// `value` for a member of `type`; nil after reporting why not. Nested
     /// as deep as the wiring's collections, which its reader bounds.
-    private mutating func value(_ value: WiringValue, for type: InjectableType, component: String, member: String) -> ValuePlan? {
+    private mutating func value(_ value: WiringValue, for type: InjectableType, component: String, member: String,
+                                keys: [String: Int]) -> ValuePlan? {
         switch value {
         case .component(let key):
-            return reference(key)
+            return Self.reference(key, keys: keys)
         case .site(let text, let hint):
             var provenance = PlaceholderResolver.Provenance()
             do {
@@ -156,7 +183,7 @@ struct WiringBuild {
             guard let shape = type.collectionShape(written: .array) else { return nil }
             var plans: [ValuePlan] = []
             for item in items {
-                guard let plan = self.value(item, for: shape.element, component: component, member: "\(member)[…]") else { return nil }
+                guard let plan = self.value(item, for: shape.element, component: component, member: "\(member)[…]", keys: keys) else { return nil }
                 plans.append(plan)
             }
             return .collection(items: plans, make: shape.make, typeName: "\(type)")
@@ -165,8 +192,8 @@ struct WiringBuild {
             var plans: [(key: Any, value: ValuePlan)] = []
             for entry in entries {
                 guard case .constant(let key)? = self.value(.site(entry.key, hint: nil), for: keyType, component: component,
-                                                            member: "\(member)[…]"),
-                      let plan = self.value(entry.value, for: shape.element, component: component, member: "\(member)[…]") else { return nil }
+                                                            member: "\(member)[…]", keys: keys),
+                      let plan = self.value(entry.value, for: shape.element, component: component, member: "\(member)[…]", keys: keys) else { return nil }
                 plans.append((key.value, plan))
             }
             return .dictionary(entries: plans, make: shape.makeDictionary, typeName: "\(type)")

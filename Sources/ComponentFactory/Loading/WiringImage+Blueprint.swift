@@ -11,10 +11,6 @@ extension WiringImage {
     /// from assemblies that declare `placeholderLocations`.
     init(_ blueprint: FactoryBlueprint, environment: String?, placeholderLocations: [AttributeValue],
          registry: ComponentRegistry) throws(Unprintable) {
-        guard blueprint.seeded.isEmpty else {
-            throw Unprintable(reason: "the assemblies declare type converters or post-processors as components, "
-                                  + "which compiled wiring does not print yet")
-        }
         let table = blueprint.table
         guard table.services.roles.isEmpty, table.services.gracefulShutdownTimeout == nil,
               table.services.cancellationTimeout == nil else {
