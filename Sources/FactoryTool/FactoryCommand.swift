@@ -11,6 +11,6 @@ struct FactoryCommand: ParsableCommand {
             commandName: toolName,
             abstract: "Validate ComponentFactory assemblies and configuration before they ship.",
             subcommands: [ValidateCommand.self, BuildCommand.self, PropertiesCommand.self, GraphCommand.self, SchemaCommand.self, LSPCommand.self,
-                          PluginCheckCommand.self])
+                          PluginCheckCommand.self, CompileWiringCommand.self])
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import SystemSupport
 
 extension Factory {
     /// Wiring that an app's tool compiled (`compile-wiring`): for every
@@ -22,10 +23,13 @@ extension Factory {
     }
 
     /// Loads like `load(assemblies:registry:options:)`, from compiled wiring
-    /// instead of the assemblies: no XML is read. The configuration is read
+    /// instead of the assemblies: no XML is parsed. The configuration is read
     /// as that load reads it; each value site is resolved and converted as
     /// the assemblies' would be, and the plan table is the one that load
-    /// makes. Wiring that names what `registry` does not have is `stale-wiring`.
+    /// makes. Wiring that no longer fits is `stale-wiring`, naming what
+    /// changed: the registry, an assembly file that is present and differs,
+    /// or a value that decides shape (at its `.properties` line); with
+    /// ``LoadOptions/interpretsStaleWiring`` the assemblies are interpreted instead.
     ///
     /// ```swift
     /// let factory = try Factory.load(compiled: AppWiring.compiled, registry: AppRegistry.make(),
@@ -33,13 +37,17 @@ extension Factory {
     /// ```
     public static func load(compiled: CompiledWiring, registry: ComponentRegistry, options: LoadOptions) throws(DiagnosticReport) -> Factory {
         let start = ContinuousClock().now
-        let (build, configuration) = try wiringBuild(compiled, registry: registry, options: options)
-        let read = ContinuousClock().now
-        let factory = try made(build, configuration: configuration, logger: options.logger)
-        let compiled = ContinuousClock().now
-        let constructions = try factory.buildEagerSingletons()
-        factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
-        return factory
+        switch try prepare(compiled, registry: registry, options: options) {
+        case .interpret(let assemblies):
+            return try load(assemblies: assemblies, registry: registry, options: options)
+        case .built(let build, let configuration):
+            let read = ContinuousClock().now
+            let factory = try made(build, configuration: configuration, logger: options.logger)
+            let compiled = ContinuousClock().now
+            let constructions = try factory.buildEagerSingletons()
+            factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
+            return factory
+        }
     }
 
     /// Loads like `load(compiled:registry:options:)`, and builds the eager
@@ -48,43 +56,85 @@ extension Factory {
         compiled: CompiledWiring, registry: ComponentRegistry, options: LoadOptions
     ) async throws(DiagnosticReport) -> Factory {
         let start = ContinuousClock().now
-        let (build, configuration) = try wiringBuild(compiled, registry: registry, options: options)
-        let read = ContinuousClock().now
-        let factory = try made(build, configuration: configuration, logger: options.logger)
-        let compiled = ContinuousClock().now
-        let constructions: [LoadTimeline.Construction]
-        do {
-            constructions = try await factory.async.buildEagerSingletons()
-        } catch {
+        switch try prepare(compiled, registry: registry, options: options) {
+        case .interpret(let assemblies):
+            return try await loadAsync(assemblies: assemblies, registry: registry, options: options)
+        case .built(let build, let configuration):
+            let read = ContinuousClock().now
+            let factory = try made(build, configuration: configuration, logger: options.logger)
+            let compiled = ContinuousClock().now
+            let constructions: [LoadTimeline.Construction]
             do {
-                try await factory.async.shutdown()
-            } catch let destroyed {
-                throw DiagnosticReport(error.diagnostics + destroyed.diagnostics)
+                constructions = try await factory.async.buildEagerSingletons()
+            } catch {
+                do {
+                    try await factory.async.shutdown()
+                } catch let destroyed {
+                    throw DiagnosticReport(error.diagnostics + destroyed.diagnostics)
+                }
+                throw error
             }
-            throw error
+            factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
+            return factory
         }
-        factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
-        return factory
     }
 
-    /// The environment's image read from `compiled`, its configuration, and the build of the two.
-    private static func wiringBuild(
+    /// What a load from compiled wiring goes on with.
+    private enum Prepared {
+        /// The environment built from the wiring, and its configuration.
+        case built(WiringBuild, Configuration)
+        /// The wiring is stale, and the options say to interpret these assemblies instead.
+        case interpret([Location])
+    }
+
+    /// The environment's image read from `compiled`, its stamps checked, and
+    /// its build; or, when it is stale and the options allow, the assemblies to interpret.
+    private static func prepare(
         _ compiled: CompiledWiring, registry: ComponentRegistry, options: LoadOptions
-    ) throws(DiagnosticReport) -> (WiringBuild, Configuration) {
+    ) throws(DiagnosticReport) -> Prepared {
         guard options.parent == nil else {
             throw DiagnosticReport([Diagnostic(.staleWiring, "compiled wiring is compiled without a parent factory; "
                                                    + "load a child factory from its assemblies", at: nil)])
         }
         let environment = options.environment ?? options.processEnvironment[environmentVariable]
-        let image: WiringImage
+        let read: (image: WiringImage, stamps: WiringStamps)
         do {
-            image = try WiringReader.image(of: environment, entry: compiled.entry, documents: compiled.documents)
+            read = try WiringReader.read(environment, entry: compiled.entry, documents: compiled.documents)
         } catch {
             throw DiagnosticReport([error])
         }
-        let (loader, chosen) = try configurationLoader(options: options, declaring: image.placeholderLocations, after: [])
-        let configuration = try loader.configuration(declaring: image.placeholderLocations, environment: chosen)
-        return (WiringBuild(image: image, configuration: configuration, registry: registry), configuration)
+        var problems = staleness(of: read.stamps, registry: registry)
+        var built: (WiringBuild, Configuration)?
+        if problems.isEmpty {
+            let (loader, chosen) = try configurationLoader(options: options, declaring: read.image.placeholderLocations, after: [])
+            let configuration = try loader.configuration(declaring: read.image.placeholderLocations, environment: chosen)
+            let build = WiringBuild(image: read.image, configuration: configuration, registry: registry)
+            problems = build.diagnostics.filter { $0.code == .staleWiring }
+            built = (build, configuration)
+        }
+        if let (build, configuration) = built, problems.isEmpty { return .built(build, configuration) }
+        guard options.interpretsStaleWiring, !read.stamps.assemblies.isEmpty else { throw DiagnosticReport(problems) }
+        options.logger?.warning("ComponentFactory: compiled wiring is stale, so the assemblies are interpreted: \(problems[0].message)",
+                                metadata: ["code": .string(DiagnosticCode.staleWiring.rawValue),
+                                           "assemblies": .array(read.stamps.assemblies.map { .string($0) })])
+        return .interpret(read.stamps.assemblies.map(Location.path))
+    }
+
+    /// What no longer fits between the wiring's stamps and this process: the
+    /// registry, and each assembly file that is present and differs (one
+    /// that is absent, as in a shipped app, is not checked).
+    private static func staleness(of stamps: WiringStamps, registry: ComponentRegistry) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        if stamps.registry != WiringStamps.registry(registry) {
+            problems.append(Diagnostic(.staleWiring, "the registry has changed since the wiring was compiled (a type, maker, "
+                                           + "parameter, property or callback); compile the wiring again", at: nil))
+        }
+        for (path, hash) in stamps.sources.sorted(by: { $0.key < $1.key }) {
+            guard let bytes = try? RegularFile.read(path, maximumSize: AssemblyReader.maximumSize), WiringStamps.source(bytes) != hash else { continue }
+            problems.append(Diagnostic(.staleWiring, "'\(path)' has changed since the wiring was compiled; compile the wiring again",
+                                       at: SourceLocation(file: path, line: 0)))
+        }
+        return problems
     }
 
     /// The factory of a build that found no error; nothing built yet.
@@ -126,10 +176,30 @@ extension EnvironmentBuild {
             throw Diagnostic(.staleWiring, "environment '\(environment ?? "none")' has \(errors.count) error\(errors.count == 1 ? "" : "s"), "
                                  + "the first: \(errors.first?.description ?? "none"); fix them before compiling its wiring", at: nil)
         }
+        var image: WiringImage
         do {
-            return try WiringImage(blueprint, environment: environment, placeholderLocations: placeholderLocations, registry: registry)
+            image = try WiringImage(blueprint, environment: environment, placeholderLocations: placeholderLocations, registry: registry)
         } catch {
             throw Diagnostic(.staleWiring, "environment '\(environment ?? "none")': \(error.reason)", at: nil)
         }
+        if let configuration { image.structural = Self.structural(of: blueprint.definitions, sites: image.siteTexts, in: configuration) }
+        return image
+    }
+
+    /// Every text of `definitions` with a placeholder that is not a value
+    /// site: a text that decides shape. Each once, with the hash of its value in `configuration`.
+    private static func structural(of definitions: [ComponentDefinition], sites: Set<AttributeValue>,
+                                   in configuration: Configuration) -> [WiringStamps.Structural] {
+        var resolver = PlaceholderResolver(configuration: configuration)
+        var seen = sites
+        var structural: [WiringStamps.Structural] = []
+        for definition in definitions {
+            definition.forEachText { text in
+                guard PlaceholderResolver.mayContainPlaceholder(text.text), seen.insert(text).inserted,
+                      let value = try? resolver.resolve(text.text, at: text.location) else { return }
+                structural.append(WiringStamps.Structural(text: text, hash: StableHash.of(value)))
+            }
+        }
+        return structural
     }
 }

@@ -24,6 +24,11 @@ extension Factory {
     /// - `sources`: layers of your own, such as swift-configuration providers,
     ///   above the files and environment variables and below `overrides`; a later one wins.
     /// - `parent`: a factory to take what these assemblies do not define from.
+    /// - `interpretsStaleWiring`: for a load from compiled wiring, in
+    ///   development: wiring that no longer fits (an assembly, the registry,
+    ///   or a value that decides shape changed) is set aside, with one warning
+    ///   logged, and the assemblies it was compiled from are interpreted. Off,
+    ///   such wiring is refused with a `stale-wiring` diagnostic naming what changed.
     /// - `logger`: at debug level, the environment, the files read, the number
     ///   of components and the time taken; at error level, a destroy method
     ///   that fails. Nothing is logged without one.
@@ -49,6 +54,8 @@ extension Factory {
         public var configTrees: [ConfigTree] = []
         /// A factory to take what these assemblies do not define from.
         public var parent: Factory?
+        /// Whether a load from compiled wiring that no longer fits interprets the assemblies instead (in development).
+        public var interpretsStaleWiring = false
         /// Where loading, and later shutdown, say what they did.
         public var logger: Logger?
         /// The variables read for ``Factory/environmentVariable`` and, when asked, as a layer.

@@ -28,6 +28,8 @@ struct WiringBuild {
             _ = try? resolver.resolve(location.text, at: location.location)
         }
         self.resolver = resolver
+        // A shape the values no longer pick is not built at all.
+        guard checkStructural(image.structural) else { return }
         // Type converters and post-processors declared as components first, numbered among themselves, as the interpreter builds them.
         var stage = InfrastructureStage()
         stage.adopt(Infrastructure(), registry: registry)
@@ -67,6 +69,29 @@ struct WiringBuild {
             if let index = keys[key] { seeded[index] = instance }
         }
         blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: [])
+    }
+
+    /// `stale-wiring` for each structural text whose value is not the one
+    /// the wiring was compiled with: at the `.properties` line that gives
+    /// the new value (the text's own line when none does). The value is not shown.
+    private mutating func checkStructural(_ structural: [WiringStamps.Structural]) -> Bool {
+        let before = diagnostics.count
+        for stamp in structural {
+            var provenance = PlaceholderResolver.Provenance()
+            do {
+                let value = try resolver.resolve(stamp.text.text, at: stamp.text.location, provenance: &provenance)
+                guard StableHash.of(value) != stamp.hash else { continue }
+                let site = stamp.text.location
+                diagnostics.append(Diagnostic(
+                    .staleWiring, "'\(stamp.text.text)' (\(site)) has a value the compiled wiring has no shape for: it decides "
+                        + "which component, type or callback is wired, so the wiring must be compiled again",
+                    at: provenance.origins.first ?? site,
+                    notes: [Diagnostic.Note("the text that decides the shape", at: site)]))
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        return diagnostics.count == before
     }
 
     /// The plan index of each of `components`' keys, and of each alias of one of them.

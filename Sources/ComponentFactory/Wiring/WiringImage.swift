@@ -79,11 +79,36 @@ public struct WiringImage: Sendable, Equatable {
     public var components: [Component]
     /// Each alias here, and the key it stands for.
     public var aliases: [String: String]
+    /// The texts with placeholders that decided this shape, each with the hash of its value here.
+    public var structural: [WiringStamps.Structural]
 
-    public init(environment: String?, placeholderLocations: [AttributeValue], components: [Component], aliases: [String: String]) {
+    public init(environment: String?, placeholderLocations: [AttributeValue], components: [Component], aliases: [String: String],
+                structural: [WiringStamps.Structural] = []) {
         self.environment = environment
         self.placeholderLocations = placeholderLocations
         self.components = components
         self.aliases = aliases
+        self.structural = structural
+    }
+
+    /// Every text that is a value site, or its hint, or a dictionary's key: what a load resolves as a value.
+    var siteTexts: Set<AttributeValue> {
+        var texts = Set<AttributeValue>()
+        var pending = components.flatMap { $0.arguments + $0.properties.map(\.value) }
+        while let value = pending.popLast() {
+            switch value {
+            case .site(let text, let hint):
+                texts.insert(text)
+                if let hint { texts.insert(hint) }
+            case .collection(let items): pending += items
+            case .dictionary(let entries):
+                for entry in entries {
+                    texts.insert(entry.key)
+                    pending.append(entry.value)
+                }
+            case .component, .null, .settings: break
+            }
+        }
+        return texts
     }
 }

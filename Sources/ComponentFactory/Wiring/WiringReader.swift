@@ -10,7 +10,14 @@ public struct WiringReader {
     /// the wiring made of `entry` and `documents`; a `stale-wiring`
     /// diagnostic when the text is not one the writer wrote, or has no such environment.
     public static func image(of environment: String?, entry: String, documents: [String]) throws(Diagnostic) -> WiringImage {
+        try read(environment, entry: entry, documents: documents).image
+    }
+
+    /// The image of `environment`, as ``image(of:entry:documents:)`` reads it, and the wiring's stamps.
+    public static func read(_ environment: String?, entry: String,
+                            documents: [String]) throws(Diagnostic) -> (image: WiringImage, stamps: WiringStamps) {
         var files: [String] = []
+        var stamps = WiringStamps()
         var wanted: WiringImage?
         var plans: [(file: Int, key: String, variant: Int)] = []
         var cursor = Cursor(entry)
@@ -24,6 +31,17 @@ public struct WiringReader {
             case "E":
                 current = .some(try cursor.optionalString())
                 if current == .some(environment) { wanted = WiringImage(environment: environment, placeholderLocations: [], components: [], aliases: [:]) }
+            case "G":
+                stamps.assemblies.append(try cursor.string())
+            case "H":
+                let path = try cursor.string()
+                stamps.sources[path] = try cursor.hash()
+            case "R":
+                stamps.registry = try cursor.hash()
+            case "K":
+                let text = try cursor.attribute(files)
+                let hash = try cursor.hash()
+                if current == .some(environment) { wanted?.structural.append(WiringStamps.Structural(text: text, hash: hash)) }
             case "L":
                 let location = try cursor.attribute(files)
                 if current == .some(environment) { wanted?.placeholderLocations.append(location) }
@@ -67,7 +85,7 @@ public struct WiringReader {
             }
             image.components.append(component)
         }
-        return image
+        return (image, stamps)
     }
 
     /// A place in a text, read token by token.
@@ -120,6 +138,13 @@ public struct WiringReader {
             let digits = try token()
             guard digits.count <= 18, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { throw failure("a number is expected") }
             return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+
+        /// A stamp's hash: a decimal `UInt64`.
+        mutating func hash() throws(Diagnostic) -> UInt64 {
+            let digits = try token()
+            guard let value = UInt64(String(decoding: digits, as: UTF8.self)) else { throw failure("a hash is expected") }
+            return value
         }
 
         mutating func flag() throws(Diagnostic) -> Bool {

@@ -21,19 +21,26 @@ public struct WiringWriter {
     private var fileIndex: [String: Int] = [:]
     private var files: [String] = []
 
-    /// The text of `images`, in their order.
-    public init(_ images: [WiringImage]) {
+    /// The text of `images`, in their order, with `stamps`.
+    public init(_ images: [WiringImage], stamps: WiringStamps = WiringStamps()) {
         // The files first, in the order the images first name them.
         for image in images {
             for location in image.placeholderLocations { _ = file(location.location.file) }
+            for structural in image.structural { _ = file(structural.text.location.file) }
             for component in image.components { note(component) }
         }
         for file in files { entry += "F " + Self.quoted(file) + "\n" }
+        for path in stamps.assemblies { entry += "G " + Self.quoted(path) + "\n" }
+        for (path, hash) in stamps.sources.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            entry += "H " + Self.quoted(path) + " \(hash)\n"
+        }
+        entry += "R \(stamps.registry)\n"
         var recordsByFile: [Int: [String]] = [:]
         var variants: [Int: [String: [String]]] = [:]  // by file, by key: each distinct record
         for image in images {
             entry += "E " + (image.environment.map(Self.quoted) ?? "-") + "\n"
             for location in image.placeholderLocations { entry += "L " + attribute(location) + "\n" }
+            for structural in image.structural { entry += "K " + attribute(structural.text) + " \(structural.hash)\n" }
             for component in image.components {
                 let fileIndex = file(component.location.file)
                 let body = record(component)

@@ -1,9 +1,7 @@
-@_spi(Tooling) @testable import ComponentFactory
-
 /// A plan table described field by field, so that two tables made by
-/// different paths can be compared as text: every plan's key, place, scope,
-/// type, maker, values (constants by their description), edges and
-/// callbacks, and the table's keys, aliases and flags.
+/// different paths (the interpreter's, compiled wiring's) compare as text:
+/// every plan's key, place, scope, type, maker, values (constants by their
+/// description), edges and callbacks, and the table's keys, aliases and flags.
 enum PlanTableShape {
     static func describe(_ table: PlanTable) -> String {
         var lines: [String] = []
@@ -32,7 +30,7 @@ enum PlanTableShape {
     }
 
     /// A value plan; nested as deep as the fixture's collections.
-    static func describe(_ plan: ValuePlan) -> String {
+    private static func describe(_ plan: ValuePlan) -> String {
         switch plan {
         case .constant(let instance): "constant \(type(of: instance.value)) \(instance.value)"
         case .component(let index): "component \(index)"
@@ -42,4 +40,10 @@ enum PlanTableShape {
             "\(typeName) [" + entries.map { "\($0.key): \(describe($0.value))" }.sorted().joined(separator: ", ") + "]"
         }
     }
+}
+
+extension Factory {
+    /// This factory's plan table, described by ``PlanTableShape``: equal for
+    /// a factory loaded from assemblies and one loaded from their compiled wiring.
+    package var planShape: String { PlanTableShape.describe(table) }
 }

@@ -1,0 +1,94 @@
+import ComponentFactory
+import ComponentFactoryTesting
+import Foundation
+import Logging
+import MiddleAges
+import Synchronization
+import Testing
+
+/// The example's checked-in compiled wiring (`Sources/MiddleAges/Wiring`,
+/// written by `middle-ages compile-wiring`) against its assemblies.
+@Suite struct CompiledWiringTests {
+    static let environments = ["development", "production", "test"]
+
+    @Test(arguments: environments)
+    func theCheckedInWiringMakesTheInterpretersPlanTable(environment: String) throws {
+        let registry = try MiddleAgesRegistry.make()
+        let interpreted = try Factory.load(assemblies: ["Assemblies/MiddleAges.xml"], config: "Config", environment: environment,
+                                           registry: registry)
+        let compiled = try Factory.load(compiled: MiddleAgesWiring.compiled, registry: registry,
+                                        options: .init(config: "Config", environment: environment))
+        #expect(compiled.planShape == interpreted.planShape)
+        let knight = try compiled.component(forKey: "knight", as: Knight.self)
+        #expect(knight.damselsRescued == (try interpreted.component(forKey: "knight", as: Knight.self)).damselsRescued)
+        #expect(knight.favoriteDamsels == ["Mary", "Jane"])
+    }
+
+    @Test func aCompiledLoadNeedsNoAssembly() throws {
+        // A directory with the configuration only, as a shipped app has: no XML to read, so nothing for libxml2 to parse.
+        let directory = try TemporaryDirectory()
+        for file in try FileManager.default.contentsOfDirectory(atPath: "Config") where file.hasPrefix("app") {
+            try directory.write("Config/\(file)", String(decoding: try #require(FileManager.default.contents(atPath: "Config/\(file)")), as: UTF8.self))
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("Assemblies")))
+        let factory = try Factory.load(compiled: MiddleAgesWiring.compiled, registry: try MiddleAgesRegistry.make(),
+                                       options: .init(config: .path(directory.file("Config")), environment: "production"))
+        #expect(try factory.component(forKey: "cavalryMan", as: CavalryMan.self).hitRatio == 13.75)
+    }
+
+    @Test func aValueEditedInTheConfigurationIsReadWithNoNewWiring() throws {
+        let directory = try TemporaryDirectory()
+        for file in try FileManager.default.contentsOfDirectory(atPath: "Config") where file.hasPrefix("app") {
+            try directory.write("Config/\(file)", String(decoding: try #require(FileManager.default.contents(atPath: "Config/\(file)")), as: UTF8.self))
+        }
+        try directory.write("Config/app-test.properties", "damsels.rescued = 99\n")
+        let factory = try Factory.load(compiled: MiddleAgesWiring.compiled, registry: try MiddleAgesRegistry.make(),
+                                       options: .init(config: .path(directory.file("Config")), environment: "test"))
+        #expect(try factory.component(forKey: "knight", as: Knight.self).damselsRescued == 99)
+    }
+
+    @Test func aRegistryThatChangedIsRefusedOrInDevelopmentInterpreted() throws {
+        var registry = try MiddleAgesRegistry.make()
+        registry.register(Sword.self, name: "Rapier") { _ in }
+        #expect {
+            try Factory.load(compiled: MiddleAgesWiring.compiled, registry: registry, options: .init(config: "Config", environment: "test"))
+        } throws: { error in
+            (error as? DiagnosticReport)?.diagnostics.map(\.code) == [.staleWiring]
+                && "\(error)".contains("the registry has changed since the wiring was compiled")
+        }
+        let lines = LogLines()
+        var options = Factory.LoadOptions(config: "Config", environment: "test", logger: lines.logger)
+        options.interpretsStaleWiring = true
+        let factory = try Factory.load(compiled: MiddleAgesWiring.compiled, registry: registry, options: options)
+        #expect(try factory.component(forKey: "knight", as: Knight.self).favoriteDamsels == ["Mary", "Jane"])
+        #expect(lines.warnings.count == 1)
+        #expect(lines.warnings.first?.contains("compiled wiring is stale, so the assemblies are interpreted") == true)
+    }
+}
+
+/// The warnings a logger was given, for one test.
+final class LogLines: Sendable {
+    private let stored = Mutex<[String]>([])
+
+    var warnings: [String] { stored.withLock { $0 } }
+
+    var logger: Logger {
+        Logger(label: "test") { _ in Handler(lines: self) }
+    }
+
+    private struct Handler: LogHandler {
+        let lines: LogLines
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            guard event.level == .warning else { return }
+            lines.stored.withLock { $0.append("\(event.message)") }
+        }
+    }
+}
