@@ -28,7 +28,8 @@ final class Node: Sendable {
 }
 
 let phasesMode = CommandLine.arguments.dropFirst().first == "phases"
-let components = phasesMode ? CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000 : 1_000
+let compiledMode = CommandLine.arguments.dropFirst().first == "compiled"
+let components = phasesMode || compiledMode ? CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000 : 1_000
 let singletons = components / 10
 let environments = ["development", "test", "production"]
 
@@ -37,6 +38,18 @@ func registry() -> ComponentRegistry {
     registry.register(Leaf.self) { $0.initializer("initWithName:") { (name: String) in Leaf(name: name) } }
     registry.register(Node.self) { $0.initializer("initWithName:leaf:") { (name: String, leaf: Leaf) in Node(name: name, leaf: leaf) } }
     return registry
+}
+
+// The compiled child: the same from the app's compiled wiring (its texts read from files, where an
+// app has them in its binary), with no assembly read.
+if CommandLine.arguments.dropFirst().first == "child-compiled", CommandLine.arguments.count == 4 {
+    let directory = CommandLine.arguments[2]
+    let wiring = Factory.CompiledWiring(entry: try String(contentsOfFile: "\(directory)/wiring/entry.txt", encoding: .utf8),
+                                        documents: [try String(contentsOfFile: "\(directory)/wiring/app.txt", encoding: .utf8)])
+    let factory = try Factory.load(compiled: wiring, registry: registry(),
+                                   options: .init(config: .path("\(directory)/Config"), environment: CommandLine.arguments[3]))
+    print(try factory.component(forKey: "node2", as: Node.self).name)
+    exit(0)
 }
 
 // The child: load, resolve the first component, print its name, exit.
@@ -114,6 +127,60 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("startup-benchmark-\(getpid())")
 defer { try? FileManager.default.removeItem(at: directory) }
 try writeApp(in: directory)
+
+if compiledMode {
+    // Compiled wiring against the interpreter on the same app: in process (alternating, seven loads each
+    // after one to warm up), then as whole processes from start to first lookup (alternating, nine each).
+    let assemblies = AssemblyLoader.load(paths: ["\(directory.path)/Assemblies"], checkSchema: false).assemblies
+    let loader = ConfigurationLoader(root: try ConfigRoot.scan("\(directory.path)/Config"), environmentVariables: [:])
+    let images = try environments.map { environment in
+        try EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry())
+            .wiringImage(placeholderLocations: assemblies.placeholderLocations, registry: registry())
+    }
+    let writer = WiringWriter(images, stamps: WiringStamps(registry: WiringStamps.registry(registry())))
+    try FileManager.default.createDirectory(at: directory.appendingPathComponent("wiring"), withIntermediateDirectories: true)
+    try writer.entry.write(to: directory.appendingPathComponent("wiring/entry.txt"), atomically: true, encoding: .utf8)
+    try writer.documents[0].text.write(to: directory.appendingPathComponent("wiring/app.txt"), atomically: true, encoding: .utf8)
+    let wiring = Factory.CompiledWiring(entry: writer.entry, documents: writer.documents.map(\.text))
+    let options = Factory.LoadOptions(config: .path("\(directory.path)/Config"), environment: "production")
+    func milliseconds(_ body: () throws -> Factory) throws -> Double {
+        let start = ContinuousClock.now
+        let factory = try body()
+        _ = try factory.component(forKey: "node2", as: Node.self)
+        let elapsed = (ContinuousClock.now - start) / .milliseconds(1)
+        try factory.shutdown()
+        return elapsed
+    }
+    var interpreted: [Double] = [], compiled: [Double] = [], ratios: [Double] = []
+    for round in 0..<8 {
+        let pair = try (milliseconds { try Factory.load(assemblies: ["\(directory.path)/Assemblies"], registry: registry(), options: options) },
+                        milliseconds { try Factory.load(compiled: wiring, registry: registry(), options: options) })
+        guard round > 0 else { continue }
+        interpreted.append(pair.0)
+        compiled.append(pair.1)
+        ratios.append(pair.0 / pair.1)
+    }
+    let text = writer.entry.utf8.count + writer.documents.reduce(0) { $0 + $1.text.utf8.count }
+    print("Factory.load to the first lookup, \(components) components (\(singletons) eager singletons), environment production "
+          + "of \(environments.count); wiring text \(text / 1024) KiB")
+    print(String(format: "  in process, interpreted %.1f ms (%.1f-%.1f), compiled %.1f ms (%.1f-%.1f): %.1fx (ratios %.1f-%.1f)",
+                 median(interpreted), interpreted.min() ?? 0, interpreted.max() ?? 0, median(compiled), compiled.min() ?? 0,
+                 compiled.max() ?? 0, median(ratios), ratios.min() ?? 0, ratios.max() ?? 0))
+    var wholeInterpreted: [Double] = [], wholeCompiled: [Double] = []
+    for round in 0..<9 {
+        let interpretedRun = [CommandLine.arguments[0], "child", directory.path, "production"]
+        let compiledRun = [CommandLine.arguments[0], "child-compiled", directory.path, "production"]
+        let (first, second) = round % 2 == 0 ? (interpretedRun, compiledRun) : (compiledRun, interpretedRun)
+        let one = try run(first), two = try run(second)
+        guard one.output == two.output, one.output == "production component 2" else { fatalError("the children disagree") }
+        wholeInterpreted.append((round % 2 == 0 ? one : two).seconds * 1000)
+        wholeCompiled.append((round % 2 == 0 ? two : one).seconds * 1000)
+    }
+    print(String(format: "  whole process, interpreted %.1f ms (%.1f-%.1f), compiled %.1f ms (%.1f-%.1f): %.1fx",
+                 median(wholeInterpreted), wholeInterpreted.min() ?? 0, wholeInterpreted.max() ?? 0, median(wholeCompiled),
+                 wholeCompiled.min() ?? 0, wholeCompiled.max() ?? 0, median(wholeInterpreted) / median(wholeCompiled)))
+    exit(0)
+}
 
 if phasesMode {
     // In process, seven loads after one to warm up: each phase's median and fastest, from the factory's own timeline.

@@ -54,6 +54,16 @@ final class ComponentKeyIndex: Sendable {
         self.seed = seed
     }
 
+    /// The most slots a lookup of a present key visits: what a hash that spreads the keys keeps small.
+    var longestProbe: Int {
+        let capacity = table.count
+        var longest = 0
+        for (slot, entry) in table.enumerated() where entry.value >= 0 {
+            longest = max(longest, (slot - (entry.hash & mask) + capacity) % capacity + 1)
+        }
+        return longest
+    }
+
     /// The index of the component with `key`, if there is one. Inlined into
     /// the lookup by key; what a miss needs is out of line.
     // Forced, with the other four here; needed by: singleton by key, Benchmarks/README §Lookups.
@@ -126,7 +136,11 @@ final class ComponentKeyIndex: Sendable {
                 hash = (hash ^ tail(base, from: offset, to: count)) &* 0xC4CE_B9FE_1A85_EC53
             }
         }
-        // The slot is taken from the low bits: fold the well-mixed high half into them.
+        // The slot is taken from the low bits: a finishing mix (shift, multiply, shift) brings every byte
+        // into them. A fold by 32 alone left most of a word's high bytes out of the slot, and after a whole
+        // word cancelled the loop's own fold: `leaf1000`…`leaf9999` fell into runs hundreds of slots long.
+        hash ^= hash >> 33
+        hash = hash &* 0x9E37_79B9_7F4A_7C15
         hash ^= hash >> 32
         return Int(truncatingIfNeeded: hash)
     }

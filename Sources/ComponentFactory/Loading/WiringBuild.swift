@@ -11,7 +11,7 @@ struct WiringBuild {
     /// What a factory is made from, when nothing has an error.
     private(set) var blueprint: FactoryBlueprint?
     private(set) var settingsFields: [SettingsField] = []
-    /// The keys that the sites, the settings and the locations read.
+    /// The keys that the sites, the settings and the locations read, in no order.
     private(set) var keysRead: [String] = []
 
     private let registry: ComponentRegistry
@@ -58,7 +58,7 @@ struct WiringBuild {
         for (index, component) in image.components.enumerated() {
             if let plan = plan(index, component, keys: keys) { plans.append(plan) }
         }
-        keysRead = self.resolver.readKeys().map(\.text).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        keysRead = self.resolver.readKeys().map(\.text)  // in no order: inspection sorts what it lists
         guard plans.count == image.components.count, !diagnostics.contains(where: { $0.severity == .error }) else { return }
         let table = PlanTable(plans: plans, indexByKey: keys, postProcessors: stage.componentPostProcessors,
                               environment: configuration.environment, settings: settings.values,
