@@ -47,6 +47,47 @@ import Testing
         #expect(try factory.component(forKey: "knight", as: Knight.self).damselsRescued == 99)
     }
 
+    /// A copy of the example's configuration, to edit.
+    private static func configCopy() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        for file in try FileManager.default.contentsOfDirectory(atPath: "Config") where file.hasPrefix("app") {
+            try directory.write("Config/\(file)", String(decoding: try #require(FileManager.default.contents(atPath: "Config/\(file)")), as: UTF8.self))
+        }
+        return directory
+    }
+
+    @Test func aLiveFactoryOnCompiledWiringSeesASavedValueAfterItsReload() async throws {
+        let directory = try Self.configCopy()
+        let live = try await LiveFactory.load(compiled: MiddleAgesWiring.compiled, registry: try MiddleAgesRegistry.make(),
+                                              options: .init(config: .path(directory.file("Config")), environment: "test"))
+        #expect(try live.factory.component(forKey: "knight", as: Knight.self).damselsRescued == 1)
+        try directory.write("Config/app-test.properties", "damsels.rescued = 7\nknight.has.horse = no\n")
+        let reload = await live.reload()
+        #expect(reload.outcome == .swapped)
+        #expect(reload.changedKeys == ["damsels.rescued"])
+        #expect(try live.factory.component(forKey: "knight", as: Knight.self).damselsRescued == 7)
+        #expect(live.generation == 2)
+        try await live.shutdown()
+    }
+
+    @Test func aRefusedReloadOnCompiledWiringSaysWhatTheInterpreterSaysAndTheOldGraphServes() async throws {
+        let directory = try Self.configCopy()
+        let registry = try MiddleAgesRegistry.make()
+        let compiled = try await LiveFactory.load(compiled: MiddleAgesWiring.compiled, registry: registry,
+                                                  options: .init(config: .path(directory.file("Config")), environment: "test"))
+        let interpreted = try await LiveFactory.load(assemblies: ["Assemblies/MiddleAges.xml"], registry: registry,
+                                                     options: .init(config: .path(directory.file("Config")), environment: "test"))
+        try directory.write("Config/app-test.properties", "damsels.rescued = lots\nknight.has.horse = no\n")
+        let (refused, interpretedRefusal) = (await compiled.reload(), await interpreted.reload())
+        #expect(refused.outcome == .refused)
+        #expect(refused.diagnostics.map(\.description) == interpretedRefusal.diagnostics.map(\.description))
+        #expect(refused.diagnostics.first?.code == .conversion)
+        #expect(compiled.generation == 1)
+        #expect(try compiled.factory.component(forKey: "knight", as: Knight.self).damselsRescued == 1)
+        try await compiled.shutdown()
+        try await interpreted.shutdown()
+    }
+
     @Test func aRegistryThatChangedIsRefusedOrInDevelopmentInterpreted() throws {
         var registry = try MiddleAgesRegistry.make()
         registry.register(Sword.self, name: "Rapier") { _ in }

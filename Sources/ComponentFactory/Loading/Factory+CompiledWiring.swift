@@ -36,16 +36,14 @@ extension Factory {
     ///                                options: .init(config: "Config", environment: "production"))
     /// ```
     public static func load(compiled: CompiledWiring, registry: ComponentRegistry, options: LoadOptions) throws(DiagnosticReport) -> Factory {
-        let start = ContinuousClock().now
         switch try prepare(compiled, registry: registry, options: options) {
         case .interpret(let assemblies):
             return try load(assemblies: assemblies, registry: registry, options: options)
-        case .built(let build, let configuration):
-            let read = ContinuousClock().now
-            let factory = try made(build, configuration: configuration, logger: options.logger)
+        case .built(let prepared):
+            let factory = try made(prepared, logger: options.logger)
             let compiled = ContinuousClock().now
             let constructions = try factory.buildEagerSingletons()
-            factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
+            factory.keepTimeline(since: prepared.start, read: prepared.read, compiled: compiled, constructions)
             return factory
         }
     }
@@ -55,43 +53,60 @@ extension Factory {
     nonisolated(nonsending) public static func loadAsync(
         compiled: CompiledWiring, registry: ComponentRegistry, options: LoadOptions
     ) async throws(DiagnosticReport) -> Factory {
-        let start = ContinuousClock().now
         switch try prepare(compiled, registry: registry, options: options) {
         case .interpret(let assemblies):
             return try await loadAsync(assemblies: assemblies, registry: registry, options: options)
-        case .built(let build, let configuration):
-            let read = ContinuousClock().now
-            let factory = try made(build, configuration: configuration, logger: options.logger)
-            let compiled = ContinuousClock().now
-            let constructions: [LoadTimeline.Construction]
-            do {
-                constructions = try await factory.async.buildEagerSingletons()
-            } catch {
-                do {
-                    try await factory.async.shutdown()
-                } catch let destroyed {
-                    throw DiagnosticReport(error.diagnostics + destroyed.diagnostics)
-                }
-                throw error
-            }
-            factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
-            return factory
+        case .built(let prepared):
+            return try await loadAsync(prepared, logger: options.logger)
         }
     }
 
+    /// The factory of `prepared`, its eager singletons built by awaiting
+    /// each step that can suspend; what was built is destroyed if one fails.
+    nonisolated(nonsending) static func loadAsync(_ prepared: PreparedWiring, logger: Logger?) async throws(DiagnosticReport) -> Factory {
+        let factory = try made(prepared, logger: logger)
+        let compiled = ContinuousClock().now
+        let constructions: [LoadTimeline.Construction]
+        do {
+            constructions = try await factory.async.buildEagerSingletons()
+        } catch {
+            do {
+                try await factory.async.shutdown()
+            } catch let destroyed {
+                throw DiagnosticReport(error.diagnostics + destroyed.diagnostics)
+            }
+            throw error
+        }
+        factory.keepTimeline(since: prepared.start, read: prepared.read, compiled: compiled, constructions)
+        return factory
+    }
+
+    /// An environment built from compiled wiring, with what a live factory needs to build it again.
+    struct PreparedWiring {
+        let image: WiringImage
+        let build: WiringBuild
+        let configuration: Configuration
+        let loader: ConfigurationLoader
+        let environment: String?
+        /// When the load began, and when the wiring was read and built: its timeline's first phase.
+        let start: ContinuousClock.Instant
+        let read: ContinuousClock.Instant
+    }
+
     /// What a load from compiled wiring goes on with.
-    private enum Prepared {
-        /// The environment built from the wiring, and its configuration.
-        case built(WiringBuild, Configuration)
+    enum Prepared {
+        /// The environment built from the wiring.
+        case built(PreparedWiring)
         /// The wiring is stale, and the options say to interpret these assemblies instead.
         case interpret([Location])
     }
 
     /// The environment's image read from `compiled`, its stamps checked, and
     /// its build; or, when it is stale and the options allow, the assemblies to interpret.
-    private static func prepare(
+    static func prepare(
         _ compiled: CompiledWiring, registry: ComponentRegistry, options: LoadOptions
     ) throws(DiagnosticReport) -> Prepared {
+        let start = ContinuousClock().now
         guard options.parent == nil else {
             throw DiagnosticReport([Diagnostic(.staleWiring, "compiled wiring is compiled without a parent factory; "
                                                    + "load a child factory from its assemblies", at: nil)])
@@ -104,15 +119,16 @@ extension Factory {
             throw DiagnosticReport([error])
         }
         var problems = staleness(of: read.stamps, registry: registry)
-        var built: (WiringBuild, Configuration)?
+        var built: PreparedWiring?
         if problems.isEmpty {
             let (loader, chosen) = try configurationLoader(options: options, declaring: read.image.placeholderLocations, after: [])
             let configuration = try loader.configuration(declaring: read.image.placeholderLocations, environment: chosen)
             let build = WiringBuild(image: read.image, configuration: configuration, registry: registry)
             problems = build.diagnostics.filter { $0.code == .staleWiring }
-            built = (build, configuration)
+            built = PreparedWiring(image: read.image, build: build, configuration: configuration, loader: loader, environment: chosen,
+                                   start: start, read: ContinuousClock().now)
         }
-        if let (build, configuration) = built, problems.isEmpty { return .built(build, configuration) }
+        if let built, problems.isEmpty { return .built(built) }
         guard options.interpretsStaleWiring, !read.stamps.assemblies.isEmpty else { throw DiagnosticReport(problems) }
         options.logger?.warning("ComponentFactory: compiled wiring is stale, so the assemblies are interpreted: \(problems[0].message)",
                                 metadata: ["code": .string(DiagnosticCode.staleWiring.rawValue),
@@ -138,8 +154,8 @@ extension Factory {
     }
 
     /// The factory of a build that found no error; nothing built yet.
-    private static func made(_ build: WiringBuild, configuration: Configuration, logger: Logger?) throws(DiagnosticReport) -> Factory {
-        let (blueprint, loaded) = try parts(of: build, configuration: configuration)
+    private static func made(_ prepared: PreparedWiring, logger: Logger?) throws(DiagnosticReport) -> Factory {
+        let (blueprint, loaded) = try parts(of: prepared.build, configuration: prepared.configuration)
         return Factory(blueprint: blueprint, parent: nil, logger: logger, loaded: loaded)
     }
 
@@ -148,9 +164,7 @@ extension Factory {
         throws(DiagnosticReport) -> (FactoryBlueprint, LoadedConfiguration) {
         let errors = build.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let blueprint = build.blueprint else { throw DiagnosticReport(errors) }
-        let loaded = LoadedConfiguration(configuration: configuration, definitions: [], settingsFields: build.settingsFields,
-                                         keysRead: build.keysRead, warnings: build.diagnostics.filter { $0.severity != .error })
-        return (blueprint, loaded)
+        return (blueprint, build.loaded(blueprint, configuration: configuration))
     }
 
     /// The factory of `image` for `configuration`, with its eager singletons

@@ -17,6 +17,8 @@ struct WiringBuild {
     private let registry: ComponentRegistry
     private var converters: TypeConverters
     private var settings = BoundSettings()
+    /// Each plan's definition as the image gives it back (see ``definition(of:parameters:)``), by plan index.
+    private var definitions: [ComponentDefinition] = []
     private var resolver: PlaceholderResolver
 
     init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry) {
@@ -55,6 +57,8 @@ struct WiringBuild {
         let keys = Self.keys(of: image.components, aliases: image.aliases)
         var plans: [ComponentPlan] = []
         plans.reserveCapacity(image.components.count)
+        definitions = []
+        definitions.reserveCapacity(image.components.count)
         for (index, component) in image.components.enumerated() {
             if let plan = plan(index, component, keys: keys) { plans.append(plan) }
         }
@@ -68,7 +72,7 @@ struct WiringBuild {
         for (key, instance) in stage.seeded {
             if let index = keys[key] { seeded[index] = instance }
         }
-        blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: [])
+        blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: definitions)
     }
 
     /// `stale-wiring` for each structural text whose value is not the one
@@ -104,6 +108,12 @@ struct WiringBuild {
             if let index = indexByKey[key] { indexByKey[alias] = index }
         }
         return indexByKey
+    }
+
+    /// What a factory made of `blueprint` was loaded from, for its inspection and its reloads.
+    func loaded(_ blueprint: FactoryBlueprint, configuration: Configuration) -> LoadedConfiguration {
+        LoadedConfiguration(configuration: configuration, definitions: blueprint.definitions, settingsFields: settingsFields,
+                            keysRead: keysRead, warnings: diagnostics.filter { $0.severity != .error })
     }
 
     /// `stale-wiring` for `component`: the registry no longer has what the wiring names.
@@ -164,6 +174,7 @@ struct WiringBuild {
             callbacks.append(found)
         }
         guard complete, callbacks.count == 4, let produces = registration?.type ?? Optional(maker.produces) else { return nil }
+        definitions.append(Self.definition(of: component, parameters: maker.parameters))
         return ComponentPlan(
             index: index, key: component.key, location: component.location, scope: component.scope, isLazy: component.isLazy,
             produces: produces, maker: maker, arguments: arguments, factoryIndex: factoryIndex,
@@ -171,6 +182,48 @@ struct WiringBuild {
             beforePropertyInjection: callbacks[0], afterPropertyInjection: callbacks[1], initMethod: callbacks[2],
             destroyMethod: callbacks[3], roles: registration?.roles ?? [], isolation: registration?.isolation ?? .nonisolated,
             registration: registration?.name, makerOwner: makerOwner)
+    }
+
+    /// The definition of `component` as far as its image tells it: its key, type and
+    /// scope, and each argument and property with its site's text and place. What a live
+    /// factory resolves again to see what a change reaches, and what inspection names
+    /// the readers of a key by; never compiled.
+    private static func definition(of component: WiringImage.Component, parameters: [ParameterSignature]) -> ComponentDefinition {
+        func injected(_ value: WiringValue) -> InjectedValue {
+            switch value {
+            case .component(let key): .reference(AttributeValue(key, at: component.location))
+            case .site(let text, let hint): .text(text, requiredType: hint)
+            case .null: .null(component.location)
+            case .settings: .autowired
+            case .collection(let items):
+                .collection(CollectionDefinition(kindAttribute: nil, items: items.map { item in
+                    switch item {
+                    case .component(let key): .reference(AttributeValue(key, at: component.location))
+                    case .site(let text, let hint): .value(text, requiredType: hint)
+                    case .null, .settings, .collection, .dictionary: .null(component.location)
+                    }
+                }, location: component.location))
+            case .dictionary(let entries):
+                .collection(CollectionDefinition(kindAttribute: AttributeValue("Dictionary", at: component.location),
+                                                 items: entries.map { .entry(key: $0.key, value: injected($0.value)) },
+                                                 location: component.location))
+            }
+        }
+        var definition = ComponentDefinition(key: component.key, location: component.location)
+        definition.className = component.type.map { AttributeValue($0, at: component.location) }
+        definition.scopeAttribute = AttributeValue(component.scope.rawValue, at: component.location)
+        let arguments = zip(parameters, component.arguments).map { parameter, value in
+            ArgumentDefinition(parameterName: AttributeValue(parameter.name, at: component.location), index: nil,
+                               value: injected(value), location: component.location)
+        }
+        if !arguments.isEmpty {
+            definition.initializer = InitializerDefinition(selector: AttributeValue("", at: component.location), isClassMethod: nil,
+                                                           arguments: arguments, location: component.location)
+        }
+        definition.properties = component.properties.map {
+            PropertyDefinition(name: AttributeValue($0.name, at: $0.location), value: injected($0.value), location: $0.location)
+        }
+        return definition
     }
 
     private static func reference(_ key: String, keys: [String: Int]) -> ValuePlan {

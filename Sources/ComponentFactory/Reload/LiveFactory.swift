@@ -53,8 +53,8 @@ public final class LiveFactory: Sendable {
     /// Its services' states, as the lifecycle product runs them: kept across generations, as the services are.
     package let serviceStates = ServiceStates()
 
-    /// What every reload reads again and validates.
-    private let assemblies: AssemblySet
+    /// What every reload builds again from the configuration it reads: the assemblies as read, or their compiled wiring.
+    private let wiring: ReloadedWiring
     private let loader: ConfigurationLoader
     private let environment: String?
     private let registry: ComponentRegistry
@@ -83,8 +83,32 @@ public final class LiveFactory: Sendable {
             throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a configuration; please report this", at: nil)])
         }
         let side = ReloadReach.Side(table: factory.table, loaded: loaded)
-        return LiveFactory(assemblies: read, loader: inputs.loader, environment: inputs.environment, registry: registry,
+        return LiveFactory(wiring: .assemblies(read), loader: inputs.loader, environment: inputs.environment, registry: registry,
                            parent: options.parent, logger: options.logger, first: LiveGeneration(number: 1, factory: factory, side: side))
+    }
+
+    /// Loads as `Factory.loadAsync(compiled:registry:options:)` does, and
+    /// follows the configuration as a live factory of the assemblies does:
+    /// each reload reads the configuration again and resolves every value
+    /// site again; the shape stays the compiled one, and a change to a value
+    /// that decides shape is refused (`stale-wiring`, at its `.properties` line).
+    /// Stale wiring with ``Factory/LoadOptions/interpretsStaleWiring`` loads the assemblies instead.
+    nonisolated(nonsending) public static func load(
+        compiled: Factory.CompiledWiring, registry: ComponentRegistry, options: Factory.LoadOptions
+    ) async throws(DiagnosticReport) -> LiveFactory {
+        switch try Factory.prepare(compiled, registry: registry, options: options) {
+        case .interpret(let assemblies):
+            return try await load(assemblies: assemblies, registry: registry, options: options)
+        case .built(let prepared):
+            let factory = try await Factory.loadAsync(prepared, logger: options.logger)
+            guard let loaded = factory.loaded else {
+                throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a configuration; please report this", at: nil)])
+            }
+            let side = ReloadReach.Side(table: factory.table, loaded: loaded)
+            return LiveFactory(wiring: .compiled(prepared.image), loader: prepared.loader, environment: prepared.environment,
+                               registry: registry, parent: nil, logger: options.logger,
+                               first: LiveGeneration(number: 1, factory: factory, side: side))
+        }
     }
 
     /// The common case: assemblies, a config root and an environment.
@@ -99,9 +123,9 @@ public final class LiveFactory: Sendable {
         try await load(assemblies: assemblies, registry: registry, options: Factory.LoadOptions(config: config, environment: environment))
     }
 
-    private init(assemblies: AssemblySet, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry,
+    private init(wiring: ReloadedWiring, loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry,
                  parent: Factory?, logger: Logger?, first: LiveGeneration) {
-        self.assemblies = assemblies
+        self.wiring = wiring
         self.loader = loader
         self.environment = environment
         self.registry = registry
@@ -111,11 +135,6 @@ public final class LiveFactory: Sendable {
         self.startup = first.factory.startup.withLock { $0 }
     }
 
-    /// What a reload compares a validated environment by; nil when it made no factory.
-    private static func side(of build: EnvironmentBuild) -> ReloadReach.Side? {
-        guard let blueprint = build.blueprint, let loaded = build.loaded(blueprint) else { return nil }
-        return ReloadReach.Side(table: blueprint.table, loaded: loaded)
-    }
 
     // MARK: Using the graph
 
@@ -262,11 +281,10 @@ public final class LiveFactory: Sendable {
             // A config root given as none stays none; one that went away is a refusal.
             if !loader.root.path.isEmpty { return refused([error]) }
         }
-        let build = EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry,
-                                               parent: parent)
+        let build = wiring.build(loader: loader, environment: environment, registry: registry, parent: parent)
         read = build.configuration
         let errors = build.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty, let blueprint = build.blueprint, let side = Self.side(of: build) else {
+        guard errors.isEmpty, let blueprint = build.blueprint, let side = build.side else {
             // What changed, and the .properties line (or variable, or provider key) of each change first in its diagnostics.
             guard let configuration = build.configuration else { return refused(errors) }
             let changed = ReloadReach.changedKeys(from: old.side, to: configuration, keysRead: build.keysRead)

@@ -1,0 +1,43 @@
+/// What a live factory builds each generation from: the assemblies as it
+/// read them, or the image of their compiled wiring. Either way a reload
+/// reads the configuration again and goes through the same checks.
+enum ReloadedWiring: Sendable {
+    case assemblies(AssemblySet)
+    case compiled(WiringImage)
+
+    /// One environment built again, as plain data: what a reload needs of either build.
+    struct Build {
+        /// The configuration read; nil when it could not be.
+        var configuration: Configuration?
+        var diagnostics: [Diagnostic]
+        var blueprint: FactoryBlueprint?
+        /// The keys something read, for the keys a change touched.
+        var keysRead: [String]
+        /// What a reload compares the environment by; nil when it made no factory.
+        var side: ReloadReach.Side?
+    }
+
+    /// The environment built with the configuration `loader` reads now.
+    func build(loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry, parent: Factory?) -> Build {
+        switch self {
+        case .assemblies(let assemblies):
+            let build = EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry,
+                                         parent: parent)
+            let loaded = build.blueprint.flatMap { build.loaded($0) }
+            return Build(configuration: build.configuration, diagnostics: build.diagnostics, blueprint: build.blueprint,
+                         keysRead: build.keysRead,
+                         side: build.blueprint.flatMap { blueprint in loaded.map { ReloadReach.Side(table: blueprint.table, loaded: $0) } })
+        case .compiled(let image):
+            let configuration: Configuration
+            do {
+                configuration = try loader.configuration(declaring: image.placeholderLocations, environment: environment)
+            } catch {
+                return Build(configuration: nil, diagnostics: error.diagnostics, blueprint: nil, keysRead: [], side: nil)
+            }
+            let build = WiringBuild(image: image, configuration: configuration, registry: registry)
+            let loaded = build.blueprint.map { build.loaded($0, configuration: configuration) }
+            return Build(configuration: configuration, diagnostics: build.diagnostics, blueprint: build.blueprint, keysRead: build.keysRead,
+                         side: build.blueprint.flatMap { blueprint in loaded.map { ReloadReach.Side(table: blueprint.table, loaded: $0) } })
+        }
+    }
+}
