@@ -63,7 +63,7 @@ struct CompileWiringCommand: ToolCommand {
         var images: [WiringImage] = []
         for build in builds {
             do {
-                images.append(try build.wiringImage(placeholderLocations: loaded.assemblies.placeholderLocations, registry: registry))
+                images.append(try build.wiringImage(of: loaded.assemblies, registry: registry))
             } catch {
                 return ToolFailure(status: ToolResult.errorsFound, diagnostics: [error]).result
             }

@@ -135,7 +135,7 @@ if compiledMode {
     let loader = ConfigurationLoader(root: try ConfigRoot.scan("\(directory.path)/Config"), environmentVariables: [:])
     let images = try environments.map { environment in
         try EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry())
-            .wiringImage(placeholderLocations: assemblies.placeholderLocations, registry: registry())
+            .wiringImage(of: assemblies, registry: registry())
     }
     let writer = WiringWriter(images, stamps: WiringStamps(registry: WiringStamps.registry(registry())))
     try FileManager.default.createDirectory(at: directory.appendingPathComponent("wiring"), withIntermediateDirectories: true)

@@ -180,11 +180,10 @@ extension Factory {
 }
 
 extension EnvironmentBuild {
-    /// The image of what this build compiled with `registry`, for
-    /// `compile-wiring`: `placeholderLocations` are its assemblies'. A
-    /// diagnostic when the build has an error, or compiled what compiled
-    /// wiring does not print yet.
-    public func wiringImage(placeholderLocations: [AttributeValue], registry: ComponentRegistry) throws(Diagnostic) -> WiringImage {
+    /// The image of what this build compiled from `assemblies` with
+    /// `registry`, for `compile-wiring`. A diagnostic when the build has an
+    /// error, or compiled what compiled wiring does not print yet.
+    public func wiringImage(of assemblies: AssemblySet, registry: ComponentRegistry) throws(Diagnostic) -> WiringImage {
         guard let blueprint else {
             let errors = diagnostics.filter { $0.severity == .error }
             throw Diagnostic(.staleWiring, "environment '\(environment ?? "none")' has \(errors.count) error\(errors.count == 1 ? "" : "s"), "
@@ -192,7 +191,7 @@ extension EnvironmentBuild {
         }
         var image: WiringImage
         do {
-            image = try WiringImage(blueprint, environment: environment, placeholderLocations: placeholderLocations, registry: registry)
+            image = try WiringImage(blueprint, environment: environment, assemblies: assemblies, registry: registry)
         } catch {
             throw Diagnostic(.staleWiring, "environment '\(environment ?? "none")': \(error.reason)", at: nil)
         }

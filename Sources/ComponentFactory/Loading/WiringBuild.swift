@@ -54,6 +54,9 @@ struct WiringBuild {
         settings = BoundSettings(registry.settingsTypes, resolver: &self.resolver, converters: converters)
         diagnostics += settings.diagnostics
         settingsFields = settings.fields
+        // The service attributes and the group's bounds, resolved and checked by the interpreter's own rules.
+        var services = ServiceRules(definitions: image.components.compactMap(Self.serviceDefinition), groups: image.serviceGroups,
+                                    resolver: &self.resolver)
         let keys = Self.keys(of: image.components, aliases: image.aliases)
         var plans: [ComponentPlan] = []
         plans.reserveCapacity(image.components.count)
@@ -63,11 +66,15 @@ struct WiringBuild {
             if let plan = plan(index, component, keys: keys) { plans.append(plan) }
         }
         keysRead = self.resolver.readKeys().map(\.text)  // in no order: inspection sorts what it lists
-        guard plans.count == image.components.count, !diagnostics.contains(where: { $0.severity == .error }) else { return }
+        guard plans.count == image.components.count else { return }
+        let reloadable = Set(image.components.indices.filter { image.components[$0].isReloadable })
+        let serviceTable = services.table(for: plans, isService: registry.isService, reloadable: reloadable)
+        diagnostics += services.diagnostics
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
         let table = PlanTable(plans: plans, indexByKey: keys, postProcessors: stage.componentPostProcessors,
-                              environment: configuration.environment, settings: settings.values,
+                              environment: configuration.environment, settings: settings.values, services: serviceTable,
                               seeded: Set(image.components.indices.filter { image.components[$0].isSeeded }),
-                              reloadable: Set(image.components.indices.filter { image.components[$0].isReloadable }))
+                              reloadable: reloadable)
         var seeded: [Int: any Sendable] = [:]
         for (key, instance) in stage.seeded {
             if let index = keys[key] { seeded[index] = instance }
@@ -96,6 +103,16 @@ struct WiringBuild {
             }
         }
         return diagnostics.count == before
+    }
+
+    /// A definition with `component`'s service attributes, for ``ServiceRules``; nil when it has none.
+    private static func serviceDefinition(_ component: WiringImage.Component) -> ComponentDefinition? {
+        guard component.serviceAttributes.contains(where: { $0 != nil }) else { return nil }
+        var definition = ComponentDefinition(key: component.key, location: component.location)
+        definition.service = component.serviceAttribute(0)
+        definition.serviceFinished = component.serviceAttribute(1)
+        definition.serviceFailed = component.serviceAttribute(2)
+        return definition
     }
 
     /// The plan index of each of `components`' keys, and of each alias of one of them.
@@ -220,6 +237,9 @@ struct WiringBuild {
             definition.initializer = InitializerDefinition(selector: AttributeValue("", at: component.location), isClassMethod: nil,
                                                            arguments: arguments, location: component.location)
         }
+        definition.service = component.serviceAttribute(0)
+        definition.serviceFinished = component.serviceAttribute(1)
+        definition.serviceFailed = component.serviceAttribute(2)
         definition.properties = component.properties.map {
             PropertyDefinition(name: AttributeValue($0.name, at: $0.location), value: injected($0.value), location: $0.location)
         }

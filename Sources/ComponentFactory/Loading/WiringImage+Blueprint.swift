@@ -7,15 +7,10 @@ extension WiringImage {
         let reason: String
     }
 
-    /// The image of `blueprint`, compiled for `environment` with `registry`
-    /// from assemblies that declare `placeholderLocations`.
-    init(_ blueprint: FactoryBlueprint, environment: String?, placeholderLocations: [AttributeValue],
+    /// The image of `blueprint`, compiled for `environment` with `registry` from `assemblies`.
+    init(_ blueprint: FactoryBlueprint, environment: String?, assemblies: AssemblySet,
          registry: ComponentRegistry) throws(Unprintable) {
         let table = blueprint.table
-        guard table.services.roles.isEmpty, table.services.gracefulShutdownTimeout == nil,
-              table.services.cancellationTimeout == nil else {
-            throw Unprintable(reason: "the assemblies run components as services, which compiled wiring does not print yet")
-        }
         let plans = table.plans
         var components: [Component] = []
         components.reserveCapacity(plans.count)
@@ -48,14 +43,15 @@ extension WiringImage {
                 maker: maker, arguments: arguments,
                 dependencies: plan.dependencies.map { Self.key(of: $0, plans: plans) },
                 properties: properties,
-                callbacks: [plan.beforePropertyInjection, plan.afterPropertyInjection, plan.initMethod, plan.destroyMethod].map { $0?.name }))
+                callbacks: [plan.beforePropertyInjection, plan.afterPropertyInjection, plan.initMethod, plan.destroyMethod].map { $0?.name },
+                serviceAttributes: [definition.service, definition.serviceFinished, definition.serviceFailed]))
         }
         var aliases: [String: String] = [:]
         for (key, index) in table.keys.byKey where plans[index].key != key {
             aliases[key] = plans[index].key
         }
-        self.init(environment: environment, placeholderLocations: placeholderLocations, components: components,
-                  aliases: aliases.merging(table.parentAliases) { own, _ in own })
+        self.init(environment: environment, placeholderLocations: assemblies.placeholderLocations, components: components,
+                  aliases: aliases.merging(table.parentAliases) { own, _ in own }, serviceGroups: assemblies.serviceGroups)
     }
 
     /// The key a reference plan stands for.

@@ -39,10 +39,12 @@ public struct WiringImage: Sendable, Equatable {
         public var properties: [Property]
         /// `before-property-injection`, `after-property-injection`, `init-method`, `destroy-method`, by registered name.
         public var callbacks: [String?]
+        /// `service`, `service-finished` and `service-failed` as written: a load resolves and checks them.
+        public var serviceAttributes: [AttributeValue?]
 
         public init(key: String, location: SourceLocation, scope: Scope, isLazy: Bool, isSeeded: Bool, isReloadable: Bool,
                     type: String?, maker: Maker, arguments: [WiringValue], dependencies: [String], properties: [Property],
-                    callbacks: [String?]) {
+                    callbacks: [String?], serviceAttributes: [AttributeValue?] = [nil, nil, nil]) {
             self.key = key
             self.location = location
             self.scope = scope
@@ -55,6 +57,12 @@ public struct WiringImage: Sendable, Equatable {
             self.dependencies = dependencies
             self.properties = properties
             self.callbacks = callbacks
+            self.serviceAttributes = serviceAttributes
+        }
+
+        /// The service attribute at `position` (0 `service`, 1 `service-finished`, 2 `service-failed`), if written.
+        func serviceAttribute(_ position: Int) -> AttributeValue? {
+            serviceAttributes.indices.contains(position) ? serviceAttributes[position] : nil
         }
     }
 
@@ -81,19 +89,22 @@ public struct WiringImage: Sendable, Equatable {
     public var aliases: [String: String]
     /// The texts with placeholders that decided this shape, each with the hash of its value here.
     public var structural: [WiringStamps.Structural]
+    /// The `<service-group>` declarations, as written: a load resolves and checks their durations.
+    public var serviceGroups: [AssemblyDocument.ServiceGroupDeclaration]
 
     public init(environment: String?, placeholderLocations: [AttributeValue], components: [Component], aliases: [String: String],
-                structural: [WiringStamps.Structural] = []) {
+                structural: [WiringStamps.Structural] = [], serviceGroups: [AssemblyDocument.ServiceGroupDeclaration] = []) {
         self.environment = environment
         self.placeholderLocations = placeholderLocations
         self.components = components
         self.aliases = aliases
         self.structural = structural
+        self.serviceGroups = serviceGroups
     }
 
-    /// Every text that is a value site, or its hint, or a dictionary's key: what a load resolves as a value.
+    /// Every text that a load resolves as a value: a value site, its hint, a dictionary's key, a service attribute.
     var siteTexts: Set<AttributeValue> {
-        var texts = Set<AttributeValue>()
+        var texts = Set(components.flatMap { $0.serviceAttributes.compactMap { $0 } })
         var pending = components.flatMap { $0.arguments + $0.properties.map(\.value) }
         while let value = pending.popLast() {
             switch value {

@@ -4,7 +4,7 @@
 @_spi(Tooling)
 public struct WiringReader {
     /// The version of the text; a text of another one is refused.
-    public static let version = 1
+    public static let version = 2
 
     /// The image of `environment` (nil: the set with no environment) in
     /// the wiring made of `entry` and `documents`; a `stale-wiring`
@@ -42,6 +42,12 @@ public struct WiringReader {
                 let text = try cursor.attribute(files)
                 let hash = try cursor.hash()
                 if current == .some(environment) { wanted?.structural.append(WiringStamps.Structural(text: text, hash: hash)) }
+            case "V":
+                let graceful = try cursor.optionalAttribute(files)
+                let cancellation = try cursor.optionalAttribute(files)
+                let group = AssemblyDocument.ServiceGroupDeclaration(gracefulShutdownTimeout: graceful, cancellationTimeout: cancellation,
+                                                                     location: try cursor.location(files))
+                if current == .some(environment) { wanted?.serviceGroups.append(group) }
             case "L":
                 let location = try cursor.attribute(files)
                 if current == .some(environment) { wanted?.placeholderLocations.append(location) }
@@ -155,14 +161,17 @@ public struct WiringReader {
             }
         }
 
+        /// Whether the next token is `-`, for none: then it is taken.
+        private mutating func takesNone() -> Bool {
+            guard offset + 1 < bytes.count, bytes[offset] == 0x20, bytes[offset + 1] == 0x2D,
+                  offset + 2 == bytes.count || bytes[offset + 2] == 0x20 || bytes[offset + 2] == 0x0A else { return false }
+            offset += 2
+            return true
+        }
+
         /// A quoted string, or `-` for none.
         mutating func optionalString() throws(Diagnostic) -> String? {
-            if offset + 1 < bytes.count, bytes[offset] == 0x20, bytes[offset + 1] == 0x2D,
-               offset + 2 == bytes.count || bytes[offset + 2] == 0x20 || bytes[offset + 2] == 0x0A {
-                offset += 2
-                return nil
-            }
-            return try string()
+            takesNone() ? nil : try string()
         }
 
         /// A quoted string, its escapes undone.
@@ -226,6 +235,11 @@ public struct WiringReader {
             return SourceLocation(file: files[file], line: try number(), column: try number())
         }
 
+        /// An attribute, or `-` for none.
+        mutating func optionalAttribute(_ files: [String]) throws(Diagnostic) -> AttributeValue? {
+            takesNone() ? nil : try attribute(files)
+        }
+
         mutating func attribute(_ files: [String]) throws(Diagnostic) -> AttributeValue {
             let text = try string()
             return AttributeValue(text, at: try location(files))
@@ -265,9 +279,12 @@ public struct WiringReader {
             }
             var callbacks: [String?] = []
             for _ in 0..<4 { callbacks.append(try optionalString()) }
+            var serviceAttributes: [AttributeValue?] = []
+            for _ in 0..<3 { serviceAttributes.append(try optionalAttribute(files)) }
             return WiringImage.Component(key: key, location: location, scope: scope, isLazy: isLazy, isSeeded: isSeeded,
                                          isReloadable: isReloadable, type: type, maker: maker, arguments: arguments,
-                                         dependencies: dependencies, properties: properties, callbacks: callbacks)
+                                         dependencies: dependencies, properties: properties, callbacks: callbacks,
+                                         serviceAttributes: serviceAttributes)
         }
 
         /// A value, its collections no deeper than an assembly's elements can nest.
@@ -277,11 +294,7 @@ public struct WiringReader {
             case "r": return .component(try string())
             case "s":
                 let text = try attribute(files)
-                if offset + 1 < bytes.count, bytes[offset] == 0x20, bytes[offset + 1] == 0x2D {
-                    offset += 2
-                    return .site(text, hint: nil)
-                }
-                return .site(text, hint: try attribute(files))
+                return .site(text, hint: try optionalAttribute(files))
             case "n": return .null
             case "t": return .settings
             case "a":

@@ -27,6 +27,10 @@ public struct WiringWriter {
         for image in images {
             for location in image.placeholderLocations { _ = file(location.location.file) }
             for structural in image.structural { _ = file(structural.text.location.file) }
+            for group in image.serviceGroups {
+                _ = file(group.location.file)
+                for attribute in [group.gracefulShutdownTimeout, group.cancellationTimeout] { if let attribute { _ = file(attribute.location.file) } }
+            }
             for component in image.components { note(component) }
         }
         for file in files { entry += "F " + Self.quoted(file) + "\n" }
@@ -41,6 +45,10 @@ public struct WiringWriter {
             entry += "E " + (image.environment.map(Self.quoted) ?? "-") + "\n"
             for location in image.placeholderLocations { entry += "L " + attribute(location) + "\n" }
             for structural in image.structural { entry += "K " + attribute(structural.text) + " \(structural.hash)\n" }
+            for group in image.serviceGroups {
+                entry += "V " + (group.gracefulShutdownTimeout.map { attribute($0) } ?? "-") + " "
+                    + (group.cancellationTimeout.map { attribute($0) } ?? "-") + " " + location(group.location) + "\n"
+            }
             for component in image.components {
                 let fileIndex = file(component.location.file)
                 let body = record(component)
@@ -76,6 +84,7 @@ public struct WiringWriter {
     private mutating func note(_ component: WiringImage.Component) {
         _ = file(component.location.file)
         for property in component.properties { _ = file(property.location.file) }
+        for attribute in component.serviceAttributes { if let attribute { _ = file(attribute.location.file) } }
         var pending = component.arguments + component.properties.map(\.value)
         while let value = pending.popLast() {
             switch value {
@@ -114,6 +123,7 @@ public struct WiringWriter {
             tokens += [Self.quoted(property.name), value(property.value), location(property.location)]
         }
         tokens += component.callbacks.map { $0.map(Self.quoted) ?? "-" }
+        for attribute in component.serviceAttributes { tokens.append(attribute.map { self.attribute($0) } ?? "-") }
         return tokens.joined(separator: " ")
     }
 

@@ -30,7 +30,7 @@ enum AssemblyFixture {
         let build = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry)
         let errors = (assemblies.diagnostics + build.diagnostics).filter { $0.severity == .error }
         guard errors.isEmpty else { throw DiagnosticReport(errors) }
-        let writer = WiringWriter([try build.wiringImage(placeholderLocations: assemblies.placeholderLocations, registry: registry)])
+        let writer = WiringWriter([try build.wiringImage(of: assemblies, registry: registry)])
         let image = try WiringReader.image(of: environment, entry: writer.entry, documents: writer.documents.map(\.text))
         return try Factory(image: image, configuration: configuration, registry: registry)
     }

@@ -112,7 +112,7 @@ import Testing
         let registry = Garage.registry()
         let images = try ["test", "production"].map { environment in
             try EnvironmentBuild(assemblies: assemblies, configuration: AssemblyFixture.configuration(Self.properties, environment: environment),
-                                 registry: registry).wiringImage(placeholderLocations: [], registry: registry)
+                                 registry: registry).wiringImage(of: assemblies, registry: registry)
         }
         let first = WiringWriter(images)
         let second = WiringWriter(images)

@@ -11,7 +11,7 @@ struct WiringRoundTrip {
 
     init(_ assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry) throws {
         interpreted = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry)
-        image = try interpreted.wiringImage(placeholderLocations: assemblies.placeholderLocations, registry: registry)
+        image = try interpreted.wiringImage(of: assemblies, registry: registry)
         text = WiringWriter([image])
         let read = try WiringReader.image(of: configuration.environment, entry: text.entry, documents: text.documents.map(\.text))
         compiled = WiringBuild(image: read, configuration: configuration, registry: registry)
