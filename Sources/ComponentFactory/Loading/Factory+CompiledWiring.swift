@@ -160,7 +160,7 @@ extension Factory {
     }
 
     /// What a factory is made of from a build that found no error; else its errors.
-    private static func parts(of build: WiringBuild, configuration: Configuration)
+    static func parts(of build: WiringBuild, configuration: Configuration)
         throws(DiagnosticReport) -> (FactoryBlueprint, LoadedConfiguration) {
         let errors = build.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let blueprint = build.blueprint else { throw DiagnosticReport(errors) }

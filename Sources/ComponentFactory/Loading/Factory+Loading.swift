@@ -78,7 +78,7 @@ extension Factory {
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
         let (build, read, inputs) = try environmentBuild(assemblies: assemblies, registry: registry, options: options, since: start)
-        return try await loadAsync(build, assemblies: read, parent: options.parent, logger: options.logger, patches: patches,
+        return try await loadAsync(build, assemblies: read, registry: registry, parent: options.parent, logger: options.logger, patches: patches,
                                    since: start, read: inputs.read)
     }
 
@@ -92,15 +92,16 @@ extension Factory {
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
         let build = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
-        return try await loadAsync(build, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
+        return try await loadAsync(build, assemblies: assemblies, registry: registry, parent: parent, logger: logger, patches: patches, since: start)
     }
 
     /// `read` is when the assemblies were read, for a load that read them.
     nonisolated(nonsending) static func loadAsync(
-        _ build: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+        _ build: EnvironmentBuild, assemblies: AssemblySet, registry: ComponentRegistry, parent: Factory?, logger: Logger?,
         patches: [(key: String, make: @Sendable () throws -> Any)], since start: ContinuousClock.Instant, read: ContinuousClock.Instant? = nil
     ) async throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
-        let (factory, ids, blueprint) = try made(build, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
+        let (factory, ids, blueprint) = try made(build, assemblies: assemblies, registry: registry, parent: parent, logger: logger,
+                                                 patches: patches)
         let compiled = ContinuousClock().now
         let constructions: [LoadTimeline.Construction]
         do {
@@ -130,7 +131,7 @@ extension Factory {
     ) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
         let (build, read, inputs) = try environmentBuild(assemblies: assemblies, registry: registry, options: options, since: start)
-        return try load(build, assemblies: read, parent: options.parent, logger: options.logger, patches: patches, since: start,
+        return try load(build, assemblies: read, registry: registry, parent: options.parent, logger: options.logger, patches: patches, since: start,
                         read: inputs.read)
     }
 
@@ -172,7 +173,7 @@ extension Factory {
                             patches: [(key: String, make: @Sendable () throws -> Any)]) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
         let start = ContinuousClock().now
         let build = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
-        return try load(build, assemblies: assemblies, parent: parent, logger: logger, patches: patches, since: start)
+        return try load(build, assemblies: assemblies, registry: registry, parent: parent, logger: logger, patches: patches, since: start)
     }
 
     /// Compiles the assemblies against `registry` for the environment of
@@ -188,8 +189,13 @@ extension Factory {
     public convenience init(assemblies: AssemblySet, configuration: Configuration, registry: ComponentRegistry,
                             parent: Factory? = nil) throws(DiagnosticReport) {
         let build = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry, parent: parent)
-        let blueprint = try Self.blueprint(of: build, assemblies: assemblies)
-        self.init(blueprint: blueprint, parent: parent, loaded: build.loaded(blueprint))
+        var blueprint = try Self.blueprint(of: build, assemblies: assemblies)
+        var loaded = build.loaded(blueprint)
+        if WiringCheck.isOn, parent == nil {
+            let compiled = try WiringCheck.build(build, assemblies: assemblies, configuration: configuration, registry: registry)
+            (blueprint, loaded) = try Self.parts(of: compiled, configuration: configuration)
+        }
+        self.init(blueprint: blueprint, parent: parent, loaded: loaded)
         try buildEagerSingletons()
     }
 
@@ -204,10 +210,11 @@ extension Factory {
         return blueprint
     }
 
-    private static func load(_ build: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
+    private static func load(_ build: EnvironmentBuild, assemblies: AssemblySet, registry: ComponentRegistry, parent: Factory?, logger: Logger?,
                              patches: [(key: String, make: @Sendable () throws -> Any)], since start: ContinuousClock.Instant,
                              read: ContinuousClock.Instant? = nil) throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int]) {
-        let (factory, ids, blueprint) = try made(build, assemblies: assemblies, parent: parent, logger: logger, patches: patches)
+        let (factory, ids, blueprint) = try made(build, assemblies: assemblies, registry: registry, parent: parent, logger: logger,
+                                                 patches: patches)
         let compiled = ContinuousClock().now
         let constructions = try factory.buildEagerSingletons()
         factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
@@ -230,11 +237,17 @@ extension Factory {
     }
 
     /// The factory of a build that found no error, with `patches` in place; nothing built yet.
-    private static func made(_ build: EnvironmentBuild, assemblies: AssemblySet, parent: Factory?, logger: Logger?,
-                             patches: [(key: String, make: @Sendable () throws -> Any)])
+    /// Under ``WiringCheck`` (`COMPONENT_FACTORY_WIRING=compiled`), from the assemblies' compiled wiring.
+    private static func made(_ build: EnvironmentBuild, assemblies: AssemblySet, registry: ComponentRegistry, parent: Factory?,
+                             logger: Logger?, patches: [(key: String, make: @Sendable () throws -> Any)])
         throws(DiagnosticReport) -> (factory: Factory, patchIDs: [Int], blueprint: FactoryBlueprint) {
-        let blueprint = try blueprint(of: build, assemblies: assemblies)
-        let factory = Factory(blueprint: blueprint, parent: parent, logger: logger, loaded: build.loaded(blueprint))
+        var blueprint = try blueprint(of: build, assemblies: assemblies)
+        var loaded = build.loaded(blueprint)
+        if WiringCheck.isOn, parent == nil, let configuration = build.configuration {
+            let compiled = try WiringCheck.build(build, assemblies: assemblies, configuration: configuration, registry: registry)
+            (blueprint, loaded) = try parts(of: compiled, configuration: configuration)
+        }
+        let factory = Factory(blueprint: blueprint, parent: parent, logger: logger, loaded: loaded)
         var ids: [Int] = []
         for patch in patches {
             ids.append(try factory.patch(key: patch.key, patch.make))

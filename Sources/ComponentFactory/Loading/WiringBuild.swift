@@ -105,14 +105,16 @@ struct WiringBuild {
         return diagnostics.count == before
     }
 
-    /// A definition with `component`'s service attributes, for ``ServiceRules``; nil when it has none.
+    /// A definition with `component`'s attributes as written, for ``ServiceRules``; nil when it has no service attribute.
     private static func serviceDefinition(_ component: WiringImage.Component) -> ComponentDefinition? {
-        guard component.serviceAttributes.contains(where: { $0 != nil }) else { return nil }
-        var definition = ComponentDefinition(key: component.key, location: component.location)
-        definition.service = component.serviceAttribute(0)
-        definition.serviceFinished = component.serviceAttribute(1)
-        definition.serviceFailed = component.serviceAttribute(2)
-        return definition
+        let services: Set<String> = ["service", "service-finished", "service-failed"]
+        guard component.attributes.contains(where: { services.contains($0.name) }) else { return nil }
+        return ComponentDefinition(key: component.key, location: component.location, attributes: written(component))
+    }
+
+    /// `component`'s attributes as written, each by its name in the grammar (the reader let no other through).
+    private static func written(_ component: WiringImage.Component) -> [(name: AssemblyGrammar.Attribute, value: AttributeValue)] {
+        component.attributes.compactMap { attribute in AssemblyGrammar.Attribute(rawValue: attribute.name).map { ($0, attribute.value) } }
     }
 
     /// The plan index of each of `components`' keys, and of each alias of one of them.
@@ -226,9 +228,11 @@ struct WiringBuild {
                                                  location: component.location))
             }
         }
-        var definition = ComponentDefinition(key: component.key, location: component.location)
-        definition.className = component.type.map { AttributeValue($0, at: component.location) }
-        definition.scopeAttribute = AttributeValue(component.scope.rawValue, at: component.location)
+        // What the image says of class= and scope= first; each attribute as written wins over it.
+        var attributes: [(name: AssemblyGrammar.Attribute, value: AttributeValue)] = []
+        if let type = component.type { attributes.append((.class, AttributeValue(type, at: component.location))) }
+        attributes.append((.scope, AttributeValue(component.scope.rawValue, at: component.location)))
+        var definition = ComponentDefinition(key: component.key, location: component.location, attributes: attributes + written(component))
         let arguments = zip(parameters, component.arguments).map { parameter, value in
             ArgumentDefinition(parameterName: AttributeValue(parameter.name, at: component.location), index: nil,
                                value: injected(value), location: component.location)
@@ -237,9 +241,6 @@ struct WiringBuild {
             definition.initializer = InitializerDefinition(selector: AttributeValue("", at: component.location), isClassMethod: nil,
                                                            arguments: arguments, location: component.location)
         }
-        definition.service = component.serviceAttribute(0)
-        definition.serviceFinished = component.serviceAttribute(1)
-        definition.serviceFailed = component.serviceAttribute(2)
         definition.properties = component.properties.map {
             PropertyDefinition(name: AttributeValue($0.name, at: $0.location), value: injected($0.value), location: $0.location)
         }

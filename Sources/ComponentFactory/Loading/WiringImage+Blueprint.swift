@@ -44,7 +44,7 @@ extension WiringImage {
                 dependencies: plan.dependencies.map { Self.key(of: $0, plans: plans) },
                 properties: properties,
                 callbacks: [plan.beforePropertyInjection, plan.afterPropertyInjection, plan.initMethod, plan.destroyMethod].map { $0?.name },
-                serviceAttributes: [definition.service, definition.serviceFinished, definition.serviceFailed]))
+                attributes: definition.attributesReadAtLoad.map { Attribute(name: $0.name.rawValue, value: $0.value) }))
         }
         var aliases: [String: String] = [:]
         for (key, index) in table.keys.byKey where plans[index].key != key {

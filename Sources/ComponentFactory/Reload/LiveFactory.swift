@@ -77,13 +77,16 @@ public final class LiveFactory: Sendable {
     ) async throws(DiagnosticReport) -> LiveFactory {
         let start = ContinuousClock().now
         let (build, read, inputs) = try Factory.environmentBuild(assemblies: assemblies, registry: registry, options: options, since: start)
-        let (factory, _) = try await Factory.loadAsync(build, assemblies: read, parent: options.parent, logger: options.logger,
-                                                       patches: [], since: start, read: inputs.read)
+        let (factory, _) = try await Factory.loadAsync(build, assemblies: read, registry: registry, parent: options.parent,
+                                                       logger: options.logger, patches: [], since: start, read: inputs.read)
         guard let loaded = factory.loaded else {
             throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a configuration; please report this", at: nil)])
         }
         let side = ReloadReach.Side(table: factory.table, loaded: loaded)
-        return LiveFactory(wiring: .assemblies(read), loader: inputs.loader, environment: inputs.environment, registry: registry,
+        // Under the wiring check, the reloads go through the compiled wiring too.
+        let wiring: ReloadedWiring = WiringCheck.isOn && options.parent == nil
+            ? .compiled(try WiringCheck.image(build, assemblies: read, registry: registry)) : .assemblies(read)
+        return LiveFactory(wiring: wiring, loader: inputs.loader, environment: inputs.environment, registry: registry,
                            parent: options.parent, logger: options.logger, first: LiveGeneration(number: 1, factory: factory, side: side))
     }
 

@@ -39,12 +39,13 @@ public struct WiringImage: Sendable, Equatable {
         public var properties: [Property]
         /// `before-property-injection`, `after-property-injection`, `init-method`, `destroy-method`, by registered name.
         public var callbacks: [String?]
-        /// `service`, `service-finished` and `service-failed` as written: a load resolves and checks them.
-        public var serviceAttributes: [AttributeValue?]
+        /// The component's own attributes that a load reads as written, by name: its service attributes,
+        /// which a load resolves and checks, and every other with a placeholder (for inspection's readers).
+        public var attributes: [Attribute]
 
         public init(key: String, location: SourceLocation, scope: Scope, isLazy: Bool, isSeeded: Bool, isReloadable: Bool,
                     type: String?, maker: Maker, arguments: [WiringValue], dependencies: [String], properties: [Property],
-                    callbacks: [String?], serviceAttributes: [AttributeValue?] = [nil, nil, nil]) {
+                    callbacks: [String?], attributes: [Attribute] = []) {
             self.key = key
             self.location = location
             self.scope = scope
@@ -57,12 +58,18 @@ public struct WiringImage: Sendable, Equatable {
             self.dependencies = dependencies
             self.properties = properties
             self.callbacks = callbacks
-            self.serviceAttributes = serviceAttributes
+            self.attributes = attributes
         }
+    }
 
-        /// The service attribute at `position` (0 `service`, 1 `service-finished`, 2 `service-failed`), if written.
-        func serviceAttribute(_ position: Int) -> AttributeValue? {
-            serviceAttributes.indices.contains(position) ? serviceAttributes[position] : nil
+    /// One attribute of a `<component>` as written: its XML name, its text and where.
+    public struct Attribute: Sendable, Equatable {
+        public var name: String
+        public var value: AttributeValue
+
+        public init(name: String, value: AttributeValue) {
+            self.name = name
+            self.value = value
         }
     }
 
@@ -103,8 +110,10 @@ public struct WiringImage: Sendable, Equatable {
     }
 
     /// Every text that a load resolves as a value: a value site, its hint, a dictionary's key, a service attribute.
+    /// The component's other attributes with placeholders decide shape: they are stamped, not resolved.
     var siteTexts: Set<AttributeValue> {
-        var texts = Set(components.flatMap { $0.serviceAttributes.compactMap { $0 } })
+        let services: Set<String> = ["service", "service-finished", "service-failed"]
+        var texts = Set(components.flatMap { $0.attributes.filter { services.contains($0.name) }.map(\.value) })
         var pending = components.flatMap { $0.arguments + $0.properties.map(\.value) }
         while let value = pending.popLast() {
             switch value {

@@ -4,7 +4,7 @@
 @_spi(Tooling)
 public struct WiringReader {
     /// The version of the text; a text of another one is refused.
-    public static let version = 2
+    public static let version = 3
 
     /// The image of `environment` (nil: the set with no environment) in
     /// the wiring made of `entry` and `documents`; a `stale-wiring`
@@ -279,12 +279,16 @@ public struct WiringReader {
             }
             var callbacks: [String?] = []
             for _ in 0..<4 { callbacks.append(try optionalString()) }
-            var serviceAttributes: [AttributeValue?] = []
-            for _ in 0..<3 { serviceAttributes.append(try optionalAttribute(files)) }
+            var attributes: [WiringImage.Attribute] = []
+            for _ in 0..<(try count()) {
+                let name = try string()
+                guard AssemblyGrammar.Attribute(rawValue: name) != nil else { throw failure("'\(name)' is not an attribute of <component>") }
+                attributes.append(WiringImage.Attribute(name: name, value: try attribute(files)))
+            }
             return WiringImage.Component(key: key, location: location, scope: scope, isLazy: isLazy, isSeeded: isSeeded,
                                          isReloadable: isReloadable, type: type, maker: maker, arguments: arguments,
                                          dependencies: dependencies, properties: properties, callbacks: callbacks,
-                                         serviceAttributes: serviceAttributes)
+                                         attributes: attributes)
         }
 
         /// A value, its collections no deeper than an assembly's elements can nest.

@@ -84,7 +84,7 @@ public struct WiringWriter {
     private mutating func note(_ component: WiringImage.Component) {
         _ = file(component.location.file)
         for property in component.properties { _ = file(property.location.file) }
-        for attribute in component.serviceAttributes { if let attribute { _ = file(attribute.location.file) } }
+        for attribute in component.attributes { _ = file(attribute.value.location.file) }
         var pending = component.arguments + component.properties.map(\.value)
         while let value = pending.popLast() {
             switch value {
@@ -123,7 +123,8 @@ public struct WiringWriter {
             tokens += [Self.quoted(property.name), value(property.value), location(property.location)]
         }
         tokens += component.callbacks.map { $0.map(Self.quoted) ?? "-" }
-        for attribute in component.serviceAttributes { tokens.append(attribute.map { self.attribute($0) } ?? "-") }
+        tokens.append("\(component.attributes.count)")
+        for attribute in component.attributes { tokens += [Self.quoted(attribute.name), self.attribute(attribute.value)] }
         return tokens.joined(separator: " ")
     }
 

@@ -2,15 +2,15 @@
 
 extension MiddleAgesWiring {
     static let documentMiddleAges = #"""
-wiring 2
-C "knight" 1 0 15 5 object-graph 0 0 0 "Knight" i "init" 0 0 4 "quest" r "quest" 0 16 9 "damselsRescued" s "${damsels.rescued}" 0 17 41 - 0 17 9 "shieldColor" s "${knight.shield.color}" 0 18 38 - 0 18 9 "favoriteDamsels" a 2 s "Mary" 0 21 17 "String" 0 21 24 s "Jane" 0 22 17 "String" 0 22 24 0 19 9 - - - - - - -
-C "quest" 1 0 28 5 prototype 0 0 0 "CampaignQuest" i "init" 0 0 1 "imageUrl" r "questImageURL" 0 31 9 "questBeforePropertyInjection" "questAfterPropertyInjection" - - - - -
-C "cavalryMan" 1 0 36 5 singleton 0 0 0 "CavalryMan" i "initWithQuest:hitRatio:" 2 r "quest" s "13.75" 0 39 33 - 0 1 "hasHorseWillTravel" s "${knight.has.horse}" 0 41 45 - 0 41 9 - - - - - - -
-C "knightWithCollections" 1 0 45 5 object-graph 0 0 0 "Knight" i "initWithQuest:favoriteDamsels:" 2 r "quest" a 2 s "Mary" 0 50 21 - s "Jane" 0 51 21 - 0 1 "friends" a 2 r "knight" r "cavalryMan" 0 55 9 - - - - - - -
-C "questImageURL" 1 0 64 5 object-graph 0 0 0 "URL" c "URLWithString:" 1 s "${quest.url}" 0 66 46 - 0 0 - - - - - - -
-C "heraldicColorConverter" 1 0 72 5 object-graph 0 0 0 "HeraldicColorConverter" i "init" 0 0 0 - - - - - - -
-C "swordFactory" 1 0 75 5 singleton 0 0 0 "SwordFactory" i "init" 0 0 0 - - - - - - -
-C "blueSword" 1 0 77 5 object-graph 0 0 0 - f "swordWithSpecification:" "SwordFactory" "swordFactory" 1 s "blue" 0 79 53 - 0 0 - - - - - - -
+wiring 3
+C "knight" 1 0 15 5 object-graph 0 0 0 "Knight" i "init" 0 0 4 "quest" r "quest" 0 16 9 "damselsRescued" s "${damsels.rescued}" 0 17 41 - 0 17 9 "shieldColor" s "${knight.shield.color}" 0 18 38 - 0 18 9 "favoriteDamsels" a 2 s "Mary" 0 21 17 "String" 0 21 24 s "Jane" 0 22 17 "String" 0 22 24 0 19 9 - - - - 0
+C "quest" 1 0 28 5 prototype 0 0 0 "CampaignQuest" i "init" 0 0 1 "imageUrl" r "questImageURL" 0 31 9 "questBeforePropertyInjection" "questAfterPropertyInjection" - - 0
+C "cavalryMan" 1 0 36 5 singleton 0 0 0 "CavalryMan" i "initWithQuest:hitRatio:" 2 r "quest" s "13.75" 0 39 33 - 0 1 "hasHorseWillTravel" s "${knight.has.horse}" 0 41 45 - 0 41 9 - - - - 0
+C "knightWithCollections" 1 0 45 5 object-graph 0 0 0 "Knight" i "initWithQuest:favoriteDamsels:" 2 r "quest" a 2 s "Mary" 0 50 21 - s "Jane" 0 51 21 - 0 1 "friends" a 2 r "knight" r "cavalryMan" 0 55 9 - - - - 0
+C "questImageURL" 1 0 64 5 object-graph 0 0 0 "URL" c "URLWithString:" 1 s "${quest.url}" 0 66 46 - 0 0 - - - - 0
+C "heraldicColorConverter" 1 0 72 5 object-graph 0 0 0 "HeraldicColorConverter" i "init" 0 0 0 - - - - 0
+C "swordFactory" 1 0 75 5 singleton 0 0 0 "SwordFactory" i "init" 0 0 0 - - - - 0
+C "blueSword" 1 0 77 5 object-graph 0 0 0 - f "swordWithSpecification:" "SwordFactory" "swordFactory" 1 s "blue" 0 79 53 - 0 0 - - - - 0
 
 """#
 }

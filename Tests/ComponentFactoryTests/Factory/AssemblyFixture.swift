@@ -1,5 +1,4 @@
 @_spi(Tooling) import ComponentFactory
-import Foundation
 
 /// Builds a factory, or validates, from assembly text held in the test: no
 /// files, no shared state. `components` is the inside of `<assembly>`.
@@ -15,24 +14,10 @@ enum AssemblyFixture {
         Configuration(environment: environment, sources: [InMemoryPropertySource(name: "test.properties", values: properties)])
     }
 
-    /// The factory of `components`: interpreted, or with
-    /// `COMPONENT_FACTORY_WIRING=compiled` in the environment, from their
-    /// compiled wiring (written as text and read back), as an app that
-    /// compiles its wiring loads it. Assemblies with an error have no
-    /// wiring: `compile-wiring` refuses them, so their report is the interpreter's.
     static func factory(_ components: String, properties: [String: String] = [:], environment: String? = "test",
                         registry: ComponentRegistry) throws -> Factory {
-        let assemblies = assemblies(components)
-        let configuration = configuration(properties, environment: environment)
-        guard ProcessInfo.processInfo.environment["COMPONENT_FACTORY_WIRING"] == "compiled" else {
-            return try Factory(assemblies: assemblies, configuration: configuration, registry: registry)
-        }
-        let build = EnvironmentBuild(assemblies: assemblies, configuration: configuration, registry: registry)
-        let errors = (assemblies.diagnostics + build.diagnostics).filter { $0.severity == .error }
-        guard errors.isEmpty else { throw DiagnosticReport(errors) }
-        let writer = WiringWriter([try build.wiringImage(of: assemblies, registry: registry)])
-        let image = try WiringReader.image(of: environment, entry: writer.entry, documents: writer.documents.map(\.text))
-        return try Factory(image: image, configuration: configuration, registry: registry)
+        try Factory(assemblies: assemblies(components), configuration: configuration(properties, environment: environment),
+                    registry: registry)
     }
 
     /// What registry-aware validation reports: the registry-free errors if

@@ -82,7 +82,10 @@ import Testing
         let factory = try Factory.load(assemblies: [.url(try Self.resource("Assemblies"))], registry: Garage.registry(),
                               options: .init(config: .url(try Self.resource("Config")), environment: "test", sources: [counting]))
         #expect(try factory.component(forKey: "car", as: Car.self).name == "Herbie 90hp")
-        #expect(counting.asked.withLock { $0["car.name"] } == 1)
+        // Under the wiring check (COMPONENT_FACTORY_WIRING=compiled) the interpreter's build makes the image, and the
+        // compiled build resolves the sites again: each build asks once.
+        let builds = ProcessInfo.processInfo.environment["COMPONENT_FACTORY_WIRING"] == "compiled" ? 2 : 1
+        #expect(counting.asked.withLock { $0["car.name"] } == builds)
     }
 
     @Test func theEnvironmentVariableChoosesTheEnvironmentWhenTheCallDoesNot() throws {
