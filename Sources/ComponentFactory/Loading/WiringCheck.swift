@@ -25,9 +25,19 @@ enum WiringCheck {
         }
     }
 
-    /// The environment of `build` built again from its compiled wiring.
+    /// The environment of `build` built again from its compiled wiring;
+    /// thrown when its plan table is not the interpreter's, field by field
+    /// (``PlanTableShape``), with the first line that differs.
     static func build(_ build: EnvironmentBuild, assemblies: AssemblySet, configuration: Configuration,
                       registry: ComponentRegistry) throws(DiagnosticReport) -> WiringBuild {
-        WiringBuild(image: try image(build, assemblies: assemblies, registry: registry), configuration: configuration, registry: registry)
+        let compiled = WiringBuild(image: try image(build, assemblies: assemblies, registry: registry), configuration: configuration,
+                                   registry: registry)
+        guard let interpreted = build.blueprint?.table, let table = compiled.blueprint?.table else { return compiled }
+        let (expected, found) = (PlanTableShape.describe(interpreted).split(separator: "\n"), PlanTableShape.describe(table).split(separator: "\n"))
+        guard expected != found else { return compiled }
+        let line = zip(expected, found).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expected.count, found.count)
+        throw DiagnosticReport([Diagnostic(
+            .staleWiring, "compiled wiring disagrees with the interpreter at line \(line + 1) of the plan table: the interpreter's "
+                + "'\(line < expected.count ? expected[line] : "")', the compiled '\(line < found.count ? found[line] : "")'", at: nil)])
     }
 }

@@ -107,6 +107,23 @@ import Testing
         #expect(stale.location?.line == AssemblyFixture.line(of: "key=\"car\"", in: Self.everyShape))
     }
 
+    @Test func theWiringCheckThrowsWhenTheTwoPlanTablesDisagree() throws {
+        var assemblies = AssemblyFixture.assemblies(Self.everyShape)
+        assemblies.documents[0].placeholders = []
+        let registry = Garage.registry()
+        let build = EnvironmentBuild(assemblies: assemblies, configuration: AssemblyFixture.configuration(Self.properties), registry: registry)
+        var other = Self.properties
+        other["v8.horsepower"] = "451"
+        // The same configuration: no disagreement. Another value: the compiled table holds 451 where the interpreter's holds 450.
+        _ = try WiringCheck.build(build, assemblies: assemblies, configuration: AssemblyFixture.configuration(Self.properties),
+                                  registry: registry)
+        #expect {
+            try WiringCheck.build(build, assemblies: assemblies, configuration: AssemblyFixture.configuration(other), registry: registry)
+        } throws: { error in
+            "\(error)".contains("compiled wiring disagrees with the interpreter") && "\(error)".contains("451")
+        }
+    }
+
     @Test func writingTheSameImagesTwiceGivesTheSameBytes() throws {
         let assemblies = AssemblyFixture.assemblies(Self.everyShape)
         let registry = Garage.registry()
