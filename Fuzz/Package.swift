@@ -23,6 +23,10 @@ let package = Package(
             name: "fuzz-assembly",
             dependencies: ["FuzzSupport", .product(name: "ComponentFactory", package: "ComponentFactory")]
         ),
+        .executableTarget(
+            name: "fuzz-wiring",
+            dependencies: ["FuzzSupport", .product(name: "ComponentFactory", package: "ComponentFactory")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,7 +43,8 @@ enum PlanTableShape {
 }
 
 extension Factory {
-    /// This factory's plan table, described by ``PlanTableShape``: equal for
-    /// a factory loaded from assemblies and one loaded from their compiled wiring.
-    package var planShape: String { PlanTableShape.describe(table) }
+    /// This factory's plan table, described field by field: equal for a
+    /// factory loaded from assemblies and one loaded from their compiled
+    /// wiring, which is what the agreement tests and the differential fuzz target compare.
+    @_spi(Tooling) public var planShape: String { PlanTableShape.describe(table) }
 }
