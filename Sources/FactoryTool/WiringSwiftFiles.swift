@@ -37,6 +37,7 @@ struct WiringSwiftFiles {
             /// The compiled wiring of \(assemblies.joined(separator: ", ")) for every environment: load it with
             /// `Factory.load(compiled: \(name).compiled, registry:options:)`.
             \(access)enum \(name) {
+                /// The wiring of every environment, for `Factory.load(compiled:registry:options:)`.
                 \(access)static let compiled = Factory.CompiledWiring(entry: entry, documents: [\(documents.map(\.property).joined(separator: ", "))])
 
                 static let entry = #\"\"\"

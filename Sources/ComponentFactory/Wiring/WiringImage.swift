@@ -12,8 +12,9 @@
 public struct WiringImage: Sendable, Equatable {
     /// How one component is made.
     public enum Maker: Sendable, Equatable {
-        /// An initializer or class method of the component's registered type, by selector.
+        /// An initializer of the component's registered type, by selector.
         case initializer(String)
+        /// A class method of the component's registered type, by selector.
         case classMethod(String)
         /// A factory method, by selector, of the type registered as `factoryType`, called on the plan `factory`.
         case factoryMethod(String, factoryType: String, factory: String)
@@ -23,19 +24,27 @@ public struct WiringImage: Sendable, Equatable {
 
     /// One plan.
     public struct Component: Sendable, Equatable {
+        /// The key, as lookups name it.
         public var key: String
+        /// Where the `<component>` is.
         public var location: SourceLocation
+        /// Its scope.
         public var scope: Scope
+        /// `lazy-init`: a singleton built at its first use.
         public var isLazy: Bool
+        /// `seeded="yes"`: a request component given when its scope opens.
         public var isSeeded: Bool
+        /// `reloadable="yes"`: a singleton a live factory builds anew on a change.
         public var isReloadable: Bool
         /// The registered name of its type; nil for a factory method's product with no registration of its own.
         public var type: String?
+        /// How it is made.
         public var maker: Maker
         /// One per parameter, in the parameter's order.
         public var arguments: [WiringValue]
         /// `depends-on`, each a plan's key (or a parent's).
         public var dependencies: [String]
+        /// Its `<property>` elements, in order.
         public var properties: [Property]
         /// `before-property-injection`, `after-property-injection`, `init-method`, `destroy-method`, by registered name.
         public var callbacks: [String?]
@@ -43,6 +52,7 @@ public struct WiringImage: Sendable, Equatable {
         /// which a load resolves and checks, and every other with a placeholder (for inspection's readers).
         public var attributes: [Attribute]
 
+        /// A plan's image, field by field.
         public init(key: String, location: SourceLocation, scope: Scope, isLazy: Bool, isSeeded: Bool, isReloadable: Bool,
                     type: String?, maker: Maker, arguments: [WiringValue], dependencies: [String], properties: [Property],
                     callbacks: [String?], attributes: [Attribute] = []) {
@@ -64,9 +74,12 @@ public struct WiringImage: Sendable, Equatable {
 
     /// One attribute of a `<component>` as written: its XML name, its text and where.
     public struct Attribute: Sendable, Equatable {
+        /// The attribute's name in the grammar, such as `class` or `service-finished`.
         public var name: String
+        /// Its text as written, with where.
         public var value: AttributeValue
 
+        /// The attribute `name`, written as `value`.
         public init(name: String, value: AttributeValue) {
             self.name = name
             self.value = value
@@ -75,10 +88,14 @@ public struct WiringImage: Sendable, Equatable {
 
     /// One `<property>` of a plan.
     public struct Property: Sendable, Equatable {
+        /// The registered property's name.
         public var name: String
+        /// What it is given.
         public var value: WiringValue
+        /// Where the `<property>` is.
         public var location: SourceLocation
 
+        /// The property `name`, given `value`, written at `location`.
         public init(name: String, value: WiringValue, location: SourceLocation) {
             self.name = name
             self.value = value
@@ -99,6 +116,7 @@ public struct WiringImage: Sendable, Equatable {
     /// The `<service-group>` declarations, as written: a load resolves and checks their durations.
     public var serviceGroups: [AssemblyDocument.ServiceGroupDeclaration]
 
+    /// The image of one environment, field by field.
     public init(environment: String?, placeholderLocations: [AttributeValue], components: [Component], aliases: [String: String],
                 structural: [WiringStamps.Structural] = [], serviceGroups: [AssemblyDocument.ServiceGroupDeclaration] = []) {
         self.environment = environment

@@ -8,9 +8,12 @@
 public struct WiringStamps: Sendable, Equatable {
     /// One structural text and the hash of what it resolved to.
     public struct Structural: Sendable, Equatable {
+        /// The text, placeholders unresolved, with where it was written.
         public var text: AttributeValue
+        /// The stable hash of its value in the environment.
         public var hash: UInt64
 
+        /// The stamp of `text`, whose value hashed to `hash`.
         public init(text: AttributeValue, hash: UInt64) {
             self.text = text
             self.hash = hash
@@ -24,6 +27,7 @@ public struct WiringStamps: Sendable, Equatable {
     /// The hash of the registry's description.
     public var registry: UInt64 = 0
 
+    /// Stamps, field by field; the defaults stamp nothing.
     public init(assemblies: [String] = [], sources: [String: UInt64] = [:], registry: UInt64 = 0) {
         self.assemblies = assemblies
         self.sources = sources

@@ -17,9 +17,12 @@ public indirect enum WiringValue: Sendable, Equatable {
 
     /// One entry of a dictionary.
     public struct Entry: Sendable, Equatable {
+        /// The entry's key: a site, converted to the dictionary's key type.
         public var key: AttributeValue
+        /// Its value.
         public var value: WiringValue
 
+        /// The entry `key`, given `value`.
         public init(key: AttributeValue, value: WiringValue) {
             self.key = key
             self.value = value

@@ -4,6 +4,7 @@ import ComponentFactory
 /// The compiled wiring of Assemblies/HumanResources.xml for every environment: load it with
 /// `Factory.load(compiled: HumanResourcesWiring.compiled, registry:options:)`.
 public enum HumanResourcesWiring {
+    /// The wiring of every environment, for `Factory.load(compiled:registry:options:)`.
     public static let compiled = Factory.CompiledWiring(entry: entry, documents: [documentHumanResources])
 
     static let entry = #"""

@@ -4,6 +4,7 @@ import ComponentFactory
 /// The compiled wiring of Assemblies/MiddleAges.xml for every environment: load it with
 /// `Factory.load(compiled: MiddleAgesWiring.compiled, registry:options:)`.
 public enum MiddleAgesWiring {
+    /// The wiring of every environment, for `Factory.load(compiled:registry:options:)`.
     public static let compiled = Factory.CompiledWiring(entry: entry, documents: [documentMiddleAges])
 
     static let entry = #"""

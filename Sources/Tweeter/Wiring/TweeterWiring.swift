@@ -4,6 +4,7 @@ import ComponentFactory
 /// The compiled wiring of Assemblies/Tweeter.xml for every environment: load it with
 /// `Factory.load(compiled: TweeterWiring.compiled, registry:options:)`.
 public enum TweeterWiring {
+    /// The wiring of every environment, for `Factory.load(compiled:registry:options:)`.
     public static let compiled = Factory.CompiledWiring(entry: entry, documents: [documentTweeter])
 
     static let entry = #"""
