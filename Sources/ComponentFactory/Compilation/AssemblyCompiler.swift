@@ -446,6 +446,8 @@ struct AssemblyCompiler: Sendable {
                     report(.invalidAttributeValue, "<entry> belongs in a Dictionary collection; this one is \(kind.rawValue)",
                            at: key.location)
                 }
+                // The key is a text like any value: a placeholder in it that does not resolve is reported here, at it.
+                _ = resolved(key)
                 checkValue(value, of: component)
             case .null:
                 break

@@ -5,6 +5,27 @@ import Testing
 /// components are checked in two halves at once, and the findings must be
 /// those of one pass, in component order, none lost and none twice.
 @Suite struct AssemblyCompilerTests {
+    /// Found by the seeded agreement of compiled wiring: a dictionary's entry key went unresolved by the
+    /// checks, so a load failed with "no check said why".
+    @Test func aPlaceholderInADictionarysEntryKeyThatDoesNotResolveIsReportedAtTheKey() {
+        let components = #"""
+            <component class="ElectricEngine" key="engine"/>
+            <component class="Car" key="car">
+                <initializer selector="initWithEngine:"><argument parameterName="engine" ref="engine"/></initializer>
+                <property name="ratings"><collection requiredType="Dictionary"><entry key="${rating.name}" value="3"/></collection></property>
+            </component>
+            """#
+        let diagnostics = AssemblyFixture.diagnostics(components, registry: Garage.registry())
+        #expect(diagnostics.map(\.code) == [.unresolvedPlaceholder])
+        #expect(diagnostics.first?.location?.line == AssemblyFixture.line(of: "rating.name", in: components))
+        #expect(throws: DiagnosticReport.self) { try AssemblyFixture.factory(components, registry: Garage.registry()) }
+        do {
+            _ = try AssemblyFixture.factory(components, registry: Garage.registry())
+        } catch {
+            #expect(!"\(error)".contains("no check said why"), "\(error)")
+        }
+    }
+
     @Test func findingsOfTenThousandComponentsCheckedInTwoHalvesComeInComponentOrder() {
         var body = ""
         var expected: [(line: Int, code: DiagnosticCode)] = []
