@@ -27,8 +27,10 @@ public func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     return Array(UnsafeBufferPointer(start: data, count: size))
 }
 
-/// A broken property: print why and abort, so that libFuzzer keeps the input.
+/// A broken property: print why (to standard error, unbuffered, so that the
+/// abort cannot lose it) and abort, so that libFuzzer keeps the input.
 public func fail(_ message: String) -> Never {
-    print(message)
+    let bytes = Array((message + "\n").utf8)
+    _ = bytes.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
     abort()
 }

@@ -19,6 +19,9 @@ struct WiringBuild {
     private var settings = BoundSettings()
     /// Each plan's definition as the image gives it back (see ``definition(of:parameters:)``), by plan index.
     private var definitions: [ComponentDefinition] = []
+    /// The component being planned's sites whose placeholders did not resolve, and those that did not convert.
+    private var unresolved: [Diagnostic] = []
+    private var unconverted: [Diagnostic] = []
     private var resolver: PlaceholderResolver
 
     init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry) {
@@ -142,7 +145,22 @@ struct WiringBuild {
         return nil
     }
 
+    /// The plan of `component`, or nil after reporting why not. Its problems
+    /// come in the interpreter's order: the placeholders that do not resolve
+    /// first, in the order written (what its check of the definition finds),
+    /// then the values that do not convert (what compiling it finds).
     private mutating func plan(_ index: Int, _ component: WiringImage.Component, keys: [String: Int]) -> ComponentPlan? {
+        let plan = makePlan(index, component, keys: keys)
+        diagnostics += unresolved.sorted { left, right in
+            (left.location?.line ?? 0, left.location?.column ?? 0) < (right.location?.line ?? 0, right.location?.column ?? 0)
+        }
+        diagnostics += unconverted
+        unresolved = []
+        unconverted = []
+        return plan
+    }
+
+    private mutating func makePlan(_ index: Int, _ component: WiringImage.Component, keys: [String: Int]) -> ComponentPlan? {
         let registration = component.type.flatMap { registry.registration(named: $0) }
         if let type = component.type, registration == nil { return stale(component, "type '\(type)'") }
         let maker: InitializerRegistration
@@ -260,12 +278,18 @@ struct WiringBuild {
             return Self.reference(key, keys: keys)
         case .site(let text, let hint):
             var provenance = PlaceholderResolver.Provenance()
+            let resolved: String
             do {
-                let resolved = try resolver.resolve(text.text, at: text.location, provenance: &provenance)
+                resolved = try resolver.resolve(text.text, at: text.location, provenance: &provenance)
+            } catch {
+                unresolved.append(error)
+                return nil
+            }
+            do {
                 return try AssemblyCompiler.converted(resolved, provenance: provenance, of: text, hint: hint, for: type,
                                                       converters: converters, component: component, member: member)
             } catch {
-                diagnostics.append(error)
+                unconverted.append(error)
                 return nil
             }
         case .null:
