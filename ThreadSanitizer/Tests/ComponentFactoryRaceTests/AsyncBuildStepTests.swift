@@ -1,1 +1,0 @@
-../../../Tests/ComponentFactoryTests/Factory/AsyncBuildStepTests.swift

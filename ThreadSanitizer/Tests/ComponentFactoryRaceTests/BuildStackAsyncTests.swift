@@ -1,0 +1,1 @@
+../../../Tests/ComponentFactoryTests/Factory/BuildStackAsyncTests.swift
