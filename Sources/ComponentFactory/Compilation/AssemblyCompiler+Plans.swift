@@ -56,7 +56,7 @@ extension AssemblyCompiler {
             beforePropertyInjection: callbacks[0], afterPropertyInjection: callbacks[1],
             initMethod: callbacks[2], destroyMethod: callbacks[3], roles: head.registration?.roles ?? [],
             isolation: head.registration?.isolation ?? .nonisolated,
-            registration: head.registration?.name, makerOwner: head.makerOwner)
+            names: names.names(registration: head.registration?.name, makerOwner: head.makerOwner, maker: maker))
     }
 
     private mutating func callback(_ attribute: AttributeValue?, of definition: ComponentDefinition,

@@ -109,6 +109,8 @@ struct AssemblyCompiler: Sendable {
     var types = TypeIndex([])
     /// Each selector's parameter names, worked out once however many components use it.
     private var parameterNamesBySelector: [String: [String]] = [:]
+    /// The registered names of the plans made, one instance for all alike.
+    var names = ComponentPlan.Names.Interned()
     /// The autowired members of the definition being compiled, and the position each chose, for its edges.
     var autowiredChoices: [(site: SourceLocation, position: Int)] = []
     var diagnostics: [Diagnostic] = []

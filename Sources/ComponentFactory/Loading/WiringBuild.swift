@@ -22,6 +22,8 @@ struct WiringBuild {
     /// The component being planned's sites whose placeholders did not resolve, and those that did not convert.
     private var unresolved: [Diagnostic] = []
     private var unconverted: [Diagnostic] = []
+    /// The registered names of the plans made, one instance for all alike.
+    private var names = ComponentPlan.Names.Interned()
     private var resolver: PlaceholderResolver
 
     init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry) {
@@ -218,7 +220,7 @@ struct WiringBuild {
             dependencies: component.dependencies.map { Self.reference($0, keys: keys) }, properties: steps,
             beforePropertyInjection: callbacks[0], afterPropertyInjection: callbacks[1], initMethod: callbacks[2],
             destroyMethod: callbacks[3], roles: registration?.roles ?? [], isolation: registration?.isolation ?? .nonisolated,
-            registration: registration?.name, makerOwner: makerOwner)
+            names: names.names(registration: registration?.name, makerOwner: makerOwner, maker: maker))
     }
 
     /// The definition of `component` as far as its image tells it: its key, type and

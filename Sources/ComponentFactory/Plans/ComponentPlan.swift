@@ -58,14 +58,35 @@ final class ComponentPlan: @unchecked Sendable {
     /// The registered names behind the plan, for compiled wiring's image: the type's, and the maker's.
     let names: Names
 
-    /// What the registry calls the plan's type and maker.
-    struct Names: Equatable {
+    /// What the registry calls a plan's type and maker: one instance shared
+    /// by every plan alike (see ``Interned``), so that a plan holds one reference for them.
+    final class Names: Sendable {
         /// The component's registration, if it has one.
         let registration: String?
         /// The registration whose initializer, class method or factory method makes it.
         let makerOwner: String?
         let selector: String
         let kind: InitializerRegistration.Kind
+
+        init(registration: String?, makerOwner: String?, selector: String, kind: InitializerRegistration.Kind) {
+            self.registration = registration
+            self.makerOwner = makerOwner
+            self.selector = selector
+            self.kind = kind
+        }
+
+        /// Hands out one ``Names`` for all that are alike, to the builder of one plan table.
+        struct Interned {
+            private var known: [String: Names] = [:]
+
+            mutating func names(registration: String?, makerOwner: String?, maker: InitializerRegistration) -> Names {
+                let key = [registration ?? "", makerOwner ?? "", maker.selector, maker.kind.rawValue].joined(separator: "\u{0}")
+                if let found = known[key] { return found }
+                let names = Names(registration: registration, makerOwner: makerOwner, selector: maker.selector, kind: maker.kind)
+                known[key] = names
+                return names
+            }
+        }
     }
 
     /// The callbacks that run while the component is built, in the order they run.
@@ -77,7 +98,7 @@ final class ComponentPlan: @unchecked Sendable {
          maker: InitializerRegistration, arguments: [ValuePlan], factoryIndex: Int?, dependencies: [ValuePlan] = [], properties: [PropertyStep], beforePropertyInjection: CallbackRegistration?,
          afterPropertyInjection: CallbackRegistration?, initMethod: CallbackRegistration?,
          destroyMethod: CallbackRegistration?, roles: [InfrastructureRole], isolation: Isolation = .nonisolated,
-         registration: String? = nil, makerOwner: String? = nil) {
+         names: Names? = nil) {
         self.index = index
         self.key = key
         self.location = location
@@ -101,7 +122,7 @@ final class ComponentPlan: @unchecked Sendable {
         self.arguments = arguments
         self.factoryIndex = factoryIndex
         self.dependencies = dependencies
-        self.names = Names(registration: registration, makerOwner: makerOwner, selector: maker.selector, kind: maker.kind)
+        self.names = names ?? Names(registration: nil, makerOwner: nil, selector: maker.selector, kind: maker.kind)
     }
 
     /// The callback `which`, if the component has it.
