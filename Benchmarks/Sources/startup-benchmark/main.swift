@@ -133,11 +133,19 @@ if compiledMode {
     // after one to warm up), then as whole processes from start to first lookup (alternating, nine each).
     let assemblies = AssemblyLoader.load(paths: ["\(directory.path)/Assemblies"], checkSchema: false).assemblies
     let loader = ConfigurationLoader(root: try ConfigRoot.scan("\(directory.path)/Config"), environmentVariables: [:])
-    let images = try environments.map { environment in
-        try EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry())
-            .wiringImage(of: assemblies, registry: registry())
+    // Generation as compile-wiring does it, twice: every environment built with the registry, its image, the text.
+    func generate() throws -> WiringWriter {
+        let images = try environments.map { environment in
+            try EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry())
+                .wiringImage(of: assemblies, registry: registry())
+        }
+        return WiringWriter(images, stamps: WiringStamps(registry: WiringStamps.registry(registry())))
     }
-    let writer = WiringWriter(images, stamps: WiringStamps(registry: WiringStamps.registry(registry())))
+    let generationStart = ContinuousClock.now
+    let writer = try generate()
+    let generation = (ContinuousClock.now - generationStart) / .milliseconds(1)
+    let again = try generate()
+    let identical = again.entry == writer.entry && again.documents.map(\.text) == writer.documents.map(\.text)
     try FileManager.default.createDirectory(at: directory.appendingPathComponent("wiring"), withIntermediateDirectories: true)
     try writer.entry.write(to: directory.appendingPathComponent("wiring/entry.txt"), atomically: true, encoding: .utf8)
     try writer.documents[0].text.write(to: directory.appendingPathComponent("wiring/app.txt"), atomically: true, encoding: .utf8)
@@ -162,7 +170,8 @@ if compiledMode {
     }
     let text = writer.entry.utf8.count + writer.documents.reduce(0) { $0 + $1.text.utf8.count }
     print("Factory.load to the first lookup, \(components) components (\(singletons) eager singletons), environment production "
-          + "of \(environments.count); wiring text \(text / 1024) KiB")
+          + "of \(environments.count); wiring text \(text / 1024) KiB, generated in \(Int(generation)) ms "
+          + "(\(environments.count) environments), a second generation \(identical ? "byte-identical" : "DIFFERENT")")
     print(String(format: "  in process, interpreted %.1f ms (%.1f-%.1f), compiled %.1f ms (%.1f-%.1f): %.1fx (ratios %.1f-%.1f)",
                  median(interpreted), interpreted.min() ?? 0, interpreted.max() ?? 0, median(compiled), compiled.min() ?? 0,
                  compiled.max() ?? 0, median(ratios), ratios.min() ?? 0, ratios.max() ?? 0))
