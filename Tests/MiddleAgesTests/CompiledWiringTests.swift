@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import ComponentFactoryTesting
 import Foundation
 import Logging

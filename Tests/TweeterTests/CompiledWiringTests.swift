@@ -1,4 +1,4 @@
-import ComponentFactory
+@_spi(Tooling) import ComponentFactory
 import Testing
 import Tweeter
 

@@ -163,11 +163,16 @@ struct WiringBuild {
     }
 
     private mutating func makePlan(_ index: Int, _ component: WiringImage.Component, keys: [String: Int]) -> ComponentPlan? {
-        let registration = component.type.flatMap { registry.registration(named: $0) }
+        var registration = component.type.flatMap { registry.registration(named: $0) }
         if let type = component.type, registration == nil { return stale(component, "type '\(type)'") }
+        // A class= with a placeholder: the image names no type, and the environment's value does (its stamp was checked).
+        let chosenClass = component.type == nil ? component.attributes.first { $0.name == "class" }?.value : nil
+        if let chosenClass, let name = try? resolver.resolve(chosenClass.text, at: chosenClass.location) {
+            registration = registry.registration(named: name)
+        }
         let maker: InitializerRegistration
         var factoryIndex: Int?
-        var makerOwner = component.type
+        var makerOwner = registration?.name
         switch component.maker {
         case .initializer(let selector), .classMethod(let selector):
             guard let found = registration?.initializers[selector] else { return stale(component, "initializer '\(selector)'") }
@@ -177,6 +182,8 @@ struct WiringBuild {
                 return stale(component, "factory method '\(selector)' of '\(factoryType)'")
             }
             (maker, factoryIndex, makerOwner) = (found, position, factoryType)
+            // As the interpreter does: a product whose class= names no registration is found by what the method returns.
+            if chosenClass != nil, registration == nil { registration = registry.registration(for: found.produces.identity) }
         case .seeded:
             guard let registration else { return stale(component, "a seeded component with no type") }
             maker = InitializerRegistration.seeded(component.key, produces: registration.type)

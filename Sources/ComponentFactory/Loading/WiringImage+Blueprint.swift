@@ -39,7 +39,7 @@ extension WiringImage {
             }
             components.append(Component(
                 key: plan.key, location: plan.location, scope: plan.scope, isLazy: plan.isLazy,
-                isSeeded: table.isSeeded[plan.index], isReloadable: table.isReloadable[plan.index], type: names.registration,
+                isSeeded: table.isSeeded[plan.index], isReloadable: table.isReloadable[plan.index], type: Self.type(names.registration, writtenAs: definition.className),
                 maker: maker, arguments: arguments,
                 dependencies: plan.dependencies.map { Self.key(of: $0, plans: plans) },
                 properties: properties,
@@ -52,6 +52,14 @@ extension WiringImage {
         }
         self.init(environment: environment, placeholderLocations: assemblies.placeholderLocations, components: components,
                   aliases: aliases.merging(table.parentAliases) { own, _ in own }, serviceGroups: assemblies.serviceGroups)
+    }
+
+    /// The registered name to write for a component: none when `class=` chose it by a placeholder,
+    /// whose value is the configuration's (a load resolves the attribute, which the image keeps as
+    /// written, and its structural stamp holds it to the value compiled).
+    private static func type(_ registration: String?, writtenAs className: AttributeValue?) -> String? {
+        guard let className, PlaceholderResolver.mayContainPlaceholder(className.text) else { return registration }
+        return nil
     }
 
     /// The key a reference plan stands for.

@@ -4,7 +4,7 @@
 @_spi(Tooling)
 public struct WiringReader {
     /// The version of the text; a text of another one is refused.
-    public static let version = 3
+    public static let version = 4
 
     /// The image of `environment` (nil: the set with no environment) in
     /// the wiring made of `entry` and `documents`; a `stale-wiring`

@@ -2,10 +2,9 @@
 
 extension HumanResourcesWiring {
     static let documentHumanResources = #"""
-wiring 3
-C "employeeStore" 1 0 15 5 singleton 0 0 0 "SQLiteEmployeeStore" i "initWithPath:" 1 s "${employee.store.path}" 0 17 44 - 0 0 - - - - 1 "class" "${employee.store.class}" 0 15 16
+wiring 4
+C "employeeStore" 1 0 15 5 singleton 0 0 0 - i "initWithPath:" 1 s "${employee.store.path}" 0 17 44 - 0 0 - - - - 1 "class" "${employee.store.class}" 0 15 16
 C "salaryReport" 1 0 21 5 object-graph 0 0 0 "SalaryReport" i "initWithStore:" 1 r "employeeStore" 0 0 - - - - 0
-C "employeeStore" 2 0 15 5 singleton 0 0 0 "InMemoryEmployeeStore" i "initWithPath:" 1 s "${employee.store.path}" 0 17 44 - 0 0 - - - - 1 "class" "${employee.store.class}" 0 15 16
 
 """#
 }

@@ -8,7 +8,7 @@ public enum HumanResourcesWiring {
     public static let compiled = Factory.CompiledWiring(entry: entry, documents: [documentHumanResources])
 
     static let entry = #"""
-wiring 3
+wiring 4
 F "Assemblies/HumanResources.xml"
 G "Assemblies/HumanResources.xml"
 H "Assemblies/HumanResources.xml" 6893985426815924633
@@ -26,7 +26,7 @@ P 0 "salaryReport" 1
 E "test"
 L "human-resources.properties" 0 10 27
 K "${employee.store.class}" 0 15 16 14927350009825305518
-P 0 "employeeStore" 2
+P 0 "employeeStore" 1
 P 0 "salaryReport" 1
 
 """#

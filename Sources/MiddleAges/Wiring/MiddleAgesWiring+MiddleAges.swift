@@ -2,7 +2,7 @@
 
 extension MiddleAgesWiring {
     static let documentMiddleAges = #"""
-wiring 3
+wiring 4
 C "knight" 1 0 15 5 object-graph 0 0 0 "Knight" i "init" 0 0 4 "quest" r "quest" 0 16 9 "damselsRescued" s "${damsels.rescued}" 0 17 41 - 0 17 9 "shieldColor" s "${knight.shield.color}" 0 18 38 - 0 18 9 "favoriteDamsels" a 2 s "Mary" 0 21 17 "String" 0 21 24 s "Jane" 0 22 17 "String" 0 22 24 0 19 9 - - - - 0
 C "quest" 1 0 28 5 prototype 0 0 0 "CampaignQuest" i "init" 0 0 1 "imageUrl" r "questImageURL" 0 31 9 "questBeforePropertyInjection" "questAfterPropertyInjection" - - 0
 C "cavalryMan" 1 0 36 5 singleton 0 0 0 "CavalryMan" i "initWithQuest:hitRatio:" 2 r "quest" s "13.75" 0 39 33 - 0 1 "hasHorseWillTravel" s "${knight.has.horse}" 0 41 45 - 0 41 9 - - - - 0

@@ -8,7 +8,7 @@ public enum MiddleAgesWiring {
     public static let compiled = Factory.CompiledWiring(entry: entry, documents: [documentMiddleAges])
 
     static let entry = #"""
-wiring 3
+wiring 4
 F "Assemblies/MiddleAges.xml"
 G "Assemblies/MiddleAges.xml"
 H "Assemblies/MiddleAges.xml" 13936919308050618088

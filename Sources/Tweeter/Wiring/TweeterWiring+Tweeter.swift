@@ -2,7 +2,7 @@
 
 extension TweeterWiring {
     static let documentTweeter = #"""
-wiring 3
+wiring 4
 C "transport" 1 0 17 5 singleton 0 0 0 "URLSessionTransport" i "initWithSettings:" 1 t 0 0 - - - - 0
 C "tweetClient" 1 0 24 5 object-graph 0 0 0 "TweetClient" i "initWithEndpoint:username:password:transport:" 4 s "${tweeter.endpoint}" 0 26 48 - s "${tweeter.username}" 0 27 48 - s "${tweeter.password}" 0 28 48 - r "transport" 0 0 - - - - 0
 C "drafts" 1 0 33 5 singleton 0 0 0 "DraftStore" i "initWithPath:" 1 s "${tweeter.drafts.path}" 0 35 44 - 0 0 - - - - 0

@@ -8,7 +8,7 @@ public enum TweeterWiring {
     public static let compiled = Factory.CompiledWiring(entry: entry, documents: [documentTweeter])
 
     static let entry = #"""
-wiring 3
+wiring 4
 F "Assemblies/Tweeter.xml"
 G "Assemblies/Tweeter.xml"
 H "Assemblies/Tweeter.xml" 3436728875256944557
