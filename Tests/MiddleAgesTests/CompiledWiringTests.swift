@@ -88,6 +88,29 @@ import Testing
         try await interpreted.shutdown()
     }
 
+    @Test func anEnvironmentTheWiringLacksIsStaleAndNoneChosenIsTheInterpretersRefusal() throws {
+        let directory = try Self.configCopy()
+        try directory.write("Config/app-staging.properties", "damsels.rescued = 5\n")
+        let registry = try MiddleAgesRegistry.make()
+        #expect {
+            try Factory.load(compiled: MiddleAgesWiring.compiled, registry: registry,
+                             options: .init(config: .path(directory.file("Config")), environment: "staging"))
+        } throws: { error in
+            "\(error)".contains("the compiled wiring has no environment 'staging'") && "\(error)".contains("[stale-wiring]")
+        }
+        // In development, the assemblies answer for the new environment.
+        var options = Factory.LoadOptions(config: .path(directory.file("Config")), environment: "staging")
+        options.interpretsStaleWiring = true
+        let factory = try Factory.load(compiled: MiddleAgesWiring.compiled, registry: registry, options: options)
+        #expect(try factory.component(forKey: "knight", as: Knight.self).damselsRescued == 5)
+        #expect {
+            try Factory.load(compiled: MiddleAgesWiring.compiled, registry: registry,
+                             options: .init(config: .path(directory.file("Config")), processEnvironment: [:]))
+        } throws: { error in
+            "\(error)".contains("choose an environment")
+        }
+    }
+
     @Test func aRegistryThatChangedIsRefusedOrInDevelopmentInterpreted() throws {
         var registry = try MiddleAgesRegistry.make()
         registry.register(Sword.self, name: "Rapier") { _ in }

@@ -112,20 +112,23 @@ extension Factory {
                                                    + "load a child factory from its assemblies", at: nil)])
         }
         let environment = options.environment ?? options.processEnvironment[environmentVariable]
-        let read: (image: WiringImage, stamps: WiringStamps)
+        let read: (image: WiringImage?, stamps: WiringStamps)
         do {
             read = try WiringReader.read(environment, entry: compiled.entry, documents: compiled.documents)
         } catch {
             throw DiagnosticReport([error])
         }
+        // No environment chosen where the config root has some: the interpreter's refusal, which lists them.
+        if read.image == nil, environment == nil { _ = try configurationLoader(options: options, declaring: [], after: []) }
         var problems = staleness(of: read.stamps, registry: registry)
+        if read.image == nil { problems.append(WiringReader.missing(environment)) }
         var built: PreparedWiring?
-        if problems.isEmpty {
-            let (loader, chosen) = try configurationLoader(options: options, declaring: read.image.placeholderLocations, after: [])
-            let configuration = try loader.configuration(declaring: read.image.placeholderLocations, environment: chosen)
-            let build = WiringBuild(image: read.image, configuration: configuration, registry: registry)
+        if problems.isEmpty, let image = read.image {
+            let (loader, chosen) = try configurationLoader(options: options, declaring: image.placeholderLocations, after: [])
+            let configuration = try loader.configuration(declaring: image.placeholderLocations, environment: chosen)
+            let build = WiringBuild(image: image, configuration: configuration, registry: registry)
             problems = build.diagnostics.filter { $0.code == .staleWiring }
-            built = PreparedWiring(image: read.image, build: build, configuration: configuration, loader: loader, environment: chosen,
+            built = PreparedWiring(image: image, build: build, configuration: configuration, loader: loader, environment: chosen,
                                    start: start, read: ContinuousClock().now)
         }
         if let built, problems.isEmpty { return .built(built) }

@@ -10,12 +10,20 @@ public struct WiringReader {
     /// the wiring made of `entry` and `documents`; a `stale-wiring`
     /// diagnostic when the text is not one the writer wrote, or has no such environment.
     public static func image(of environment: String?, entry: String, documents: [String]) throws(Diagnostic) -> WiringImage {
-        try read(environment, entry: entry, documents: documents).image
+        let read = try read(environment, entry: entry, documents: documents)
+        guard let image = read.image else { throw missing(environment) }
+        return image
     }
 
-    /// The image of `environment`, as ``image(of:entry:documents:)`` reads it, and the wiring's stamps.
+    /// `stale-wiring`: the wiring has no environment `environment` (one added to the config root since it was compiled).
+    public static func missing(_ environment: String?) -> Diagnostic {
+        Diagnostic(.staleWiring, "the compiled wiring has no environment '\(environment ?? "none")'; compile the wiring again", at: nil)
+    }
+
+    /// The image of `environment`, as ``image(of:entry:documents:)`` reads it (nil when the wiring has
+    /// no such environment), and the wiring's stamps.
     public static func read(_ environment: String?, entry: String,
-                            documents: [String]) throws(Diagnostic) -> (image: WiringImage, stamps: WiringStamps) {
+                            documents: [String]) throws(Diagnostic) -> (image: WiringImage?, stamps: WiringStamps) {
         var files: [String] = []
         var stamps = WiringStamps()
         var wanted: WiringImage?
@@ -65,10 +73,7 @@ public struct WiringReader {
             }
             try cursor.endOfLine()
         }
-        guard var image = wanted else {
-            throw Diagnostic(.staleWiring, "the compiled wiring has no environment '\(environment ?? "none")'; compile the wiring again",
-                             at: nil)
-        }
+        guard var image = wanted else { return (nil, stamps) }
         var records: [String: WiringImage.Component] = [:]
         for text in documents {
             var document = Cursor(text)
