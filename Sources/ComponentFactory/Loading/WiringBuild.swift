@@ -41,7 +41,7 @@ struct WiringBuild {
         var stage = InfrastructureStage()
         stage.adopt(Infrastructure(), registry: registry)
         let infrastructure = image.components.indices.filter {
-            !(image.components[$0].type.flatMap { registry.registration(named: $0) }?.roles.isEmpty ?? true)
+            !(typeName(of: image.components[$0]).flatMap { registry.registration(named: $0) }?.roles.isEmpty ?? true)
         }
         if !infrastructure.isEmpty {
             let keys = Self.keys(of: infrastructure.map { image.components[$0] }, aliases: image.aliases)
@@ -140,6 +140,14 @@ struct WiringBuild {
                             keysRead: keysRead, warnings: diagnostics.filter { $0.severity != .error })
     }
 
+    /// The registered name of `component`'s type: the image's, or, for a `class=` with a placeholder
+    /// (whose value the image does not hold), the environment's value of it, which its stamp was checked against.
+    private mutating func typeName(of component: WiringImage.Component) -> String? {
+        if let type = component.type { return type }
+        guard let written = component.attributes.first(where: { $0.name == "class" })?.value else { return nil }
+        return try? resolver.resolve(written.text, at: written.location)
+    }
+
     /// `stale-wiring` for `component`: the registry no longer has what the wiring names.
     private mutating func stale(_ component: WiringImage.Component, _ what: String) -> ComponentPlan? {
         diagnostics.append(Diagnostic(.staleWiring, "compiled wiring of component '\(component.key)' names \(what), which the registry "
@@ -163,13 +171,9 @@ struct WiringBuild {
     }
 
     private mutating func makePlan(_ index: Int, _ component: WiringImage.Component, keys: [String: Int]) -> ComponentPlan? {
-        var registration = component.type.flatMap { registry.registration(named: $0) }
+        var registration = typeName(of: component).flatMap { registry.registration(named: $0) }
         if let type = component.type, registration == nil { return stale(component, "type '\(type)'") }
-        // A class= with a placeholder: the image names no type, and the environment's value does (its stamp was checked).
         let chosenClass = component.type == nil ? component.attributes.first { $0.name == "class" }?.value : nil
-        if let chosenClass, let name = try? resolver.resolve(chosenClass.text, at: chosenClass.location) {
-            registration = registry.registration(named: name)
-        }
         let maker: InitializerRegistration
         var factoryIndex: Int?
         var makerOwner = registration?.name

@@ -53,6 +53,18 @@ import Testing
         #expect(try factory.component(forKey: "canister", as: Canister.self).volume == Volume(litres: 7.57))
     }
 
+    /// Under the wiring check too (`COMPONENT_FACTORY_WIRING=compiled`): there the image names no type for
+    /// a class chosen by a placeholder, and the compiled build must still find the converter first.
+    @Test func aConverterWhoseClassIsAPlaceholderIsBuiltFirstToo() throws {
+        let factory = try AssemblyFixture.factory(Self.canister + """
+
+            <component class="${converter.class}" key="gallons">
+                <initializer selector="initWithFactor:"><argument parameterName="factor" value="4"/></initializer>
+            </component>
+            """, properties: ["converter.class": "GallonConverter"], registry: Self.registry())
+        #expect(try factory.component(forKey: "canister", as: Canister.self).volume == Volume(litres: 8))
+    }
+
     @Test func aConverterThatUsesAnOrdinaryComponentIsOneErrorWithWhyAndNothingElseIsCompiledAgainstIt() {
         let components = Self.canister + """
 
