@@ -66,17 +66,7 @@ extension Factory {
     nonisolated(nonsending) static func loadAsync(_ prepared: PreparedWiring, logger: Logger?) async throws(DiagnosticReport) -> Factory {
         let factory = try made(prepared, logger: logger)
         let compiled = ContinuousClock().now
-        let constructions: [LoadTimeline.Construction]
-        do {
-            constructions = try await factory.async.buildEagerSingletons()
-        } catch {
-            do {
-                try await factory.async.shutdown()
-            } catch let destroyed {
-                throw DiagnosticReport(error.diagnostics + destroyed.diagnostics)
-            }
-            throw error
-        }
+        let constructions = try await factory.buildEagerSingletonsOrDestroy()
         factory.keepTimeline(since: prepared.start, read: prepared.read, compiled: compiled, constructions)
         return factory
     }

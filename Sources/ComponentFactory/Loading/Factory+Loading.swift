@@ -103,21 +103,26 @@ extension Factory {
         let (factory, ids, blueprint) = try made(build, assemblies: assemblies, registry: registry, parent: parent, logger: logger,
                                                  patches: patches)
         let compiled = ContinuousClock().now
-        let constructions: [LoadTimeline.Construction]
+        let constructions = try await factory.buildEagerSingletonsOrDestroy()
+        factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
+        logBuilt(build, blueprint, logger: logger, start: start, compiled: compiled)
+        return (factory, ids)
+    }
+
+    /// Builds the eager singletons through the async lookup; when one fails,
+    /// what was built before it is destroyed, newest first, as a shutdown
+    /// destroys it, and the failure is thrown with any destroy's.
+    nonisolated(nonsending) func buildEagerSingletonsOrDestroy() async throws(DiagnosticReport) -> [LoadTimeline.Construction] {
         do {
-            constructions = try await factory.async.buildEagerSingletons()
+            return try await async.buildEagerSingletons()
         } catch {
-            // What was built before the failure is destroyed, newest first, as a shutdown destroys it.
             do {
-                try await factory.async.shutdown()
+                try await async.shutdown()
             } catch let destroyed {
                 throw DiagnosticReport(error.diagnostics + destroyed.diagnostics)
             }
             throw error
         }
-        factory.keepTimeline(since: start, read: read, compiled: compiled, constructions)
-        logBuilt(build, blueprint, logger: logger, start: start, compiled: compiled)
-        return (factory, ids)
     }
 
     /// Loads like `load(assemblies:registry:options:)` with
