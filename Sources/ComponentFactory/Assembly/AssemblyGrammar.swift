@@ -81,6 +81,9 @@ enum AssemblyGrammar {
         case reloadable
         case gracefulShutdownTimeout = "graceful-shutdown-timeout"
         case cancellationTimeout = "cancellation-timeout"
+
+        /// `service`, `service-finished` or `service-failed`: resolved and checked at each load, never compiled in.
+        var isService: Bool { self == .service || self == .serviceFinished || self == .serviceFailed }
     }
 
     /// The attributes allowed on `element`, with their C names: shared

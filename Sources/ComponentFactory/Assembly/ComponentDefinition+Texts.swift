@@ -1,12 +1,19 @@
 extension ComponentDefinition {
+    /// The component's own attributes that a placeholder may be in, by their names in the grammar,
+    /// in the order `forEachText` gives them; nil for one not written.
+    var namedAttributes: [(name: AssemblyGrammar.Attribute, value: AttributeValue?)] {
+        [(.class, className), (.scope, scopeAttribute), (.lazyInit, lazyInit), (.factoryComponent, factoryComponent),
+         (.beforePropertyInjection, beforePropertyInjection), (.afterPropertyInjection, afterPropertyInjection),
+         (.initMethod, initMethod), (.destroyMethod, destroyMethod), (.dependsOn, dependsOn), (.service, service),
+         (.serviceFinished, serviceFinished), (.serviceFailed, serviceFailed), (.seeded, seeded), (.reloadable, reloadable)]
+    }
+
     /// Every text of the definition that a placeholder may be in: its
     /// attributes, and each value, reference and type hint of its
     /// initializer's arguments and its properties, collections included; in
     /// the order written, without recursion however collections nest.
     func forEachText(_ body: (AttributeValue) -> Void) {
-        let attributes = [className, scopeAttribute, lazyInit, factoryComponent, beforePropertyInjection, afterPropertyInjection,
-                          initMethod, destroyMethod, dependsOn, service, serviceFinished, serviceFailed, seeded, reloadable]
-        for attribute in attributes {
+        for (_, attribute) in namedAttributes {
             if let attribute { body(attribute) }
         }
         if let initializer { body(initializer.selector) }

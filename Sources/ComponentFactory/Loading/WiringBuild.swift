@@ -112,8 +112,7 @@ struct WiringBuild {
 
     /// A definition with `component`'s attributes as written, for ``ServiceRules``; nil when it has no service attribute.
     private static func serviceDefinition(_ component: WiringImage.Component) -> ComponentDefinition? {
-        let services: Set<String> = ["service", "service-finished", "service-failed"]
-        guard component.attributes.contains(where: { services.contains($0.name) }) else { return nil }
+        guard component.attributes.contains(where: \.isService) else { return nil }
         return ComponentDefinition(key: component.key, location: component.location, attributes: written(component))
     }
 

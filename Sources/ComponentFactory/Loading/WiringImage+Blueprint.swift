@@ -112,15 +112,9 @@ extension ComponentDefinition {
     /// their names: those of a component's services (resolved and checked
     /// at each load), and every other that holds a placeholder.
     var attributesReadAtLoad: [(name: AssemblyGrammar.Attribute, value: AttributeValue)] {
-        let attributes: [(AssemblyGrammar.Attribute, AttributeValue?)] = [
-            (.class, className), (.scope, scopeAttribute), (.lazyInit, lazyInit), (.factoryComponent, factoryComponent),
-            (.beforePropertyInjection, beforePropertyInjection), (.afterPropertyInjection, afterPropertyInjection),
-            (.initMethod, initMethod), (.destroyMethod, destroyMethod), (.dependsOn, dependsOn), (.service, service),
-            (.serviceFinished, serviceFinished), (.serviceFailed, serviceFailed), (.seeded, seeded), (.reloadable, reloadable)]
-        return attributes.compactMap { name, value in
+        namedAttributes.compactMap { name, value in
             guard let value else { return nil }
-            let isService = name == .service || name == .serviceFinished || name == .serviceFailed
-            return isService || PlaceholderResolver.mayContainPlaceholder(value.text) ? (name, value) : nil
+            return name.isService || PlaceholderResolver.mayContainPlaceholder(value.text) ? (name, value) : nil
         }
     }
 }

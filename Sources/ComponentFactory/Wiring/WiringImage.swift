@@ -70,6 +70,26 @@ public struct WiringImage: Sendable, Equatable {
             self.callbacks = callbacks
             self.attributes = attributes
         }
+
+        /// Every text of its values that a load resolves: each site, its hint, each dictionary key;
+        /// on a stack of its own, however the collections nest.
+        func forEachSiteText(_ body: (AttributeValue) -> Void) {
+            var pending = arguments + properties.map(\.value)
+            while let value = pending.popLast() {
+                switch value {
+                case .site(let text, let hint):
+                    body(text)
+                    if let hint { body(hint) }
+                case .collection(let items): pending += items
+                case .dictionary(let entries):
+                    for entry in entries {
+                        body(entry.key)
+                        pending.append(entry.value)
+                    }
+                case .component, .null, .settings: break
+                }
+            }
+        }
     }
 
     /// One attribute of a `<component>` as written: its XML name, its text and where.
@@ -84,6 +104,9 @@ public struct WiringImage: Sendable, Equatable {
             self.name = name
             self.value = value
         }
+
+        /// Whether it is one of a component's service attributes.
+        var isService: Bool { AssemblyGrammar.Attribute(rawValue: name)?.isService ?? false }
     }
 
     /// One `<property>` of a plan.
@@ -130,23 +153,8 @@ public struct WiringImage: Sendable, Equatable {
     /// Every text that a load resolves as a value: a value site, its hint, a dictionary's key, a service attribute.
     /// The component's other attributes with placeholders decide shape: they are stamped, not resolved.
     var siteTexts: Set<AttributeValue> {
-        let services: Set<String> = ["service", "service-finished", "service-failed"]
-        var texts = Set(components.flatMap { $0.attributes.filter { services.contains($0.name) }.map(\.value) })
-        var pending = components.flatMap { $0.arguments + $0.properties.map(\.value) }
-        while let value = pending.popLast() {
-            switch value {
-            case .site(let text, let hint):
-                texts.insert(text)
-                if let hint { texts.insert(hint) }
-            case .collection(let items): pending += items
-            case .dictionary(let entries):
-                for entry in entries {
-                    texts.insert(entry.key)
-                    pending.append(entry.value)
-                }
-            case .component, .null, .settings: break
-            }
-        }
+        var texts = Set(components.flatMap { $0.attributes.filter(\.isService).map(\.value) })
+        for component in components { component.forEachSiteText { texts.insert($0) } }
         return texts
     }
 }

@@ -129,12 +129,16 @@ public struct WiringReader {
             line += 1
         }
 
-        /// The next token's bytes, after one space (none at a line's start).
+        /// Takes the one space before a token (none at a line's start).
+        private mutating func separator() throws(Diagnostic) {
+            guard offset > 0, bytes[offset - 1] != 0x0A else { return }
+            guard offset < bytes.count, bytes[offset] == 0x20 else { throw failure("a token is missing") }
+            offset += 1
+        }
+
+        /// The next token's bytes, after its separator.
         private mutating func token() throws(Diagnostic) -> ArraySlice<UInt8> {
-            if offset > 0, bytes[offset - 1] != 0x0A {
-                guard offset < bytes.count, bytes[offset] == 0x20 else { throw failure("a token is missing") }
-                offset += 1
-            }
+            try separator()
             let start = offset
             while offset < bytes.count, bytes[offset] != 0x20, bytes[offset] != 0x0A { offset += 1 }
             guard offset > start else { throw failure("a token is missing") }
@@ -181,10 +185,7 @@ public struct WiringReader {
 
         /// A quoted string, its escapes undone.
         mutating func string() throws(Diagnostic) -> String {
-            if offset > 0, bytes[offset - 1] != 0x0A {
-                guard offset < bytes.count, bytes[offset] == 0x20 else { throw failure("a string is missing") }
-                offset += 1
-            }
+            try separator()
             guard offset < bytes.count, bytes[offset] == 0x22 else { throw failure("a string is expected") }
             offset += 1
             var result: [UInt8] = []

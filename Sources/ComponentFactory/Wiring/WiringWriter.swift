@@ -85,21 +85,7 @@ public struct WiringWriter {
         _ = file(component.location.file)
         for property in component.properties { _ = file(property.location.file) }
         for attribute in component.attributes { _ = file(attribute.value.location.file) }
-        var pending = component.arguments + component.properties.map(\.value)
-        while let value = pending.popLast() {
-            switch value {
-            case .site(let text, let hint):
-                _ = file(text.location.file)
-                if let hint { _ = file(hint.location.file) }
-            case .collection(let items): pending += items
-            case .dictionary(let entries):
-                for entry in entries {
-                    _ = file(entry.key.location.file)
-                    pending.append(entry.value)
-                }
-            case .component, .null, .settings: break
-            }
-        }
+        component.forEachSiteText { _ = file($0.location.file) }
     }
 
     /// A component's record, after its key and variant.
