@@ -140,7 +140,10 @@ let package = Package(
         .testTarget(name: "ComponentFactoryTests", dependencies: ["ComponentFactory", "ComponentFactoryTesting", "JavaProperties",
                                                                  .product(name: "Logging", package: "swift-log")],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "FactoryToolTests", dependencies: ["FactoryTool", "ComponentFactoryTesting"], resources: [.copy("Fixtures")]),
+        // A small app whose compiled wiring has printed makers; its tests are in FactoryToolTests.
+        .target(name: "WiringFixture", dependencies: ["ComponentFactory"], path: "Tests/WiringFixture", exclude: ["Assemblies", "Config"]),
+        .testTarget(name: "FactoryToolTests", dependencies: ["FactoryTool", "ComponentFactoryTesting", "SystemSupport", "WiringFixture"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "MiddleAgesTests", dependencies: ["MiddleAges", "FactoryTool", "ComponentFactoryTesting", "CLibXML2"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ComponentFactoryTestingTests", dependencies: ["ComponentFactoryTesting"]),

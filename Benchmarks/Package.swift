@@ -7,6 +7,7 @@
 //   swift run -c release async-benchmark
 //   swift run -c release parallel-startup-benchmark
 //   swift run -c release scope-benchmark
+//   swift run -c release wiring-benchmark
 //   swift run -c release whole-process-benchmark   (after `swift build -c release --product factory` in ..)
 //   swift run -c release language-server-benchmark
 //   swift run -c release phase-timings assembly|properties FILE …
@@ -47,6 +48,17 @@ let package = Package(
         .executableTarget(
             name: "parallel-startup-benchmark",
             dependencies: ["BenchmarkInputs", .product(name: "ComponentFactory", package: "ComponentFactory")]
+        ),
+        // The graph's classes in a module of their own, its tool, and its compiled wiring (issue 64).
+        .target(name: "GroveGraph", dependencies: [.product(name: "ComponentFactory", package: "ComponentFactory")]),
+        .executableTarget(
+            name: "grove-wiring",
+            dependencies: ["GroveGraph", .product(name: "FactoryTool", package: "ComponentFactory")]
+        ),
+        .target(name: "GroveWiring", dependencies: ["GroveGraph", .product(name: "ComponentFactory", package: "ComponentFactory")]),
+        .executableTarget(
+            name: "wiring-benchmark",
+            dependencies: ["BenchmarkInputs", "GroveGraph", "GroveWiring", .product(name: "ComponentFactory", package: "ComponentFactory")]
         ),
         .executableTarget(
             name: "scope-benchmark",

@@ -98,6 +98,11 @@ struct MemberReader {
             selectors[selector] = Syntax(initializer)
             statements.append(registration("initializer", selector, Array(parameters.prefix(count)), throwing: throwing,
                                            failable: failable, effects: effects, call: typeName))
+            if !throwing, !failable, !effects.suspends {
+                // The closure only calls the initializer: compiled wiring may call it itself.
+                let labels = parameters.prefix(count).map { "\"\($0.label)\"" }.joined(separator: ", ")
+                statements.append("builder.callsInitializer(\"\(selector)\", labels: [\(labels)])")
+            }
         }
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// with the app's registry, as `Factory.load` would, and writes what it
 /// built as Swift: `TYPE.swift` (the entry: the files, the stamps, and each
 /// environment's plans in order) and `TYPE+DOCUMENT.swift` for each assembly
-/// document (its components' shapes). Shape only: no `.properties` value is
+/// document (its components' shapes); with `--module`, `TYPE.Components.swift`
+/// (typed accessors and printed makers, see ``WiringMakers``). Shape only: no `.properties` value is
 /// written. A file is rewritten only when its bytes change, and a generated
 /// file no longer produced is removed. With `--check`, nothing is written,
 /// and exit 1 lists the files that are not what this would write.
@@ -31,11 +32,16 @@ struct CompileWiringCommand: ToolCommand {
     @Flag(name: .customLong("public"), help: "Make the generated type public, for an app whose wiring lives in a library target.")
     var isPublic = false
 
+    @Option(help: ArgumentHelp("The module the generated files compile into. With it, also write NAME.Components.swift: "
+                               + "typed accessors, and printed makers that call initializers directly.", valueName: "MODULE"))
+    var module: String?
+
     @Flag(help: "Write nothing; exit 1 when a generated file is not what this would write.")
     var check = false
 
     func validate() throws {
         guard Self.isIdentifier(name) else { throw ValidationError("--name must be a Swift identifier: '\(name)' is not") }
+        if let module, !Self.isIdentifier(module) { throw ValidationError("--module must be a Swift identifier: '\(module)' is not") }
     }
 
     func execute(in environment: ToolEnvironment) async -> ToolResult {
@@ -75,7 +81,8 @@ struct CompileWiringCommand: ToolCommand {
         }
         let stamps = WiringStamps(assemblies: named, sources: sources, registry: WiringStamps.registry(registry))
         let files = WiringSwiftFiles(WiringWriter(images, stamps: stamps), name: name, isPublic: isPublic,
-                                    toolName: environment.toolName, assemblies: named)
+                                    toolName: environment.toolName, assemblies: named,
+                                    makers: module.map { (images: images, registry: registry, module: $0) })
         return check ? files.check(in: output) : files.write(to: output)
     }
 

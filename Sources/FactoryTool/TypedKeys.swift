@@ -260,7 +260,7 @@ struct TypedKeys {
     }
 
     /// `text` as a Swift string literal.
-    private static func literal(_ text: String) -> String {
+    static func literal(_ text: String) -> String {
         "\"" + text.unicodeScalars.map { scalar in
             switch scalar {
             case "\"": "\\\""

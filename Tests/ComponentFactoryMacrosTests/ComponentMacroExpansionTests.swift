@@ -61,9 +61,11 @@ import Testing
                         builder.initializer("init(quest:damselsRescued:)") { (quest: (any Quest)?, damselsRescued: UInt) in
                             Knight(quest: quest, damselsRescued: damselsRescued)
                         }
+                        builder.callsInitializer("init(quest:damselsRescued:)", labels: ["quest", "damselsRescued"])
                         builder.initializer("initWithQuest:damselsRescued:") { (quest: (any Quest)?, damselsRescued: UInt) in
                             Knight(quest: quest, damselsRescued: damselsRescued)
                         }
+                        builder.callsInitializer("initWithQuest:damselsRescued:", labels: ["quest", "damselsRescued"])
                     }
                 }
             }

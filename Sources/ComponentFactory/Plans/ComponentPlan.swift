@@ -67,12 +67,15 @@ final class ComponentPlan: @unchecked Sendable {
         let makerOwner: String?
         let selector: String
         let kind: InitializerRegistration.Kind
+        /// The maker's ``InitializerRegistration/initializerLabels``: set when it only calls the type's `init`.
+        let initializerLabels: [String]?
 
-        init(registration: String?, makerOwner: String?, selector: String, kind: InitializerRegistration.Kind) {
+        init(registration: String?, makerOwner: String?, maker: InitializerRegistration) {
             self.registration = registration
             self.makerOwner = makerOwner
-            self.selector = selector
-            self.kind = kind
+            self.selector = maker.selector
+            self.kind = maker.kind
+            self.initializerLabels = maker.initializerLabels
         }
 
         /// Hands out one ``Names`` for all that are alike, to the builder of one plan table.
@@ -82,7 +85,7 @@ final class ComponentPlan: @unchecked Sendable {
             mutating func names(registration: String?, makerOwner: String?, maker: InitializerRegistration) -> Names {
                 let key = [registration ?? "", makerOwner ?? "", maker.selector, maker.kind.rawValue].joined(separator: "\u{0}")
                 if let found = known[key] { return found }
-                let names = Names(registration: registration, makerOwner: makerOwner, selector: maker.selector, kind: maker.kind)
+                let names = Names(registration: registration, makerOwner: makerOwner, maker: maker)
                 known[key] = names
                 return names
             }
@@ -122,7 +125,7 @@ final class ComponentPlan: @unchecked Sendable {
         self.arguments = arguments
         self.factoryIndex = factoryIndex
         self.dependencies = dependencies
-        self.names = names ?? Names(registration: nil, makerOwner: nil, selector: maker.selector, kind: maker.kind)
+        self.names = names ?? Names(registration: nil, makerOwner: nil, maker: maker)
     }
 
     /// The callback `which`, if the component has it.

@@ -48,6 +48,11 @@ package struct InitializerRegistration: Sendable, CustomStringConvertible {
 
     /// Whether calling it can suspend: an `async` or isolated closure.
     package var isAsync: Bool { invokeAsync != nil }
+    /// Set by ``RegistrationBuilder/callsInitializer(_:labels:)``: the closure
+    /// does nothing but call the type's own `init` with these argument labels
+    /// (`_` for none), one argument a parameter, and cannot fail. Compiled
+    /// wiring's printed makers call that initializer themselves.
+    package var initializerLabels: [String]?
 
     init(selector: String, kind: Kind, parameterTypes: [InjectableType], produces: ProducedType,
          invoke: @escaping @Sendable (inout Arguments) throws -> Instance,
@@ -71,5 +76,6 @@ package struct InitializerRegistration: Sendable, CustomStringConvertible {
     @usableFromInline
     package var description: String {
         (isAsync ? "async " : "") + "\(selector)(" + parameters.map(\.description).joined(separator: ", ") + ") -> \(produces)"
+            + (initializerLabels.map { ", calls init(" + $0.map { "\($0):" }.joined() + ")" } ?? "")
     }
 }

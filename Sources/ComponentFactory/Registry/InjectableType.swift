@@ -118,4 +118,7 @@ package struct ProducedType: Sendable, CustomStringConvertible {
     package var description: String { identity.name }
 
     func isSubtype(_ test: (Any.Type) -> Bool) -> Bool { test(metatype()) }
+
+    /// The type's name as Swift code in another module spells it (`MiddleAges.Knight`), for generated code.
+    package var swiftName: String { String(reflecting: metatype()) }
 }

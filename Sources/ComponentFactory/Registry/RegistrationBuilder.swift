@@ -76,6 +76,28 @@ public struct RegistrationBuilder<T> {
         }
     }
 
+    /// Declares that the initializer registered under `selector` does nothing
+    /// but call `T`'s own `init` with `labels` (`_` for an unlabelled
+    /// argument), passing its parameters in order, and can neither throw nor
+    /// return nil. Compiled wiring may then call that initializer directly
+    /// (see <doc:CompiledWiring>); the interpreter still calls the closure.
+    /// The `@Component` macro declares this for each plain initializer it
+    /// registers. A declaration that names no registered synchronous
+    /// initializer with as many parameters as labels is ignored.
+    ///
+    /// ```swift
+    /// registry.register(Leaf.self) { leaf in
+    ///     leaf.initializer("init(value:)") { (value: Int) in Leaf(value: value) }
+    ///     leaf.callsInitializer("init(value:)", labels: ["value"])
+    /// }
+    /// ```
+    public mutating func callsInitializer(_ selector: String, labels: [String]) {
+        guard var registration = initializers[selector], registration.kind == .initializer, !registration.isAsync,
+              registration.problem == nil, registration.parameters.count == labels.count else { return }
+        registration.initializerLabels = labels
+        initializers[selector] = registration
+    }
+
     /// A property that `<property name>` can set, by writable key path
     /// (a class's `ReferenceWritableKeyPath` is one too).
     public mutating func property<V>(_ name: String, _ keyPath: WritableKeyPath<T, V> & Sendable) {

@@ -12,7 +12,7 @@ wiring 4
 F "Assemblies/HumanResources.xml"
 G "Assemblies/HumanResources.xml"
 H "Assemblies/HumanResources.xml" 6893985426815924633
-R 13447624749430193721
+R 17011334701178507439
 E "development"
 L "human-resources.properties" 0 10 27
 K "${employee.store.class}" 0 15 16 206165252682588922

@@ -12,7 +12,7 @@ wiring 4
 F "Assemblies/Tweeter.xml"
 G "Assemblies/Tweeter.xml"
 H "Assemblies/Tweeter.xml" 3436728875256944557
-R 7821746058332110131
+R 17657634910054447785
 E "development"
 L "tweeter.properties" 0 12 27
 P 0 "transport" 1

@@ -1,0 +1,50 @@
+import ComponentFactory
+
+// The 10-object graph's classes in a module of their own, as an app's would be: the
+// hand-built graph (in wiring-benchmark) and the compiled wiring's printed makers (in
+// GroveWiring) both call their initializers across the module boundary.
+
+public final class Leaf { public let value: Int; public init(value: Int) { self.value = value } }
+public final class Branch {
+    public let left: Leaf, right: Leaf
+    public init(left: Leaf, right: Leaf) { self.left = left; self.right = right }
+}
+public final class Trunk {
+    public let first: Branch, second: Branch
+    public init(first: Branch, second: Branch) { self.first = first; self.second = second }
+}
+public final class Tree {
+    public let trunk: Trunk, label: String
+    public init(trunk: Trunk, label: String) { self.trunk = trunk; self.label = label }
+}
+public final class Grove {
+    public let tree: Tree, seedling: Leaf
+    public init(tree: Tree, seedling: Leaf) { self.tree = tree; self.seedling = seedling }
+}
+
+/// Each class registered as the `@Component` macro registers it: a closure that only
+/// calls the initializer, declared so with `callsInitializer`.
+public func groveRegistry() -> ComponentRegistry {
+    var registry = ComponentRegistry()
+    registry.register(Leaf.self) {
+        $0.initializer("initWithValue:") { (value: Int) in Leaf(value: value) }
+        $0.callsInitializer("initWithValue:", labels: ["value"])
+    }
+    registry.register(Branch.self) {
+        $0.initializer("initWithLeft:right:") { (left: Leaf, right: Leaf) in Branch(left: left, right: right) }
+        $0.callsInitializer("initWithLeft:right:", labels: ["left", "right"])
+    }
+    registry.register(Trunk.self) {
+        $0.initializer("initWithFirst:second:") { (first: Branch, second: Branch) in Trunk(first: first, second: second) }
+        $0.callsInitializer("initWithFirst:second:", labels: ["first", "second"])
+    }
+    registry.register(Tree.self) {
+        $0.initializer("initWithTrunk:label:") { (trunk: Trunk, label: String) in Tree(trunk: trunk, label: label) }
+        $0.callsInitializer("initWithTrunk:label:", labels: ["trunk", "label"])
+    }
+    registry.register(Grove.self) {
+        $0.initializer("initWithTree:seedling:") { (tree: Tree, seedling: Leaf) in Grove(tree: tree, seedling: seedling) }
+        $0.callsInitializer("initWithTree:seedling:", labels: ["tree", "seedling"])
+    }
+    return registry
+}

@@ -1,0 +1,169 @@
+@_spi(Tooling) import FactoryTool
+@_spi(CompiledWiring) @_spi(Patching) @_spi(Tooling) import ComponentFactory
+import ComponentFactoryTesting
+import Foundation
+import SystemSupport
+import Testing
+import WiringFixture
+
+/// Compiled wiring's typed accessors and printed makers, on the fixture app of
+/// `Tests/WiringFixture`, whose `Wiring/` is what `compile-wiring --module` writes.
+@Suite struct PrintedMakerTests {
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    private static let fixture = root + "/Tests/WiringFixture"
+
+    /// `compile-wiring` for the fixture, its paths relative to the package's root, where
+    /// `swift test` runs; `COMPONENT_FACTORY_WRITE_WIRING=1` writes the files instead of checking them.
+    private static func compile(check: Bool) async -> ToolResult {
+        await FactoryTool.run(
+            arguments: ["compile-wiring", "Tests/WiringFixture/Assemblies/Room.xml", "--config", "Tests/WiringFixture/Config",
+                        "--output", "Tests/WiringFixture/Wiring", "--name", "RoomWiring", "--public", "--module", "WiringFixture"]
+                + (check ? ["--check"] : []),
+            environment: ToolEnvironment(registry: roomRegistry()))
+    }
+
+    @Test func theFixturesWiringIsWhatTheToolWritesNow() async throws {
+        try #require(FileManager.default.currentDirectoryPath == Self.root, "swift test runs in the package's root")
+        let write = ProcessInfo.processInfo.environment["COMPONENT_FACTORY_WRITE_WIRING"] == "1"
+        let result = await Self.compile(check: !write)
+        #expect(result.status == ToolResult.success, "\(result.standardError)")
+    }
+}
+
+extension PrintedMakerTests {
+    private static func options(_ environment: String) -> Factory.LoadOptions {
+        .init(config: .path(fixture + "/Config"), environment: environment)
+    }
+
+    private static func compiled(_ environment: String, registry: ComponentRegistry = roomRegistry()) throws -> Factory {
+        try Factory.load(compiled: RoomWiring.compiled, registry: registry, options: options(environment))
+    }
+
+    private static func interpreted(_ environment: String, registry: ComponentRegistry = roomRegistry()) throws -> Factory {
+        try Factory.load(assemblies: [.path(fixture + "/Assemblies/Room.xml")], registry: registry, options: options(environment))
+    }
+
+    @Test(arguments: ["plain", "bright"])
+    func eachAccessorGivesWhatTheKeyGivesInEachEnvironment(_ environment: String) throws {
+        for factory in [try Self.compiled(environment), try Self.interpreted(environment)] {
+            let components = RoomWiring.Components(factory)
+            let room = try components.room()
+            let byKey = try factory.component(forKey: "room", as: Room.self)
+            #expect(room.lamp.watts == byKey.lamp.watts)
+            #expect(room.lamp.bulb.color == byKey.lamp.bulb.color)
+            #expect(room.lamp.watts == (environment == "bright" ? 60 : 40))
+            #expect(room.lamp.bulb.color == (environment == "bright" ? "daylight" : "warm white"))
+            // The switch is the engine's singleton, whoever asks; the rest is new at each call.
+            #expect(room.light === byKey.light)
+            #expect(try components.switch() === room.light)
+            #expect(room !== byKey && room.lamp !== byKey.lamp)
+            #expect(try components.lamp() !== components.lamp())
+        }
+    }
+
+    @Test func theEngineAllowsAPrintedMakerOnlyForAPlainPrototype() throws {
+        let factory = try Self.compiled("plain")
+        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?
+            .value(at: 0, as: String.self) == "warm white")
+        #expect(factory.printedMaker(forKey: "lamp", type: Lamp.self, labels: ["bulb", "watts"], references: ["bulb", nil]) != nil)
+        // A singleton; a throwing initializer (no labels declared); another type, labels or reference; a value asked as a reference.
+        #expect(factory.printedMaker(forKey: "switch", type: Switch.self, labels: ["label"], references: [nil]) == nil)
+        #expect(factory.printedMaker(forKey: "clock", type: Clock.self, labels: ["ticking"], references: [nil]) == nil)
+        #expect(factory.printedMaker(forKey: "bulb", type: Lamp.self, labels: ["color"], references: [nil]) == nil)
+        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["colour"], references: [nil]) == nil)
+        #expect(factory.printedMaker(forKey: "lamp", type: Lamp.self, labels: ["bulb", "watts"], references: ["room", nil]) == nil)
+        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: ["lamp"]) == nil)
+        #expect(factory.printedMaker(forKey: "nothing", type: Bulb.self, labels: ["color"], references: [nil]) == nil)
+        // A value is given only as its own type.
+        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?.value(at: 0, as: Int.self) == nil)
+        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?.value(at: 1, as: String.self) == nil)
+    }
+
+    @Test func anyComponentPostProcessorSendsEveryAccessorToTheEngine() throws {
+        struct Counting: ComponentPostProcessor {
+            let seen = Locked<[String]>([])
+            func postProcess(_ component: Any, key: String) throws -> Any {
+                seen.withLock { $0.append(key) }
+                return component
+            }
+        }
+        let counting = Counting()
+        var registry = roomRegistry()
+        registry.add(counting)
+        let factory = try Self.compiled("plain", registry: registry)
+        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil]) == nil)
+        #expect(counting.seen.withLock { $0 } == ["switch"])  // the eager singleton, at load
+        _ = try RoomWiring.Components(factory).lamp()
+        #expect(counting.seen.withLock { $0 } == ["switch", "bulb", "lamp"])
+    }
+
+    @Test func whileAPatchIsInPlaceTheAccessorGivesThePatch() throws {
+        let factory = try Self.compiled("plain")
+        let components = RoomWiring.Components(factory)
+        let stand = Bulb(color: "blue")
+        let id = try factory.patch(key: "bulb") { stand }
+        #expect(try components.room().lamp.bulb === stand)
+        #expect(try components.bulb() === stand)
+        factory.unpatch(id)
+        #expect(try components.room().lamp.bulb.color == "warm white")
+    }
+
+    @Test func aFailureBelowAPrintedMakerIsTheEnginesOwn() throws {
+        let factory = try Self.compiled("bright")  // clock.ticking = false
+        let components = RoomWiring.Components(factory)
+        var byKey = ""
+        var accessor = ""
+        do { _ = try factory.component(forKey: "wall", as: Wall.self) } catch { byKey = "\(error)" }
+        do { _ = try components.wall() } catch { accessor = "\(error)" }
+        #expect(byKey.contains("the clock is stopped"))
+        #expect(accessor == byKey)
+    }
+
+    @Test func aPrintedMakerCallsTheInitializerNotTheRegisteredClosure() throws {
+        // A registry whose Bulb closure counts its calls while declaring that it only calls init:
+        // the lookup by key calls the closure, the accessor's printed maker does not.
+        let calls = Locked(0)
+        var registry = roomRegistry()
+        registry.register(Bulb.self) {
+            $0.initializer("init(color:)") { (color: String) in
+                calls.withLock { $0 += 1 }
+                return Bulb(color: color)
+            }
+            $0.callsInitializer("init(color:)", labels: ["color"])
+        }
+        let factory = try Self.compiled("plain", registry: registry)
+        _ = try factory.component(forKey: "lamp", as: Lamp.self)
+        #expect(calls.withLock { $0 } == 1)
+        _ = try RoomWiring.Components(factory).lamp()
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test func anAccessorOfAFactoryWithoutTheKeyFailsAsTheKeyWould() throws {
+        let other = try Factory(assemblies: AssemblySet(documents: [AssemblyReader.read(
+            bytes: Array(#"<assembly><component class="Bulb" key="bulb" scope="singleton"><initializer selector="init(color:)"><argument parameterName="color" value="red"/></initializer></component></assembly>"#.utf8),
+            file: "other.xml").document]), configuration: Configuration(environment: nil, sources: []), registry: roomRegistry())
+        let components = RoomWiring.Components(other)
+        #expect(try components.bulb().color == "red")  // a singleton here: the engine's
+        #expect(try components.bulb() === components.bulb())
+        #expect { try components.room() } throws: { "\($0)".contains("[unknown-reference]") }
+    }
+}
+
+extension PrintedMakerTests {
+    @Test func aDeclarationThatFitsNoPlainInitializerIsIgnored() throws {
+        var registry = ComponentRegistry()
+        registry.register(Bulb.self) {
+            $0.initializer("init(color:)") { (color: String) in Bulb(color: color) }
+            $0.callsInitializer("init(color:)", labels: ["color", "extra"])  // one label too many
+            $0.callsInitializer("init(colour:)", labels: ["colour"])  // no such selector
+        }
+        registry.register(Clock.self) {
+            $0.initializer("init(ticking:)") { (ticking: Bool) throws in try Clock(ticking: ticking) }
+        }
+        #expect(registry.registration(named: "Bulb")?.initializers["init(color:)"]?.initializerLabels == nil)
+        #expect(registry.registration(named: "Clock")?.initializers["init(ticking:)"]?.initializerLabels == nil)
+        #expect(roomRegistry().registration(named: "Bulb")?.initializers["init(color:)"]?.description
+            == "init(color:)(color: String) -> Bulb, calls init(color:)")
+    }
+}
