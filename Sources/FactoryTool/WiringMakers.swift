@@ -1,8 +1,8 @@
 @_spi(Tooling) import ComponentFactory
 import Foundation
 
-/// The text of `NAME+Makers.swift`: compiled wiring's typed accessors, and a
-/// printed maker for each component that can have one.
+/// The text of `NAME.Components.swift`: compiled wiring's typed accessors,
+/// and a printed maker for each component that can have one.
 ///
 /// `NAME.Components(factory)` has an accessor per key whose registered type
 /// is the same Swift type in every environment and can be spelled there. A
@@ -12,19 +12,23 @@ import Foundation
 /// and plain values (numbers, text, `Bool`, `URL`, `UUID`, `Date`, `Data`,
 /// `Decimal`, `Duration`), with no property, callback or `depends-on`, gets a
 /// printed maker: a function that calls the initializers directly, with the
-/// values read once when `Components` is made. Whether a maker may run is the
-/// engine's to say (``Factory/printedMaker(forKey:type:labels:references:)``);
-/// the generated code only chooses between the maker and the engine:
+/// values read once (`NAME.Makers`). Whether a maker may run is the engine's
+/// to say (``PrintedMakers/maker(forKey:type:labels:references:)``); the
+/// generated code only chooses between the maker and the engine:
 /// - the maker runs while no patch is in place;
 /// - a reference with no maker is resolved by the engine, through its handle;
-/// - when anything in a maker throws, the accessor asks the engine for the
-///   whole component, so that a failure is the engine's, with its chain.
+///   such a maker throws, and its accessor asks the engine for the whole
+///   component when it does, so that a failure is the engine's, with its chain;
+/// - a maker with no such reference is also installed by each compiled load
+///   (`NAME.compiled` carries `Makers.install`), for the lookups by key and by handle.
 struct WiringMakers {
     /// One key's accessor.
     private struct Key {
         let key: String
         let name: String
         let type: String
+        /// Whether the type is a class: its maker is installed as giving the object itself.
+        let isClass: Bool
         let slot: Int
         /// Set when the key gets a printed maker.
         var maker: Maker?
@@ -68,33 +72,29 @@ struct WiringMakers {
         for key in keys { for case .value(let type, _) in key.maker?.arguments ?? [] { modules.formUnion(Self.modules(of: type)) } }
         modules.subtract(["Swift", "ComponentFactory", module])
 
+        let pure = Set(keys.compactMap { key in key.maker.flatMap { Self.isMixed($0, printed: printed) ? nil : key.slot } })
         var lines: [String] = ["@_spi(CompiledWiring) import ComponentFactory"]
         lines += modules.sorted().map { "import \($0)" }
         lines += ["", "extension \(name) {",
-                  "    /// Typed accessors for a factory of this wiring, compiled or interpreted: make one after each load",
-                  "    /// (a live factory's generation is a load), and resolve through it as often as needed.",
-                  "    \(access)final class Components: Sendable {",
-                  "        /// The factory the accessors resolve from.",
-                  "        \(access)let factory: Factory"]
+                  "    /// The printed makers' values, read once from a factory's plans, and the makers that need nothing",
+                  "    /// of the engine, which a compiled load installs for the lookups by key and by handle.",
+                  "    final class Makers: Sendable {"]
         for key in keys {
-            lines.append("        private let h\(key.slot): ComponentHandle<\(key.type)>?")
             guard let maker = key.maker else { continue }
             lines.append("        /// Whether the printed maker of \(TypedKeys.literal(key.key)) may run: the engine allows it, and each it makes.")
-            lines.append("        private let d\(key.slot): Bool")
+            lines.append("        let d\(key.slot): Bool")
             for (position, argument) in maker.arguments.enumerated() {
-                if case .value(let type, _) = argument { lines.append("        private let v\(key.slot)_\(position): \(type)") }
+                if case .value(let type, _) = argument { lines.append("        let v\(key.slot)_\(position): \(type)") }
             }
         }
-        lines += ["", "        /// Makes each key's handle in `factory`, and reads each printed maker's values from it.",
-                  "        \(access)init(_ factory: Factory) {",
-                  "            self.factory = factory"]
-        for key in keys { lines.append("            h\(key.slot) = try? factory.handle(forKey: \(TypedKeys.literal(key.key)), as: \(key.type).self)") }
+        lines += ["", "        /// Each printed maker's values, where the engine allows the maker.",
+                  "        init(_ makers: PrintedMakers) {"]
         for key in keys.sorted(by: { (order[$0.slot] ?? -1) < (order[$1.slot] ?? -1) }) {
             guard let maker = key.maker else { continue }
             let labels = maker.labels.map(TypedKeys.literal).joined(separator: ", ")
             let references = maker.arguments.map { if case .reference(let key) = $0 { TypedKeys.literal(key) } else { "nil" } }
                 .joined(separator: ", ")
-            lines.append("            let m\(key.slot) = factory.printedMaker(forKey: \(TypedKeys.literal(key.key)), type: \(key.type).self, "
+            lines.append("            let m\(key.slot) = makers.maker(forKey: \(TypedKeys.literal(key.key)), type: \(key.type).self, "
                              + "labels: [\(labels)], references: [\(references)])")
             var conditions = ["m\(key.slot) != nil"]
             for (position, argument) in maker.arguments.enumerated() {
@@ -111,50 +111,89 @@ struct WiringMakers {
             }
             lines.append("            d\(key.slot) = " + conditions.joined(separator: " && "))
         }
+        lines += ["        }", "",
+                  "        /// Installs each maker that may run and needs nothing of the engine.",
+                  "        static func install(_ makers: inout PrintedMakers) {",
+                  "            let made = Makers(makers)"]
+        for key in keys where pure.contains(key.slot) {
+            let install = key.isClass ? "install(\(TypedKeys.literal(key.key)), object: { made.make\(key.slot)() })"
+                : "install(\(TypedKeys.literal(key.key))) { made.make\(key.slot)() }"
+            lines.append("            if made.d\(key.slot) { makers.\(install) }")
+        }
+        lines.append("        }")
+        for key in keys where pure.contains(key.slot) {
+            guard let maker = key.maker else { continue }
+            lines += ["", "        func make\(key.slot)() -> \(key.type) {",
+                      "            \(key.type)(\(Self.arguments(maker, slot: key.slot, printed: printed, in: .makers).joined(separator: ", ")))",
+                      "        }"]
+        }
+        lines += ["    }", "",
+                  "    /// Typed accessors for a factory of this wiring, compiled or interpreted: make one after each load",
+                  "    /// (a live factory's generation is a load), and resolve through it as often as needed.",
+                  "    \(access)final class Components: Sendable {",
+                  "        /// The factory the accessors resolve from.",
+                  "        \(access)let factory: Factory",
+                  "        private let makers: Makers"]
+        for key in keys { lines.append("        private let h\(key.slot): ComponentHandle<\(key.type)>?") }
+        lines += ["", "        /// Makes each key's handle in `factory`, and reads each printed maker's values from it.",
+                  "        \(access)init(_ factory: Factory) {",
+                  "            self.factory = factory",
+                  "            makers = Makers(factory.printedMakers)"]
+        for key in keys { lines.append("            h\(key.slot) = try? factory.handle(forKey: \(TypedKeys.literal(key.key)), as: \(key.type).self)") }
         lines.append("        }")
         for key in keys {
-            let throwing = key.maker.map { Self.isMixed($0, printed: printed) } ?? true
             lines += ["", "        /// The component \(TypedKeys.literal(key.key)), as `factory.component(forKey:as:)` gives it"
                           + (key.maker == nil ? "." : ", by its printed maker while the engine allows."),
                       "        \(access)func \(key.name)() throws(DiagnosticReport) -> \(key.type) {"]
             if key.maker == nil {
                 lines.append("            try engine\(key.slot)()")
-            } else if throwing {
-                lines += ["            guard d\(key.slot), factory.isUnpatched else { return try engine\(key.slot)() }",
-                          "            do { return try make\(key.slot)() } catch { return try engine\(key.slot)() }"]
+            } else if pure.contains(key.slot) {
+                lines += ["            guard makers.d\(key.slot), factory.isUnpatched else { return try engine\(key.slot)() }",
+                          "            return makers.make\(key.slot)()"]
             } else {
-                lines += ["            guard d\(key.slot), factory.isUnpatched else { return try engine\(key.slot)() }",
-                          "            return make\(key.slot)()"]
+                lines += ["            guard makers.d\(key.slot), factory.isUnpatched else { return try engine\(key.slot)() }",
+                          "            do { return try make\(key.slot)() } catch { return try engine\(key.slot)() }"]
             }
             lines += ["        }", "",
                       "        private func engine\(key.slot)() throws(DiagnosticReport) -> \(key.type) {",
                       "            guard let handle = h\(key.slot) else { return try factory.component(forKey: \(TypedKeys.literal(key.key)), as: \(key.type).self) }",
                       "            return try factory.component(handle)",
                       "        }"]
-            guard let maker = key.maker else { continue }
-            var arguments: [String] = []
-            for (position, argument) in maker.arguments.enumerated() {
-                let label = maker.labels[position] == "_" ? "" : maker.labels[position] + ": "
-                switch argument {
-                case .value:
-                    arguments.append(label + "v\(key.slot)_\(position)")
-                case .reference(let referenced):
-                    guard let target = printed[referenced] else { continue }
-                    if let made = target.maker {
-                        arguments.append(label + (Self.isMixed(made, printed: printed) ? "try make\(target.slot)()" : "make\(target.slot)()"))
-                    } else {
-                        arguments.append(label + "try engine\(target.slot)()")
-                    }
-                }
-            }
+            guard let maker = key.maker, !pure.contains(key.slot) else { continue }
             lines += ["",
-                      "        private func make\(key.slot)()" + (throwing ? " throws(DiagnosticReport)" : "") + " -> \(key.type) {",
-                      "            \(key.type)(\(arguments.joined(separator: ", ")))",
+                      "        private func make\(key.slot)() throws(DiagnosticReport) -> \(key.type) {",
+                      "            \(key.type)(\(Self.arguments(maker, slot: key.slot, printed: printed, in: .components).joined(separator: ", ")))",
                       "        }"]
         }
         lines += ["    }", "}", ""]
         self.text = header + lines.joined(separator: "\n")
         self.counts = (keys.filter { $0.maker != nil }.count, keys.count)
+    }
+
+    /// Where a maker is printed: pure ones in `Makers`, the others (which call the engine) in `Components`.
+    private enum Place {
+        case makers, components
+    }
+
+    /// A maker's arguments, labelled, as its place writes them.
+    private static func arguments(_ maker: Maker, slot: Int, printed: [String: Key], in place: Place) -> [String] {
+        let values = place == .makers ? "" : "makers."
+        var arguments: [String] = []
+        for (position, argument) in maker.arguments.enumerated() {
+            let label = maker.labels[position] == "_" ? "" : maker.labels[position] + ": "
+            switch argument {
+            case .value:
+                arguments.append(label + values + "v\(slot)_\(position)")
+            case .reference(let referenced):
+                guard let target = printed[referenced] else { continue }
+                if let made = target.maker {
+                    arguments.append(label + (isMixed(made, printed: printed) ? "try make\(target.slot)()" : values + "make\(target.slot)()"))
+                } else {
+                    arguments.append(label + "try engine\(target.slot)()")
+                }
+            }
+        }
+        return arguments
     }
 
     /// Whether a maker calls the engine anywhere below it: then it throws, and its accessor catches.
@@ -217,7 +256,7 @@ struct WiringMakers {
             let name = TypedKeys.accessorName(key)
             guard names[name] == 1 else { continue }
             let type = spelling(of: registration.type)
-            var entry = Key(key: key, name: name, type: type, slot: keys.count, maker: nil)
+            var entry = Key(key: key, name: name, type: type, isClass: registration.type.isClass, slot: keys.count, maker: nil)
             if definitions.allSatisfy({ $0 == first }) { entry.maker = maker(first, registration: registration) }
             keys.append(entry)
         }

@@ -64,20 +64,20 @@ extension PrintedMakerTests {
 
     @Test func theEngineAllowsAPrintedMakerOnlyForAPlainPrototype() throws {
         let factory = try Self.compiled("plain")
-        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?
             .value(at: 0, as: String.self) == "warm white")
-        #expect(factory.printedMaker(forKey: "lamp", type: Lamp.self, labels: ["bulb", "watts"], references: ["bulb", nil]) != nil)
+        #expect(factory.printedMakers.maker(forKey: "lamp", type: Lamp.self, labels: ["bulb", "watts"], references: ["bulb", nil]) != nil)
         // A singleton; a throwing initializer (no labels declared); another type, labels or reference; a value asked as a reference.
-        #expect(factory.printedMaker(forKey: "switch", type: Switch.self, labels: ["label"], references: [nil]) == nil)
-        #expect(factory.printedMaker(forKey: "clock", type: Clock.self, labels: ["ticking"], references: [nil]) == nil)
-        #expect(factory.printedMaker(forKey: "bulb", type: Lamp.self, labels: ["color"], references: [nil]) == nil)
-        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["colour"], references: [nil]) == nil)
-        #expect(factory.printedMaker(forKey: "lamp", type: Lamp.self, labels: ["bulb", "watts"], references: ["room", nil]) == nil)
-        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: ["lamp"]) == nil)
-        #expect(factory.printedMaker(forKey: "nothing", type: Bulb.self, labels: ["color"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "switch", type: Switch.self, labels: ["label"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "clock", type: Clock.self, labels: ["ticking"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: Lamp.self, labels: ["color"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["colour"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "lamp", type: Lamp.self, labels: ["bulb", "watts"], references: ["room", nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: ["lamp"]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "nothing", type: Bulb.self, labels: ["color"], references: [nil]) == nil)
         // A value is given only as its own type.
-        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?.value(at: 0, as: Int.self) == nil)
-        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?.value(at: 1, as: String.self) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?.value(at: 0, as: Int.self) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?.value(at: 1, as: String.self) == nil)
     }
 
     @Test func anyComponentPostProcessorSendsEveryAccessorToTheEngine() throws {
@@ -92,7 +92,7 @@ extension PrintedMakerTests {
         var registry = roomRegistry()
         registry.add(counting)
         let factory = try Self.compiled("plain", registry: registry)
-        #expect(factory.printedMaker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil]) == nil)
         #expect(counting.seen.withLock { $0 } == ["switch"])  // the eager singleton, at load
         _ = try RoomWiring.Components(factory).lamp()
         #expect(counting.seen.withLock { $0 } == ["switch", "bulb", "lamp"])
@@ -122,7 +122,7 @@ extension PrintedMakerTests {
 
     @Test func aPrintedMakerCallsTheInitializerNotTheRegisteredClosure() throws {
         // A registry whose Bulb closure counts its calls while declaring that it only calls init:
-        // the lookup by key calls the closure, the accessor's printed maker does not.
+        // the engine's programs call the closure, a printed maker does not.
         let calls = Locked(0)
         var registry = roomRegistry()
         registry.register(Bulb.self) {
@@ -132,11 +132,49 @@ extension PrintedMakerTests {
             }
             $0.callsInitializer("init(color:)", labels: ["color"])
         }
-        let factory = try Self.compiled("plain", registry: registry)
-        _ = try factory.component(forKey: "lamp", as: Lamp.self)
+        // Interpreted: no maker is installed, so the lookup by key runs the programs; the accessor prints.
+        let interpreted = try Self.interpreted("plain", registry: registry)
+        _ = try interpreted.component(forKey: "lamp", as: Lamp.self)
         #expect(calls.withLock { $0 } == 1)
-        _ = try RoomWiring.Components(factory).lamp()
+        _ = try RoomWiring.Components(interpreted).lamp()
         #expect(calls.withLock { $0 } == 1)
+        // Compiled: the load installed the pure makers, which the lookups by key and by handle run.
+        let compiled = try Self.compiled("plain", registry: registry)
+        _ = try compiled.component(forKey: "lamp", as: Lamp.self)
+        _ = try compiled.component(compiled.handle(forKey: "bulb", as: Bulb.self))
+        #expect(calls.withLock { $0 } == 1)
+        // A mixed maker (the room asks the engine for its switch) is not installed: the programs run, and call the closure.
+        _ = try compiled.component(forKey: "room", as: Room.self)
+        #expect(calls.withLock { $0 } == 2)
+        // While a patch is in place, the programs run, whatever is patched.
+        let id = try compiled.patch(key: "switch") { Switch(label: "stand-in") }
+        _ = try compiled.component(forKey: "lamp", as: Lamp.self)
+        #expect(calls.withLock { $0 } == 3)
+        compiled.unpatch(id)
+        _ = try compiled.component(forKey: "lamp", as: Lamp.self)
+        #expect(calls.withLock { $0 } == 3)
+    }
+
+    @Test func aLiveFactoryInstallsEachGenerationsMakersWithItsValues() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Config/room.properties", "lamp.watts = 40\nclock.ticking = true\n")
+        try directory.write("Config/room-plain.properties", "# The base values.\n")
+        try directory.write("Config/room-bright.properties", "lamp.watts = 60\n")
+        let live = try await LiveFactory.load(compiled: RoomWiring.compiled, registry: roomRegistry(),
+                                              options: .init(config: .path(directory.file("Config")), environment: "plain"))
+        #expect(try live.factory.component(forKey: "lamp", as: Lamp.self).watts == 40)
+        #expect(try RoomWiring.Components(live.factory).lamp().watts == 40)
+        try directory.write("Config/room-plain.properties", "lamp.watts = 75\n")
+        let event = await live.reload()
+        #expect(live.generation == 2, "\(event)")
+        #expect(try live.factory.component(forKey: "lamp", as: Lamp.self).watts == 75)
+        #expect(try RoomWiring.Components(live.factory).lamp().watts == 75)
+        // A refused change keeps the generation, and its values.
+        try directory.write("Config/room-plain.properties", "lamp.watts = many\n")
+        _ = await live.reload()
+        #expect(live.generation == 2)
+        #expect(try live.factory.component(forKey: "lamp", as: Lamp.self).watts == 75)
+        try await live.shutdown()
     }
 
     @Test func anAccessorOfAFactoryWithoutTheKeyFailsAsTheKeyWould() throws {
@@ -165,5 +203,32 @@ extension PrintedMakerTests {
         #expect(registry.registration(named: "Clock")?.initializers["init(ticking:)"]?.initializerLabels == nil)
         #expect(roomRegistry().registration(named: "Bulb")?.initializers["init(color:)"]?.description
             == "init(color:)(color: String) -> Bulb, calls init(color:)")
+    }
+}
+
+extension PrintedMakerTests {
+    @Test func theToolSaysHowManyAccessorsGotAMakerAndWritesNoValueAndNoUnsafeCode() async throws {
+        let directory = try TemporaryDirectory()
+        let result = await FactoryTool.run(
+            arguments: ["compile-wiring", Self.fixture + "/Assemblies/Room.xml", "--config", Self.fixture + "/Config",
+                        "--output", directory.file("Wiring"), "--name", "RoomWiring", "--module", "WiringFixture"],
+            environment: ToolEnvironment(registry: roomRegistry()))
+        #expect(result.status == ToolResult.success, "\(result.standardError)")
+        // room, lamp, bulb and wall get a maker; the switch (a singleton) and the clock (an initializer that throws) do not.
+        #expect(result.standardOutput.contains("; 6 typed accessors, 4 with a printed maker\n"), "\(result.standardOutput)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.file("Wiring")).sorted()
+        #expect(files == ["RoomWiring+Room.swift", "RoomWiring.Components.swift", "RoomWiring.swift"])
+        for file in files {
+            let text = try String(contentsOfFile: directory.file("Wiring/\(file)"), encoding: .utf8)
+            for banned in ["Unmanaged", "@unchecked", "try!", "as!", "daylight", "lamp.watts = "] {
+                #expect(!text.contains(banned), "\(file) holds \(banned)")
+            }
+        }
+        // Two runs write the same bytes.
+        let again = await FactoryTool.run(
+            arguments: ["compile-wiring", Self.fixture + "/Assemblies/Room.xml", "--config", Self.fixture + "/Config",
+                        "--output", directory.file("Wiring"), "--name", "RoomWiring", "--module", "WiringFixture", "--check"],
+            environment: ToolEnvironment(registry: roomRegistry()))
+        #expect(again.status == ToolResult.success, "\(again.standardError)")
     }
 }

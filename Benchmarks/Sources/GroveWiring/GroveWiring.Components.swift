@@ -3,41 +3,114 @@
 import GroveGraph
 
 extension GroveWiring {
+    /// The printed makers' values, read once from a factory's plans, and the makers that need nothing
+    /// of the engine, which a compiled load installs for the lookups by key and by handle.
+    final class Makers: Sendable {
+        /// Whether the printed maker of "grove" may run: the engine allows it, and each it makes.
+        let d0: Bool
+        /// Whether the printed maker of "tree" may run: the engine allows it, and each it makes.
+        let d1: Bool
+        let v1_1: Swift.String
+        /// Whether the printed maker of "trunk" may run: the engine allows it, and each it makes.
+        let d2: Bool
+        /// Whether the printed maker of "branch" may run: the engine allows it, and each it makes.
+        let d3: Bool
+        /// Whether the printed maker of "leftLeaf" may run: the engine allows it, and each it makes.
+        let d4: Bool
+        let v4_0: Swift.Int
+        /// Whether the printed maker of "rightLeaf" may run: the engine allows it, and each it makes.
+        let d5: Bool
+        let v5_0: Swift.Int
+        /// Whether the printed maker of "seedling" may run: the engine allows it, and each it makes.
+        let d6: Bool
+        let v6_0: Swift.Int
+
+        /// Each printed maker's values, where the engine allows the maker.
+        init(_ makers: PrintedMakers) {
+            let m4 = makers.maker(forKey: "leftLeaf", type: GroveGraph.Leaf.self, labels: ["value"], references: [nil])
+            let x4_0 = m4?.value(at: 0, as: Swift.Int.self)
+            v4_0 = x4_0 ?? 0
+            d4 = m4 != nil && x4_0 != nil
+            let m5 = makers.maker(forKey: "rightLeaf", type: GroveGraph.Leaf.self, labels: ["value"], references: [nil])
+            let x5_0 = m5?.value(at: 0, as: Swift.Int.self)
+            v5_0 = x5_0 ?? 0
+            d5 = m5 != nil && x5_0 != nil
+            let m3 = makers.maker(forKey: "branch", type: GroveGraph.Branch.self, labels: ["left", "right"], references: ["leftLeaf", "rightLeaf"])
+            d3 = m3 != nil && d4 && d5
+            let m2 = makers.maker(forKey: "trunk", type: GroveGraph.Trunk.self, labels: ["first", "second"], references: ["branch", "branch"])
+            d2 = m2 != nil && d3
+            let m1 = makers.maker(forKey: "tree", type: GroveGraph.Tree.self, labels: ["trunk", "label"], references: ["trunk", nil])
+            let x1_1 = m1?.value(at: 1, as: Swift.String.self)
+            v1_1 = x1_1 ?? ""
+            d1 = m1 != nil && d2 && x1_1 != nil
+            let m6 = makers.maker(forKey: "seedling", type: GroveGraph.Leaf.self, labels: ["value"], references: [nil])
+            let x6_0 = m6?.value(at: 0, as: Swift.Int.self)
+            v6_0 = x6_0 ?? 0
+            d6 = m6 != nil && x6_0 != nil
+            let m0 = makers.maker(forKey: "grove", type: GroveGraph.Grove.self, labels: ["tree", "seedling"], references: ["tree", "seedling"])
+            d0 = m0 != nil && d1 && d6
+        }
+
+        /// Installs each maker that may run and needs nothing of the engine.
+        static func install(_ makers: inout PrintedMakers) {
+            let made = Makers(makers)
+            if made.d0 { makers.install("grove", object: { made.make0() }) }
+            if made.d1 { makers.install("tree", object: { made.make1() }) }
+            if made.d2 { makers.install("trunk", object: { made.make2() }) }
+            if made.d3 { makers.install("branch", object: { made.make3() }) }
+            if made.d4 { makers.install("leftLeaf", object: { made.make4() }) }
+            if made.d5 { makers.install("rightLeaf", object: { made.make5() }) }
+            if made.d6 { makers.install("seedling", object: { made.make6() }) }
+        }
+
+        func make0() -> GroveGraph.Grove {
+            GroveGraph.Grove(tree: make1(), seedling: make6())
+        }
+
+        func make1() -> GroveGraph.Tree {
+            GroveGraph.Tree(trunk: make2(), label: v1_1)
+        }
+
+        func make2() -> GroveGraph.Trunk {
+            GroveGraph.Trunk(first: make3(), second: make3())
+        }
+
+        func make3() -> GroveGraph.Branch {
+            GroveGraph.Branch(left: make4(), right: make5())
+        }
+
+        func make4() -> GroveGraph.Leaf {
+            GroveGraph.Leaf(value: v4_0)
+        }
+
+        func make5() -> GroveGraph.Leaf {
+            GroveGraph.Leaf(value: v5_0)
+        }
+
+        func make6() -> GroveGraph.Leaf {
+            GroveGraph.Leaf(value: v6_0)
+        }
+    }
+
     /// Typed accessors for a factory of this wiring, compiled or interpreted: make one after each load
     /// (a live factory's generation is a load), and resolve through it as often as needed.
     public final class Components: Sendable {
         /// The factory the accessors resolve from.
         public let factory: Factory
+        private let makers: Makers
         private let h0: ComponentHandle<GroveGraph.Grove>?
-        /// Whether the printed maker of "grove" may run: the engine allows it, and each it makes.
-        private let d0: Bool
         private let h1: ComponentHandle<GroveGraph.Tree>?
-        /// Whether the printed maker of "tree" may run: the engine allows it, and each it makes.
-        private let d1: Bool
-        private let v1_1: Swift.String
         private let h2: ComponentHandle<GroveGraph.Trunk>?
-        /// Whether the printed maker of "trunk" may run: the engine allows it, and each it makes.
-        private let d2: Bool
         private let h3: ComponentHandle<GroveGraph.Branch>?
-        /// Whether the printed maker of "branch" may run: the engine allows it, and each it makes.
-        private let d3: Bool
         private let h4: ComponentHandle<GroveGraph.Leaf>?
-        /// Whether the printed maker of "leftLeaf" may run: the engine allows it, and each it makes.
-        private let d4: Bool
-        private let v4_0: Swift.Int
         private let h5: ComponentHandle<GroveGraph.Leaf>?
-        /// Whether the printed maker of "rightLeaf" may run: the engine allows it, and each it makes.
-        private let d5: Bool
-        private let v5_0: Swift.Int
         private let h6: ComponentHandle<GroveGraph.Leaf>?
-        /// Whether the printed maker of "seedling" may run: the engine allows it, and each it makes.
-        private let d6: Bool
-        private let v6_0: Swift.Int
         private let h7: ComponentHandle<GroveGraph.Leaf>?
 
         /// Makes each key's handle in `factory`, and reads each printed maker's values from it.
         public init(_ factory: Factory) {
             self.factory = factory
+            makers = Makers(factory.printedMakers)
             h0 = try? factory.handle(forKey: "grove", as: GroveGraph.Grove.self)
             h1 = try? factory.handle(forKey: "tree", as: GroveGraph.Tree.self)
             h2 = try? factory.handle(forKey: "trunk", as: GroveGraph.Trunk.self)
@@ -46,34 +119,12 @@ extension GroveWiring {
             h5 = try? factory.handle(forKey: "rightLeaf", as: GroveGraph.Leaf.self)
             h6 = try? factory.handle(forKey: "seedling", as: GroveGraph.Leaf.self)
             h7 = try? factory.handle(forKey: "singletonLeaf", as: GroveGraph.Leaf.self)
-            let m4 = factory.printedMaker(forKey: "leftLeaf", type: GroveGraph.Leaf.self, labels: ["value"], references: [nil])
-            let x4_0 = m4?.value(at: 0, as: Swift.Int.self)
-            v4_0 = x4_0 ?? 0
-            d4 = m4 != nil && x4_0 != nil
-            let m5 = factory.printedMaker(forKey: "rightLeaf", type: GroveGraph.Leaf.self, labels: ["value"], references: [nil])
-            let x5_0 = m5?.value(at: 0, as: Swift.Int.self)
-            v5_0 = x5_0 ?? 0
-            d5 = m5 != nil && x5_0 != nil
-            let m3 = factory.printedMaker(forKey: "branch", type: GroveGraph.Branch.self, labels: ["left", "right"], references: ["leftLeaf", "rightLeaf"])
-            d3 = m3 != nil && d4 && d5
-            let m2 = factory.printedMaker(forKey: "trunk", type: GroveGraph.Trunk.self, labels: ["first", "second"], references: ["branch", "branch"])
-            d2 = m2 != nil && d3
-            let m1 = factory.printedMaker(forKey: "tree", type: GroveGraph.Tree.self, labels: ["trunk", "label"], references: ["trunk", nil])
-            let x1_1 = m1?.value(at: 1, as: Swift.String.self)
-            v1_1 = x1_1 ?? ""
-            d1 = m1 != nil && d2 && x1_1 != nil
-            let m6 = factory.printedMaker(forKey: "seedling", type: GroveGraph.Leaf.self, labels: ["value"], references: [nil])
-            let x6_0 = m6?.value(at: 0, as: Swift.Int.self)
-            v6_0 = x6_0 ?? 0
-            d6 = m6 != nil && x6_0 != nil
-            let m0 = factory.printedMaker(forKey: "grove", type: GroveGraph.Grove.self, labels: ["tree", "seedling"], references: ["tree", "seedling"])
-            d0 = m0 != nil && d1 && d6
         }
 
         /// The component "grove", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func grove() throws(DiagnosticReport) -> GroveGraph.Grove {
-            guard d0, factory.isUnpatched else { return try engine0() }
-            return make0()
+            guard makers.d0, factory.isUnpatched else { return try engine0() }
+            return makers.make0()
         }
 
         private func engine0() throws(DiagnosticReport) -> GroveGraph.Grove {
@@ -81,14 +132,10 @@ extension GroveWiring {
             return try factory.component(handle)
         }
 
-        private func make0() -> GroveGraph.Grove {
-            GroveGraph.Grove(tree: make1(), seedling: make6())
-        }
-
         /// The component "tree", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func tree() throws(DiagnosticReport) -> GroveGraph.Tree {
-            guard d1, factory.isUnpatched else { return try engine1() }
-            return make1()
+            guard makers.d1, factory.isUnpatched else { return try engine1() }
+            return makers.make1()
         }
 
         private func engine1() throws(DiagnosticReport) -> GroveGraph.Tree {
@@ -96,14 +143,10 @@ extension GroveWiring {
             return try factory.component(handle)
         }
 
-        private func make1() -> GroveGraph.Tree {
-            GroveGraph.Tree(trunk: make2(), label: v1_1)
-        }
-
         /// The component "trunk", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func trunk() throws(DiagnosticReport) -> GroveGraph.Trunk {
-            guard d2, factory.isUnpatched else { return try engine2() }
-            return make2()
+            guard makers.d2, factory.isUnpatched else { return try engine2() }
+            return makers.make2()
         }
 
         private func engine2() throws(DiagnosticReport) -> GroveGraph.Trunk {
@@ -111,14 +154,10 @@ extension GroveWiring {
             return try factory.component(handle)
         }
 
-        private func make2() -> GroveGraph.Trunk {
-            GroveGraph.Trunk(first: make3(), second: make3())
-        }
-
         /// The component "branch", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func branch() throws(DiagnosticReport) -> GroveGraph.Branch {
-            guard d3, factory.isUnpatched else { return try engine3() }
-            return make3()
+            guard makers.d3, factory.isUnpatched else { return try engine3() }
+            return makers.make3()
         }
 
         private func engine3() throws(DiagnosticReport) -> GroveGraph.Branch {
@@ -126,14 +165,10 @@ extension GroveWiring {
             return try factory.component(handle)
         }
 
-        private func make3() -> GroveGraph.Branch {
-            GroveGraph.Branch(left: make4(), right: make5())
-        }
-
         /// The component "leftLeaf", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func leftLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard d4, factory.isUnpatched else { return try engine4() }
-            return make4()
+            guard makers.d4, factory.isUnpatched else { return try engine4() }
+            return makers.make4()
         }
 
         private func engine4() throws(DiagnosticReport) -> GroveGraph.Leaf {
@@ -141,14 +176,10 @@ extension GroveWiring {
             return try factory.component(handle)
         }
 
-        private func make4() -> GroveGraph.Leaf {
-            GroveGraph.Leaf(value: v4_0)
-        }
-
         /// The component "rightLeaf", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func rightLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard d5, factory.isUnpatched else { return try engine5() }
-            return make5()
+            guard makers.d5, factory.isUnpatched else { return try engine5() }
+            return makers.make5()
         }
 
         private func engine5() throws(DiagnosticReport) -> GroveGraph.Leaf {
@@ -156,23 +187,15 @@ extension GroveWiring {
             return try factory.component(handle)
         }
 
-        private func make5() -> GroveGraph.Leaf {
-            GroveGraph.Leaf(value: v5_0)
-        }
-
         /// The component "seedling", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func seedling() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard d6, factory.isUnpatched else { return try engine6() }
-            return make6()
+            guard makers.d6, factory.isUnpatched else { return try engine6() }
+            return makers.make6()
         }
 
         private func engine6() throws(DiagnosticReport) -> GroveGraph.Leaf {
             guard let handle = h6 else { return try factory.component(forKey: "seedling", as: GroveGraph.Leaf.self) }
             return try factory.component(handle)
-        }
-
-        private func make6() -> GroveGraph.Leaf {
-            GroveGraph.Leaf(value: v6_0)
         }
 
         /// The component "singletonLeaf", as `factory.component(forKey:as:)` gives it.

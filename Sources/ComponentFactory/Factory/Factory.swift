@@ -39,6 +39,9 @@ public final class Factory: Sendable {
     /// reads the store at the index alone, never hands one out.
     let store: InstanceStore
     let patches = PatchTable()
+    /// Compiled wiring's printed makers, by plan index (``PrintedMakers``); empty when none is installed.
+    /// The lookups by key and by handle run one instead of the component's programs while nothing is patched.
+    private let printed: [(@Sendable () -> AnyObject)?]
     /// A creation lock for each group of components that can suspend
     /// (``CreationGroups``): a singleton of the group is built under it, by one resolution at a time.
     private let creationLocks: [AsyncLock]
@@ -79,6 +82,7 @@ public final class Factory: Sendable {
         self.logger = logger
         self.creationLocks = (0..<table.creationGroups.count).map { _ in AsyncLock() }
         self.store = InstanceStore(isWeak: table.plans.map { $0.scope == .weakSingleton })
+        self.printed = blueprint.printed.isEmpty ? [] : table.plans.indices.map { blueprint.printed[$0] }
         var seeded: [Int: Any] = kept
         for (index, instance) in blueprint.seeded where kept[index] == nil { seeded[index] = instance }
         for (index, instance) in seeded.sorted(by: { $0.key < $1.key }) {
@@ -205,6 +209,7 @@ public final class Factory: Sendable {
     /// here, at the top, is enough).
     @inline(never)
     private func resolve(_ index: Int) throws -> Instance {
+        if !printed.isEmpty, let make = printed[index], patches.isEmpty { return Instance(object: make()) }
         if !table.suspensions.isEmpty && table.suspensions.canSuspend(index) { throw requiresAsync(index) }
         var resolution = Resolution()
         return try instance(index, in: &resolution)

@@ -7,4 +7,6 @@ struct FactoryBlueprint: Sendable {
     /// Each plan's definition as built (parents folded in), by plan index:
     /// what a live factory resolves again to see what a change reaches.
     let definitions: [ComponentDefinition]
+    /// Compiled wiring's printed makers, by plan index: what the lookups by key and by handle run instead of a program.
+    var printed: [Int: @Sendable () -> AnyObject] = [:]
 }

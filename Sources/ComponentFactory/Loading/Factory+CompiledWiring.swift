@@ -14,11 +14,20 @@ extension Factory {
     public struct CompiledWiring: Sendable {
         let entry: String
         let documents: [String]
+        /// The generated code's printed makers, installed in each factory loaded from it.
+        let printedMakers: PrintedMakers.Install?
 
         /// The wiring of the generated texts: `entry`, and one text per assembly document.
         public init(entry: String, documents: [String]) {
+            self.init(entry: entry, documents: documents, printedMakers: nil)
+        }
+
+        /// The wiring of the generated texts, with the generated printed makers (`compile-wiring --module`).
+        @_spi(CompiledWiring)
+        public init(entry: String, documents: [String], printedMakers: PrintedMakers.Install?) {
             self.entry = entry
             self.documents = documents
+            self.printedMakers = printedMakers
         }
     }
 
@@ -74,6 +83,7 @@ extension Factory {
     /// An environment built from compiled wiring, with what a live factory needs to build it again.
     struct PreparedWiring {
         let image: WiringImage
+        let printedMakers: PrintedMakers.Install?
         let build: WiringBuild
         let configuration: Configuration
         let loader: ConfigurationLoader
@@ -116,9 +126,11 @@ extension Factory {
         if problems.isEmpty, let image = read.image {
             let (loader, chosen) = try configurationLoader(options: options, declaring: image.placeholderLocations, after: [])
             let configuration = try loader.configuration(declaring: image.placeholderLocations, environment: chosen)
-            let build = WiringBuild(image: image, configuration: configuration, registry: registry)
+            let build = WiringBuild(image: image, configuration: configuration, registry: registry,
+                                    printedMakers: compiled.printedMakers)
             problems = build.diagnostics.filter { $0.code == .staleWiring }
-            built = PreparedWiring(image: image, build: build, configuration: configuration, loader: loader, environment: chosen,
+            built = PreparedWiring(image: image, printedMakers: compiled.printedMakers, build: build,
+                                   configuration: configuration, loader: loader, environment: chosen,
                                    start: start, read: ContinuousClock().now)
         }
         if let built, problems.isEmpty { return .built(built) }

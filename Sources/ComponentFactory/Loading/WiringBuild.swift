@@ -26,7 +26,9 @@ struct WiringBuild {
     private var names = ComponentPlan.Names.Interned()
     private var resolver: PlaceholderResolver
 
-    init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry) {
+    /// The build of `image` for `configuration`; with `printedMakers`, the
+    /// generated code's, its blueprint runs the makers they install.
+    init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry, printedMakers: PrintedMakers.Install? = nil) {
         self.registry = registry
         converters = registry.converters
         var resolver = PlaceholderResolver(configuration: configuration)
@@ -85,6 +87,11 @@ struct WiringBuild {
             if let index = keys[key] { seeded[index] = instance }
         }
         blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: definitions)
+        if let printedMakers {
+            var makers = PrintedMakers(table)
+            printedMakers(&makers)
+            blueprint?.printed = makers.installed
+        }
     }
 
     /// `stale-wiring` for each structural text whose value is not the one

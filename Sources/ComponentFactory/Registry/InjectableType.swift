@@ -121,4 +121,7 @@ package struct ProducedType: Sendable, CustomStringConvertible {
 
     /// The type's name as Swift code in another module spells it (`MiddleAges.Knight`), for generated code.
     package var swiftName: String { String(reflecting: metatype()) }
+
+    /// Whether the type is a class.
+    package var isClass: Bool { metatype() is AnyClass }
 }

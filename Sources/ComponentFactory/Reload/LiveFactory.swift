@@ -85,7 +85,7 @@ public final class LiveFactory: Sendable {
         let side = ReloadReach.Side(table: factory.table, loaded: loaded)
         // Under the wiring check, the reloads go through the compiled wiring too.
         let wiring: ReloadedWiring = WiringCheck.isOn && options.parent == nil
-            ? .compiled(try WiringCheck.image(build, assemblies: read, registry: registry)) : .assemblies(read)
+            ? .compiled(try WiringCheck.image(build, assemblies: read, registry: registry), printedMakers: nil) : .assemblies(read)
         return LiveFactory(wiring: wiring, loader: inputs.loader, environment: inputs.environment, registry: registry,
                            parent: options.parent, logger: options.logger, first: LiveGeneration(number: 1, factory: factory, side: side))
     }
@@ -108,7 +108,7 @@ public final class LiveFactory: Sendable {
                 throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a configuration; please report this", at: nil)])
             }
             let side = ReloadReach.Side(table: factory.table, loaded: loaded)
-            return LiveFactory(wiring: .compiled(prepared.image), loader: prepared.loader, environment: prepared.environment,
+            return LiveFactory(wiring: .compiled(prepared.image, printedMakers: prepared.printedMakers), loader: prepared.loader, environment: prepared.environment,
                                registry: registry, parent: nil, logger: options.logger,
                                first: LiveGeneration(number: 1, factory: factory, side: side))
         }

@@ -3,7 +3,7 @@
 /// reads the configuration again and goes through the same checks.
 enum ReloadedWiring: Sendable {
     case assemblies(AssemblySet)
-    case compiled(WiringImage)
+    case compiled(WiringImage, printedMakers: PrintedMakers.Install?)
 
     /// One environment built again, as plain data: what a reload needs of either build.
     struct Build {
@@ -27,14 +27,14 @@ enum ReloadedWiring: Sendable {
             return Build(configuration: build.configuration, diagnostics: build.diagnostics, blueprint: build.blueprint,
                          keysRead: build.keysRead,
                          side: build.blueprint.flatMap { blueprint in loaded.map { ReloadReach.Side(table: blueprint.table, loaded: $0) } })
-        case .compiled(let image):
+        case .compiled(let image, let printedMakers):
             let configuration: Configuration
             do {
                 configuration = try loader.configuration(declaring: image.placeholderLocations, environment: environment)
             } catch {
                 return Build(configuration: nil, diagnostics: error.diagnostics, blueprint: nil, keysRead: [], side: nil)
             }
-            let build = WiringBuild(image: image, configuration: configuration, registry: registry)
+            let build = WiringBuild(image: image, configuration: configuration, registry: registry, printedMakers: printedMakers)
             let loaded = build.blueprint.map { build.loaded($0, configuration: configuration) }
             return Build(configuration: configuration, diagnostics: build.diagnostics, blueprint: build.blueprint, keysRead: build.keysRead,
                          side: build.blueprint.flatMap { blueprint in loaded.map { ReloadReach.Side(table: blueprint.table, loaded: $0) } })

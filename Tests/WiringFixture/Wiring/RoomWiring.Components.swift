@@ -2,54 +2,80 @@
 @_spi(CompiledWiring) import ComponentFactory
 
 extension RoomWiring {
+    /// The printed makers' values, read once from a factory's plans, and the makers that need nothing
+    /// of the engine, which a compiled load installs for the lookups by key and by handle.
+    final class Makers: Sendable {
+        /// Whether the printed maker of "room" may run: the engine allows it, and each it makes.
+        let d0: Bool
+        /// Whether the printed maker of "lamp" may run: the engine allows it, and each it makes.
+        let d1: Bool
+        let v1_1: Swift.Int
+        /// Whether the printed maker of "bulb" may run: the engine allows it, and each it makes.
+        let d2: Bool
+        let v2_0: Swift.String
+        /// Whether the printed maker of "wall" may run: the engine allows it, and each it makes.
+        let d4: Bool
+
+        /// Each printed maker's values, where the engine allows the maker.
+        init(_ makers: PrintedMakers) {
+            let m2 = makers.maker(forKey: "bulb", type: WiringFixture.Bulb.self, labels: ["color"], references: [nil])
+            let x2_0 = m2?.value(at: 0, as: Swift.String.self)
+            v2_0 = x2_0 ?? ""
+            d2 = m2 != nil && x2_0 != nil
+            let m1 = makers.maker(forKey: "lamp", type: WiringFixture.Lamp.self, labels: ["bulb", "watts"], references: ["bulb", nil])
+            let x1_1 = m1?.value(at: 1, as: Swift.Int.self)
+            v1_1 = x1_1 ?? 0
+            d1 = m1 != nil && d2 && x1_1 != nil
+            let m0 = makers.maker(forKey: "room", type: WiringFixture.Room.self, labels: ["lamp", "light"], references: ["lamp", "switch"])
+            d0 = m0 != nil && d1
+            let m4 = makers.maker(forKey: "wall", type: WiringFixture.Wall.self, labels: ["clock"], references: ["clock"])
+            d4 = m4 != nil
+        }
+
+        /// Installs each maker that may run and needs nothing of the engine.
+        static func install(_ makers: inout PrintedMakers) {
+            let made = Makers(makers)
+            if made.d1 { makers.install("lamp", object: { made.make1() }) }
+            if made.d2 { makers.install("bulb", object: { made.make2() }) }
+        }
+
+        func make1() -> WiringFixture.Lamp {
+            WiringFixture.Lamp(bulb: make2(), watts: v1_1)
+        }
+
+        func make2() -> WiringFixture.Bulb {
+            WiringFixture.Bulb(color: v2_0)
+        }
+    }
+
     /// Typed accessors for a factory of this wiring, compiled or interpreted: make one after each load
     /// (a live factory's generation is a load), and resolve through it as often as needed.
     public final class Components: Sendable {
         /// The factory the accessors resolve from.
         public let factory: Factory
+        private let makers: Makers
         private let h0: ComponentHandle<WiringFixture.Room>?
-        /// Whether the printed maker of "room" may run: the engine allows it, and each it makes.
-        private let d0: Bool
         private let h1: ComponentHandle<WiringFixture.Lamp>?
-        /// Whether the printed maker of "lamp" may run: the engine allows it, and each it makes.
-        private let d1: Bool
-        private let v1_1: Swift.Int
         private let h2: ComponentHandle<WiringFixture.Bulb>?
-        /// Whether the printed maker of "bulb" may run: the engine allows it, and each it makes.
-        private let d2: Bool
-        private let v2_0: Swift.String
         private let h3: ComponentHandle<WiringFixture.Switch>?
         private let h4: ComponentHandle<WiringFixture.Wall>?
-        /// Whether the printed maker of "wall" may run: the engine allows it, and each it makes.
-        private let d4: Bool
         private let h5: ComponentHandle<WiringFixture.Clock>?
 
         /// Makes each key's handle in `factory`, and reads each printed maker's values from it.
         public init(_ factory: Factory) {
             self.factory = factory
+            makers = Makers(factory.printedMakers)
             h0 = try? factory.handle(forKey: "room", as: WiringFixture.Room.self)
             h1 = try? factory.handle(forKey: "lamp", as: WiringFixture.Lamp.self)
             h2 = try? factory.handle(forKey: "bulb", as: WiringFixture.Bulb.self)
             h3 = try? factory.handle(forKey: "switch", as: WiringFixture.Switch.self)
             h4 = try? factory.handle(forKey: "wall", as: WiringFixture.Wall.self)
             h5 = try? factory.handle(forKey: "clock", as: WiringFixture.Clock.self)
-            let m2 = factory.printedMaker(forKey: "bulb", type: WiringFixture.Bulb.self, labels: ["color"], references: [nil])
-            let x2_0 = m2?.value(at: 0, as: Swift.String.self)
-            v2_0 = x2_0 ?? ""
-            d2 = m2 != nil && x2_0 != nil
-            let m1 = factory.printedMaker(forKey: "lamp", type: WiringFixture.Lamp.self, labels: ["bulb", "watts"], references: ["bulb", nil])
-            let x1_1 = m1?.value(at: 1, as: Swift.Int.self)
-            v1_1 = x1_1 ?? 0
-            d1 = m1 != nil && d2 && x1_1 != nil
-            let m0 = factory.printedMaker(forKey: "room", type: WiringFixture.Room.self, labels: ["lamp", "light"], references: ["lamp", "switch"])
-            d0 = m0 != nil && d1
-            let m4 = factory.printedMaker(forKey: "wall", type: WiringFixture.Wall.self, labels: ["clock"], references: ["clock"])
-            d4 = m4 != nil
         }
 
         /// The component "room", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func room() throws(DiagnosticReport) -> WiringFixture.Room {
-            guard d0, factory.isUnpatched else { return try engine0() }
+            guard makers.d0, factory.isUnpatched else { return try engine0() }
             do { return try make0() } catch { return try engine0() }
         }
 
@@ -59,13 +85,13 @@ extension RoomWiring {
         }
 
         private func make0() throws(DiagnosticReport) -> WiringFixture.Room {
-            WiringFixture.Room(lamp: make1(), light: try engine3())
+            WiringFixture.Room(lamp: makers.make1(), light: try engine3())
         }
 
         /// The component "lamp", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func lamp() throws(DiagnosticReport) -> WiringFixture.Lamp {
-            guard d1, factory.isUnpatched else { return try engine1() }
-            return make1()
+            guard makers.d1, factory.isUnpatched else { return try engine1() }
+            return makers.make1()
         }
 
         private func engine1() throws(DiagnosticReport) -> WiringFixture.Lamp {
@@ -73,23 +99,15 @@ extension RoomWiring {
             return try factory.component(handle)
         }
 
-        private func make1() -> WiringFixture.Lamp {
-            WiringFixture.Lamp(bulb: make2(), watts: v1_1)
-        }
-
         /// The component "bulb", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func bulb() throws(DiagnosticReport) -> WiringFixture.Bulb {
-            guard d2, factory.isUnpatched else { return try engine2() }
-            return make2()
+            guard makers.d2, factory.isUnpatched else { return try engine2() }
+            return makers.make2()
         }
 
         private func engine2() throws(DiagnosticReport) -> WiringFixture.Bulb {
             guard let handle = h2 else { return try factory.component(forKey: "bulb", as: WiringFixture.Bulb.self) }
             return try factory.component(handle)
-        }
-
-        private func make2() -> WiringFixture.Bulb {
-            WiringFixture.Bulb(color: v2_0)
         }
 
         /// The component "switch", as `factory.component(forKey:as:)` gives it.
@@ -104,7 +122,7 @@ extension RoomWiring {
 
         /// The component "wall", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
         public func wall() throws(DiagnosticReport) -> WiringFixture.Wall {
-            guard d4, factory.isUnpatched else { return try engine4() }
+            guard makers.d4, factory.isUnpatched else { return try engine4() }
             do { return try make4() } catch { return try engine4() }
         }
 
