@@ -165,6 +165,28 @@ struct WiringMakers {
                       "            \(key.type)(\(Self.arguments(maker, slot: key.slot, printed: printed, in: .components).joined(separator: ", ")))",
                       "        }"]
         }
+        lines += ["    }", "",
+                  "    /// Typed accessors for a live factory of this wiring: each resolves in the generation serving at the",
+                  "    /// call, by a handle made once, so a reload's values are seen at the next call; the lookup by handle",
+                  "    /// runs the printed makers that generation's load installed.",
+                  "    \(access)final class LiveComponents: Sendable {",
+                  "        /// The live factory the accessors resolve from.",
+                  "        \(access)let live: LiveFactory"]
+        for key in keys { lines.append("        private let h\(key.slot): ComponentHandle<\(key.type)>?") }
+        lines += ["", "        /// Makes each key's handle in the generation serving now; a handle serves every generation.",
+                  "        \(access)init(_ live: LiveFactory) {",
+                  "            self.live = live",
+                  "            let factory = live.factory"]
+        for key in keys { lines.append("            h\(key.slot) = try? factory.handle(forKey: \(TypedKeys.literal(key.key)), as: \(key.type).self)") }
+        lines.append("        }")
+        for key in keys {
+            lines += ["", "        /// The component \(TypedKeys.literal(key.key)) of the generation serving now.",
+                      "        \(access)func \(key.name)() throws(DiagnosticReport) -> \(key.type) {",
+                      "            let factory = live.factory",
+                      "            guard let handle = h\(key.slot) else { return try factory.component(forKey: \(TypedKeys.literal(key.key)), as: \(key.type).self) }",
+                      "            return try factory.component(handle)",
+                      "        }"]
+        }
         lines += ["    }", "}", ""]
         self.text = header + lines.joined(separator: "\n")
         self.counts = (keys.filter { $0.maker != nil }.count, keys.count)

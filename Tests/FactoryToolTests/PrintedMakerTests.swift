@@ -162,18 +162,23 @@ extension PrintedMakerTests {
         try directory.write("Config/room-bright.properties", "lamp.watts = 60\n")
         let live = try await LiveFactory.load(compiled: RoomWiring.compiled, registry: roomRegistry(),
                                               options: .init(config: .path(directory.file("Config")), environment: "plain"))
+        let accessors = RoomWiring.LiveComponents(live)
         #expect(try live.factory.component(forKey: "lamp", as: Lamp.self).watts == 40)
         #expect(try RoomWiring.Components(live.factory).lamp().watts == 40)
+        #expect(try accessors.lamp().watts == 40)
         try directory.write("Config/room-plain.properties", "lamp.watts = 75\n")
         let event = await live.reload()
         #expect(live.generation == 2, "\(event)")
         #expect(try live.factory.component(forKey: "lamp", as: Lamp.self).watts == 75)
         #expect(try RoomWiring.Components(live.factory).lamp().watts == 75)
+        #expect(try accessors.lamp().watts == 75)  // the saved value, at the next call
+        #expect(try accessors.room().lamp.watts == 75)
         // A refused change keeps the generation, and its values.
         try directory.write("Config/room-plain.properties", "lamp.watts = many\n")
         _ = await live.reload()
         #expect(live.generation == 2)
         #expect(try live.factory.component(forKey: "lamp", as: Lamp.self).watts == 75)
+        #expect(try accessors.lamp().watts == 75)
         try await live.shutdown()
     }
 

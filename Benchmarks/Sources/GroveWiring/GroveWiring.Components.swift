@@ -208,4 +208,90 @@ extension GroveWiring {
             return try factory.component(handle)
         }
     }
+
+    /// Typed accessors for a live factory of this wiring: each resolves in the generation serving at the
+    /// call, by a handle made once, so a reload's values are seen at the next call; the lookup by handle
+    /// runs the printed makers that generation's load installed.
+    public final class LiveComponents: Sendable {
+        /// The live factory the accessors resolve from.
+        public let live: LiveFactory
+        private let h0: ComponentHandle<GroveGraph.Grove>?
+        private let h1: ComponentHandle<GroveGraph.Tree>?
+        private let h2: ComponentHandle<GroveGraph.Trunk>?
+        private let h3: ComponentHandle<GroveGraph.Branch>?
+        private let h4: ComponentHandle<GroveGraph.Leaf>?
+        private let h5: ComponentHandle<GroveGraph.Leaf>?
+        private let h6: ComponentHandle<GroveGraph.Leaf>?
+        private let h7: ComponentHandle<GroveGraph.Leaf>?
+
+        /// Makes each key's handle in the generation serving now; a handle serves every generation.
+        public init(_ live: LiveFactory) {
+            self.live = live
+            let factory = live.factory
+            h0 = try? factory.handle(forKey: "grove", as: GroveGraph.Grove.self)
+            h1 = try? factory.handle(forKey: "tree", as: GroveGraph.Tree.self)
+            h2 = try? factory.handle(forKey: "trunk", as: GroveGraph.Trunk.self)
+            h3 = try? factory.handle(forKey: "branch", as: GroveGraph.Branch.self)
+            h4 = try? factory.handle(forKey: "leftLeaf", as: GroveGraph.Leaf.self)
+            h5 = try? factory.handle(forKey: "rightLeaf", as: GroveGraph.Leaf.self)
+            h6 = try? factory.handle(forKey: "seedling", as: GroveGraph.Leaf.self)
+            h7 = try? factory.handle(forKey: "singletonLeaf", as: GroveGraph.Leaf.self)
+        }
+
+        /// The component "grove" of the generation serving now.
+        public func grove() throws(DiagnosticReport) -> GroveGraph.Grove {
+            let factory = live.factory
+            guard let handle = h0 else { return try factory.component(forKey: "grove", as: GroveGraph.Grove.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "tree" of the generation serving now.
+        public func tree() throws(DiagnosticReport) -> GroveGraph.Tree {
+            let factory = live.factory
+            guard let handle = h1 else { return try factory.component(forKey: "tree", as: GroveGraph.Tree.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "trunk" of the generation serving now.
+        public func trunk() throws(DiagnosticReport) -> GroveGraph.Trunk {
+            let factory = live.factory
+            guard let handle = h2 else { return try factory.component(forKey: "trunk", as: GroveGraph.Trunk.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "branch" of the generation serving now.
+        public func branch() throws(DiagnosticReport) -> GroveGraph.Branch {
+            let factory = live.factory
+            guard let handle = h3 else { return try factory.component(forKey: "branch", as: GroveGraph.Branch.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "leftLeaf" of the generation serving now.
+        public func leftLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
+            let factory = live.factory
+            guard let handle = h4 else { return try factory.component(forKey: "leftLeaf", as: GroveGraph.Leaf.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "rightLeaf" of the generation serving now.
+        public func rightLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
+            let factory = live.factory
+            guard let handle = h5 else { return try factory.component(forKey: "rightLeaf", as: GroveGraph.Leaf.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "seedling" of the generation serving now.
+        public func seedling() throws(DiagnosticReport) -> GroveGraph.Leaf {
+            let factory = live.factory
+            guard let handle = h6 else { return try factory.component(forKey: "seedling", as: GroveGraph.Leaf.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "singletonLeaf" of the generation serving now.
+        public func singletonLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
+            let factory = live.factory
+            guard let handle = h7 else { return try factory.component(forKey: "singletonLeaf", as: GroveGraph.Leaf.self) }
+            return try factory.component(handle)
+        }
+    }
 }

@@ -145,4 +145,72 @@ extension RoomWiring {
             return try factory.component(handle)
         }
     }
+
+    /// Typed accessors for a live factory of this wiring: each resolves in the generation serving at the
+    /// call, by a handle made once, so a reload's values are seen at the next call; the lookup by handle
+    /// runs the printed makers that generation's load installed.
+    public final class LiveComponents: Sendable {
+        /// The live factory the accessors resolve from.
+        public let live: LiveFactory
+        private let h0: ComponentHandle<WiringFixture.Room>?
+        private let h1: ComponentHandle<WiringFixture.Lamp>?
+        private let h2: ComponentHandle<WiringFixture.Bulb>?
+        private let h3: ComponentHandle<WiringFixture.Switch>?
+        private let h4: ComponentHandle<WiringFixture.Wall>?
+        private let h5: ComponentHandle<WiringFixture.Clock>?
+
+        /// Makes each key's handle in the generation serving now; a handle serves every generation.
+        public init(_ live: LiveFactory) {
+            self.live = live
+            let factory = live.factory
+            h0 = try? factory.handle(forKey: "room", as: WiringFixture.Room.self)
+            h1 = try? factory.handle(forKey: "lamp", as: WiringFixture.Lamp.self)
+            h2 = try? factory.handle(forKey: "bulb", as: WiringFixture.Bulb.self)
+            h3 = try? factory.handle(forKey: "switch", as: WiringFixture.Switch.self)
+            h4 = try? factory.handle(forKey: "wall", as: WiringFixture.Wall.self)
+            h5 = try? factory.handle(forKey: "clock", as: WiringFixture.Clock.self)
+        }
+
+        /// The component "room" of the generation serving now.
+        public func room() throws(DiagnosticReport) -> WiringFixture.Room {
+            let factory = live.factory
+            guard let handle = h0 else { return try factory.component(forKey: "room", as: WiringFixture.Room.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "lamp" of the generation serving now.
+        public func lamp() throws(DiagnosticReport) -> WiringFixture.Lamp {
+            let factory = live.factory
+            guard let handle = h1 else { return try factory.component(forKey: "lamp", as: WiringFixture.Lamp.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "bulb" of the generation serving now.
+        public func bulb() throws(DiagnosticReport) -> WiringFixture.Bulb {
+            let factory = live.factory
+            guard let handle = h2 else { return try factory.component(forKey: "bulb", as: WiringFixture.Bulb.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "switch" of the generation serving now.
+        public func `switch`() throws(DiagnosticReport) -> WiringFixture.Switch {
+            let factory = live.factory
+            guard let handle = h3 else { return try factory.component(forKey: "switch", as: WiringFixture.Switch.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "wall" of the generation serving now.
+        public func wall() throws(DiagnosticReport) -> WiringFixture.Wall {
+            let factory = live.factory
+            guard let handle = h4 else { return try factory.component(forKey: "wall", as: WiringFixture.Wall.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "clock" of the generation serving now.
+        public func clock() throws(DiagnosticReport) -> WiringFixture.Clock {
+            let factory = live.factory
+            guard let handle = h5 else { return try factory.component(forKey: "clock", as: WiringFixture.Clock.self) }
+            return try factory.component(handle)
+        }
+    }
 }
