@@ -1,4 +1,4 @@
-@_spi(Tooling) import ComponentFactory
+@_spi(CompiledWiring) @_spi(Tooling) import ComponentFactory
 import Foundation
 
 /// The text of `NAME.Components.swift`: compiled wiring's typed accessors,
@@ -73,123 +73,184 @@ struct WiringMakers {
         modules.subtract(["Swift", "ComponentFactory", module])
 
         let pure = Set(keys.compactMap { key in key.maker.flatMap { Self.isMixed($0, printed: printed) ? nil : key.slot } })
+        // The printed makers in an order where each comes after those it makes: their entries' order.
+        let entries = keys.filter { $0.maker != nil }.sorted { (order[$0.slot] ?? 0) < (order[$1.slot] ?? 0) }
+        let entryOf = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.slot, $0) })
+        // Each value type read gets an array; each value its place in it.
+        var kinds: [String] = []
+        var empties: [String] = []
+        var place: [Int: [Int: (kind: Int, index: Int)]] = [:]  // by slot, by argument position
+        var counts: [Int] = []
+        for key in entries {
+            for (position, argument) in key.maker?.arguments.enumerated().map({ ($0, $1) }) ?? [] {
+                guard case .value(let type, let empty) = argument else { continue }
+                let kind = kinds.firstIndex(of: type) ?? { kinds.append(type); empties.append(empty); counts.append(0); return kinds.count - 1 }()
+                place[key.slot, default: [:]][position] = (kind, counts[kind])
+                counts[kind] += 1
+            }
+        }
+        // Each registered type's keys, for the handles: one array of handles a type.
+        var types: [String] = []
+        var handle: [Int: (type: Int, index: Int)] = [:]  // by slot
+        var typeKeys: [[String]] = []
+        for key in keys {
+            let type = types.firstIndex(of: key.type) ?? { types.append(key.type); typeKeys.append([]); return types.count - 1 }()
+            handle[key.slot] = (type, typeKeys[type].count)
+            typeKeys[type].append(key.key)
+        }
+        let context = Context(printed: printed, entryOf: entryOf, place: place, handle: handle)
+        var makerTypes: [String] = []
+        for key in entries where !makerTypes.contains(key.type) { makerTypes.append(key.type) }
+
         var lines: [String] = ["@_spi(CompiledWiring) import ComponentFactory"]
         lines += modules.sorted().map { "import \($0)" }
         lines += ["", "extension \(name) {",
-                  "    /// The printed makers' values, read once from a factory's plans, and the makers that need nothing",
-                  "    /// of the engine, which a compiled load installs for the lookups by key and by handle.",
-                  "    final class Makers: Sendable {"]
-        for key in keys {
-            guard let maker = key.maker else { continue }
-            lines.append("        /// Whether the printed maker of \(TypedKeys.literal(key.key)) may run: the engine allows it, and each it makes.")
-            lines.append("        let d\(key.slot): Bool")
-            for (position, argument) in maker.arguments.enumerated() {
-                if case .value(let type, _) = argument { lines.append("        let v\(key.slot)_\(position): \(type)") }
-            }
+                  "    /// The printed makers' values, read once from a factory's plans in one pass over `entries`, and the",
+                  "    /// makers that need nothing of the engine, which a compiled load installs for the lookups by key and by handle.",
+                  "    final class Makers: Sendable {",
+                  "        /// The registered types of the printed makers, by the place each entry names.",
+                  "        private static let types: [ObjectIdentifier] = ["
+                      + makerTypes.map { "ObjectIdentifier(\($0).self)" }.joined(separator: ", ") + "]",
+                  "        /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).",
+                  "        private static let entries = PrintedMakerEntry.entries(in: #\"\"\"",
+                  entries.compactMap { key -> String? in
+                      guard let maker = key.maker else { return nil }
+                      let values = (place[key.slot] ?? [:]).sorted { $0.key < $1.key }
+                      let below = Set(maker.arguments.compactMap { argument -> Int? in
+                          guard case .reference(let referenced) = argument, let target = printed[referenced] else { return nil }
+                          return entryOf[target.slot]
+                      }).sorted()
+                      return PrintedMakerEntry(
+                          key: key.key, type: makerTypes.firstIndex(of: key.type) ?? -1, labels: maker.labels,
+                          references: maker.arguments.map { if case .reference(let key) = $0 { key } else { nil } },
+                          values: values.map(\.key), kinds: values.map(\.value.kind), below: below).line
+                  }.joined(separator: "\n"),
+                  "\"\"\"#)"]
+        lines += ["",
+                  "        /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.",
+                  "        let allowed: [Bool]"]
+        for (kind, type) in kinds.enumerated() { lines.append("        let v\(kind): [\(type)]") }
+        lines += ["", "        /// The values of `makers`' plans; none, and no maker allowed, for nil.",
+                  "        init(_ makers: PrintedMakers?) {",
+                  "            var allowed: [Bool] = []",
+                  "            allowed.reserveCapacity(Self.entries.count)"]
+        for (kind, type) in kinds.enumerated() {
+            lines += ["            var v\(kind): [\(type)] = []", "            v\(kind).reserveCapacity(\(counts[kind]))"]
         }
-        lines += ["", "        /// Each printed maker's values, where the engine allows the maker.",
-                  "        init(_ makers: PrintedMakers) {"]
-        for key in keys.sorted(by: { (order[$0.slot] ?? -1) < (order[$1.slot] ?? -1) }) {
-            guard let maker = key.maker else { continue }
-            let labels = maker.labels.map(TypedKeys.literal).joined(separator: ", ")
-            let references = maker.arguments.map { if case .reference(let key) = $0 { TypedKeys.literal(key) } else { "nil" } }
-                .joined(separator: ", ")
-            lines.append("            let m\(key.slot) = makers.maker(forKey: \(TypedKeys.literal(key.key)), type: \(key.type).self, "
-                             + "labels: [\(labels)], references: [\(references)])")
-            var conditions = ["m\(key.slot) != nil"]
-            for (position, argument) in maker.arguments.enumerated() {
-                switch argument {
-                case .value(let type, let empty):
-                    lines.append("            let x\(key.slot)_\(position) = m\(key.slot)?.value(at: \(position), as: \(type).self)")
-                    lines.append("            v\(key.slot)_\(position) = x\(key.slot)_\(position) ?? \(empty)")
-                    conditions.append("x\(key.slot)_\(position) != nil")
-                case .reference(let referenced):
-                    if let target = printed[referenced], target.maker != nil, !conditions.contains("d\(target.slot)") {
-                        conditions.append("d\(target.slot)")
-                    }
-                }
+        lines += ["            for entry in Self.entries {",
+                  "                let maker = makers?.maker(for: entry, types: Self.types)",
+                  "                var fits = maker != nil && entry.below.allSatisfy { allowed[$0] }"]
+        if !kinds.isEmpty {
+            lines += ["                for (position, kind) in zip(entry.values, entry.kinds) {", "                    switch kind {"]
+            for (kind, type) in kinds.enumerated() {
+                lines += ["                    case \(kind):",
+                          "                        let value = maker?.value(at: position, as: \(type).self)",
+                          "                        v\(kind).append(value ?? \(empties[kind]))",
+                          "                        fits = fits && value != nil"]
             }
-            lines.append("            d\(key.slot) = " + conditions.joined(separator: " && "))
+            lines += ["                    default:", "                        fits = false", "                    }", "                }"]
         }
+        lines += ["                allowed.append(fits)", "            }", "            self.allowed = allowed"]
+        for kind in kinds.indices { lines.append("            self.v\(kind) = v\(kind)") }
         lines += ["        }", "",
                   "        /// Installs each maker that may run and needs nothing of the engine.",
                   "        static func install(_ makers: inout PrintedMakers) {",
                   "            let made = Makers(makers)"]
-        for key in keys where pure.contains(key.slot) {
-            let install = key.isClass ? "install(\(TypedKeys.literal(key.key)), object: { made.make\(key.slot)() })"
-                : "install(\(TypedKeys.literal(key.key))) { made.make\(key.slot)() }"
-            lines.append("            if made.d\(key.slot) { makers.\(install) }")
-        }
+        let installed = entries.filter { pure.contains($0.slot) }
+        let chunks = stride(from: 0, to: installed.count, by: Self.chunk).map { Array(installed[$0..<min($0 + Self.chunk, installed.count)]) }
+        for number in chunks.indices { lines.append("            made.install\(number)(&makers)") }
         lines.append("        }")
-        for key in keys where pure.contains(key.slot) {
+        for (number, chunk) in chunks.enumerated() {
+            lines += ["", "        private func install\(number)(_ makers: inout PrintedMakers) {"]
+            for key in chunk {
+                let entry = entryOf[key.slot] ?? 0
+                let install = key.isClass ? "install(\(TypedKeys.literal(key.key)), object: { self.make\(key.slot)() })"
+                    : "install(\(TypedKeys.literal(key.key))) { self.make\(key.slot)() }"
+                lines.append("            if allowed[\(entry)] { makers.\(install) }")
+            }
+            lines.append("        }")
+        }
+        for key in entries where pure.contains(key.slot) {
             guard let maker = key.maker else { continue }
             lines += ["", "        func make\(key.slot)() -> \(key.type) {",
-                      "            \(key.type)(\(Self.arguments(maker, slot: key.slot, printed: printed, in: .makers).joined(separator: ", ")))",
+                      "            \(key.type)(\(Self.arguments(maker, slot: key.slot, context: context, in: .makers).joined(separator: ", ")))",
                       "        }"]
         }
         lines += ["    }", "",
-                  "    /// Typed accessors for a factory of this wiring, compiled or interpreted: make one after each load",
-                  "    /// (a live factory's generation is a load), and resolve through it as often as needed.",
+                  "    /// Typed accessors for a factory of this wiring, compiled or interpreted, or for a live factory: make",
+                  "    /// one after each load, and resolve through it as often as needed. Each gives what",
+                  "    /// `factory.component(forKey:as:)` gives, by its printed maker where the engine allows one.",
                   "    \(access)final class Components: Sendable {",
-                  "        /// The factory the accessors resolve from.",
+                  "        /// The factory the accessors resolve from; for a live factory, the generation serving when this was made.",
                   "        \(access)let factory: Factory",
+                  "        private let live: LiveFactory?",
                   "        private let makers: Makers"]
-        for key in keys { lines.append("        private let h\(key.slot): ComponentHandle<\(key.type)>?") }
+        for (type, name) in types.enumerated() { lines.append("        private let h\(type): [ComponentHandle<\(name)>?]") }
+        for (type, names) in typeKeys.enumerated() {
+            lines.append("        private static let k\(type): [String] = [" + names.map(TypedKeys.literal).joined(separator: ", ") + "]")
+        }
         lines += ["", "        /// Makes each key's handle in `factory`, and reads each printed maker's values from it.",
-                  "        \(access)init(_ factory: Factory) {",
+                  "        \(access)convenience init(_ factory: Factory) {",
+                  "            self.init(factory, live: nil)",
+                  "        }", "",
+                  "        /// For a live factory: each accessor resolves in the generation serving at the call, by a handle",
+                  "        /// made once, so a reload's values are seen at the next call; the lookup by handle runs the",
+                  "        /// printed makers that generation's load installed.",
+                  "        \(access)convenience init(_ live: LiveFactory) {",
+                  "            self.init(live.factory, live: live)",
+                  "        }", "",
+                  "        private init(_ factory: Factory, live: LiveFactory?) {",
                   "            self.factory = factory",
-                  "            makers = Makers(factory.printedMakers)"]
-        for key in keys { lines.append("            h\(key.slot) = try? factory.handle(forKey: \(TypedKeys.literal(key.key)), as: \(key.type).self)") }
-        lines.append("        }")
+                  "            self.live = live",
+                  "            makers = Makers(live == nil ? factory.printedMakers : nil)"]
+        for (type, name) in types.enumerated() {
+            lines.append("            h\(type) = Self.k\(type).map { try? factory.handle(forKey: $0, as: \(name).self) }")
+        }
+        lines += ["        }", "",
+                  "        /// The component `key` by the engine, through its handle when it has one, in the generation serving now.",
+                  "        private func resolve<T>(_ handle: ComponentHandle<T>?, _ key: String) throws(DiagnosticReport) -> T {",
+                  "            let factory = live?.factory ?? self.factory",
+                  "            guard let handle else { return try factory.component(forKey: key, as: T.self) }",
+                  "            return try factory.component(handle)",
+                  "        }"]
         for key in keys {
-            lines += ["", "        /// The component \(TypedKeys.literal(key.key)), as `factory.component(forKey:as:)` gives it"
-                          + (key.maker == nil ? "." : ", by its printed maker while the engine allows."),
+            let engine = context.engine(key)
+            lines += ["", "        /// The component \(TypedKeys.literal(key.key)).",
                       "        \(access)func \(key.name)() throws(DiagnosticReport) -> \(key.type) {"]
-            if key.maker == nil {
-                lines.append("            try engine\(key.slot)()")
-            } else if pure.contains(key.slot) {
-                lines += ["            guard makers.d\(key.slot), factory.isUnpatched else { return try engine\(key.slot)() }",
-                          "            return makers.make\(key.slot)()"]
+            if let entry = entryOf[key.slot] {
+                lines.append("            guard makers.allowed[\(entry)], factory.isUnpatched else { return try \(engine) }")
+                lines.append(pure.contains(key.slot) ? "            return makers.make\(key.slot)()"
+                                 : "            do { return try make\(key.slot)() } catch { return try \(engine) }")
             } else {
-                lines += ["            guard makers.d\(key.slot), factory.isUnpatched else { return try engine\(key.slot)() }",
-                          "            do { return try make\(key.slot)() } catch { return try engine\(key.slot)() }"]
+                lines.append("            try \(engine)")
             }
-            lines += ["        }", "",
-                      "        private func engine\(key.slot)() throws(DiagnosticReport) -> \(key.type) {",
-                      "            guard let handle = h\(key.slot) else { return try factory.component(forKey: \(TypedKeys.literal(key.key)), as: \(key.type).self) }",
-                      "            return try factory.component(handle)",
-                      "        }"]
+            lines.append("        }")
             guard let maker = key.maker, !pure.contains(key.slot) else { continue }
             lines += ["",
                       "        private func make\(key.slot)() throws(DiagnosticReport) -> \(key.type) {",
-                      "            \(key.type)(\(Self.arguments(maker, slot: key.slot, printed: printed, in: .components).joined(separator: ", ")))",
-                      "        }"]
-        }
-        lines += ["    }", "",
-                  "    /// Typed accessors for a live factory of this wiring: each resolves in the generation serving at the",
-                  "    /// call, by a handle made once, so a reload's values are seen at the next call; the lookup by handle",
-                  "    /// runs the printed makers that generation's load installed.",
-                  "    \(access)final class LiveComponents: Sendable {",
-                  "        /// The live factory the accessors resolve from.",
-                  "        \(access)let live: LiveFactory"]
-        for key in keys { lines.append("        private let h\(key.slot): ComponentHandle<\(key.type)>?") }
-        lines += ["", "        /// Makes each key's handle in the generation serving now; a handle serves every generation.",
-                  "        \(access)init(_ live: LiveFactory) {",
-                  "            self.live = live",
-                  "            let factory = live.factory"]
-        for key in keys { lines.append("            h\(key.slot) = try? factory.handle(forKey: \(TypedKeys.literal(key.key)), as: \(key.type).self)") }
-        lines.append("        }")
-        for key in keys {
-            lines += ["", "        /// The component \(TypedKeys.literal(key.key)) of the generation serving now.",
-                      "        \(access)func \(key.name)() throws(DiagnosticReport) -> \(key.type) {",
-                      "            let factory = live.factory",
-                      "            guard let handle = h\(key.slot) else { return try factory.component(forKey: \(TypedKeys.literal(key.key)), as: \(key.type).self) }",
-                      "            return try factory.component(handle)",
+                      "            \(key.type)(\(Self.arguments(maker, slot: key.slot, context: context, in: .components).joined(separator: ", ")))",
                       "        }"]
         }
         lines += ["    }", "}", ""]
         self.text = header + lines.joined(separator: "\n")
-        self.counts = (keys.filter { $0.maker != nil }.count, keys.count)
+        self.counts = (entries.count, keys.count)
+    }
+
+    /// How many makers one installing function installs: no generated function grows with the app.
+    private static let chunk = 256
+
+    /// Where each key's maker, values and handle are, for the text of a call.
+    private struct Context {
+        let printed: [String: Key]
+        let entryOf: [Int: Int]
+        let place: [Int: [Int: (kind: Int, index: Int)]]
+        let handle: [Int: (type: Int, index: Int)]
+
+        /// The call that asks the engine for `key`.
+        func engine(_ key: Key) -> String {
+            let (type, index) = handle[key.slot] ?? (0, 0)
+            return "resolve(h\(type)[\(index)], \(TypedKeys.literal(key.key)))"
+        }
     }
 
     /// Where a maker is printed: pure ones in `Makers`, the others (which call the engine) in `Components`.
@@ -198,20 +259,21 @@ struct WiringMakers {
     }
 
     /// A maker's arguments, labelled, as its place writes them.
-    private static func arguments(_ maker: Maker, slot: Int, printed: [String: Key], in place: Place) -> [String] {
+    private static func arguments(_ maker: Maker, slot: Int, context: Context, in place: Place) -> [String] {
         let values = place == .makers ? "" : "makers."
         var arguments: [String] = []
         for (position, argument) in maker.arguments.enumerated() {
             let label = maker.labels[position] == "_" ? "" : maker.labels[position] + ": "
             switch argument {
             case .value:
-                arguments.append(label + values + "v\(slot)_\(position)")
+                let (kind, index) = context.place[slot]?[position] ?? (0, 0)
+                arguments.append(label + values + "v\(kind)[\(index)]")
             case .reference(let referenced):
-                guard let target = printed[referenced] else { continue }
+                guard let target = context.printed[referenced] else { continue }
                 if let made = target.maker {
-                    arguments.append(label + (isMixed(made, printed: printed) ? "try make\(target.slot)()" : values + "make\(target.slot)()"))
+                    arguments.append(label + (isMixed(made, printed: context.printed) ? "try make\(target.slot)()" : values + "make\(target.slot)()"))
                 } else {
-                    arguments.append(label + "try engine\(target.slot)()")
+                    arguments.append(label + "try " + context.engine(target))
                 }
             }
         }
@@ -287,6 +349,7 @@ struct WiringMakers {
 
     private static func maker(_ component: WiringImage.Component, registration: TypeRegistration) -> Maker? {
         guard component.scope == .prototype, !component.isLazy, component.dependencies.isEmpty, component.properties.isEmpty,
+              PrintedMakerEntry.isPlain(component.key),
               component.callbacks.allSatisfy({ $0 == nil }), case .initializer(let selector) = component.maker,
               let initializer = registration.initializers[selector], let labels = initializer.initializerLabels,
               registration.isolation == .nonisolated, labels.count == component.arguments.count else { return nil }
@@ -294,6 +357,7 @@ struct WiringMakers {
         for (value, parameter) in zip(component.arguments, initializer.parameters) {
             switch value {
             case .component(let key):
+                guard PrintedMakerEntry.isPlain(key) else { return nil }
                 arguments.append(.reference(key))
             case .site(_, hint: nil):
                 guard !parameter.type.isOptional, parameter.type.collection == nil,

@@ -64,20 +64,20 @@ extension PrintedMakerTests {
 
     @Test func theEngineAllowsAPrintedMakerOnlyForAPlainPrototype() throws {
         let factory = try Self.compiled("plain")
-        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: ObjectIdentifier(Bulb.self), labels: ["color"], references: [nil])?
             .value(at: 0, as: String.self) == "warm white")
-        #expect(factory.printedMakers.maker(forKey: "lamp", type: Lamp.self, labels: ["bulb", "watts"], references: ["bulb", nil]) != nil)
+        #expect(factory.printedMakers.maker(forKey: "lamp", type: ObjectIdentifier(Lamp.self), labels: ["bulb", "watts"], references: ["bulb", nil]) != nil)
         // A singleton; a throwing initializer (no labels declared); another type, labels or reference; a value asked as a reference.
-        #expect(factory.printedMakers.maker(forKey: "switch", type: Switch.self, labels: ["label"], references: [nil]) == nil)
-        #expect(factory.printedMakers.maker(forKey: "clock", type: Clock.self, labels: ["ticking"], references: [nil]) == nil)
-        #expect(factory.printedMakers.maker(forKey: "bulb", type: Lamp.self, labels: ["color"], references: [nil]) == nil)
-        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["colour"], references: [nil]) == nil)
-        #expect(factory.printedMakers.maker(forKey: "lamp", type: Lamp.self, labels: ["bulb", "watts"], references: ["room", nil]) == nil)
-        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: ["lamp"]) == nil)
-        #expect(factory.printedMakers.maker(forKey: "nothing", type: Bulb.self, labels: ["color"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "switch", type: ObjectIdentifier(Switch.self), labels: ["label"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "clock", type: ObjectIdentifier(Clock.self), labels: ["ticking"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: ObjectIdentifier(Lamp.self), labels: ["color"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: ObjectIdentifier(Bulb.self), labels: ["colour"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "lamp", type: ObjectIdentifier(Lamp.self), labels: ["bulb", "watts"], references: ["room", nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: ObjectIdentifier(Bulb.self), labels: ["color"], references: ["lamp"]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "nothing", type: ObjectIdentifier(Bulb.self), labels: ["color"], references: [nil]) == nil)
         // A value is given only as its own type.
-        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?.value(at: 0, as: Int.self) == nil)
-        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil])?.value(at: 1, as: String.self) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: ObjectIdentifier(Bulb.self), labels: ["color"], references: [nil])?.value(at: 0, as: Int.self) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: ObjectIdentifier(Bulb.self), labels: ["color"], references: [nil])?.value(at: 1, as: String.self) == nil)
     }
 
     @Test func anyComponentPostProcessorSendsEveryAccessorToTheEngine() throws {
@@ -92,7 +92,7 @@ extension PrintedMakerTests {
         var registry = roomRegistry()
         registry.add(counting)
         let factory = try Self.compiled("plain", registry: registry)
-        #expect(factory.printedMakers.maker(forKey: "bulb", type: Bulb.self, labels: ["color"], references: [nil]) == nil)
+        #expect(factory.printedMakers.maker(forKey: "bulb", type: ObjectIdentifier(Bulb.self), labels: ["color"], references: [nil]) == nil)
         #expect(counting.seen.withLock { $0 } == ["switch"])  // the eager singleton, at load
         _ = try RoomWiring.Components(factory).lamp()
         #expect(counting.seen.withLock { $0 } == ["switch", "bulb", "lamp"])
@@ -162,7 +162,7 @@ extension PrintedMakerTests {
         try directory.write("Config/room-bright.properties", "lamp.watts = 60\n")
         let live = try await LiveFactory.load(compiled: RoomWiring.compiled, registry: roomRegistry(),
                                               options: .init(config: .path(directory.file("Config")), environment: "plain"))
-        let accessors = RoomWiring.LiveComponents(live)
+        let accessors = RoomWiring.Components(live)
         #expect(try live.factory.component(forKey: "lamp", as: Lamp.self).watts == 40)
         #expect(try RoomWiring.Components(live.factory).lamp().watts == 40)
         #expect(try accessors.lamp().watts == 40)
@@ -235,5 +235,28 @@ extension PrintedMakerTests {
                         "--output", directory.file("Wiring"), "--name", "RoomWiring", "--module", "WiringFixture", "--check"],
             environment: ToolEnvironment(registry: roomRegistry()))
         #expect(again.status == ToolResult.success, "\(again.standardError)")
+    }
+}
+
+extension PrintedMakerTests {
+    @Test func anEntryLineReadsBackAndAnyOtherLineIsAnEntryTheEngineNeverAllows() throws {
+        let entries = [
+            PrintedMakerEntry(key: "lamp", type: 1, labels: ["bulb", "watts"], references: ["bulb", nil], values: [1], kinds: [0], below: [0]),
+            PrintedMakerEntry(key: "bulb", type: 0, labels: ["color"], references: [nil], values: [0], kinds: [1], below: []),
+            PrintedMakerEntry(key: "made", type: 2, labels: [], references: [], values: [], kinds: [], below: []),
+            PrintedMakerEntry(key: "wall", type: 3, labels: ["_"], references: ["clock"], values: [], kinds: [], below: [2]),
+        ]
+        #expect(PrintedMakerEntry.entries(in: entries.map(\.line).joined(separator: "\n")) == entries)
+        #expect(PrintedMakerEntry.entries(in: "").isEmpty)
+        let factory = try Self.compiled("plain")
+        let types = [ObjectIdentifier(Bulb.self)]
+        for line in ["bulb\t0\tcolor", "bulb\tx\tcolor\t\t0\t0\t", "bulb\t0\tcolor\t\t0\t0,1\t", "bulb\t0\tcolor,watts\t\t0\t0\t",
+                     "bulb\t0\tcolor\t\tz\t0\t", "bulb\t7\tcolor\t\t0\t0\t"] {
+            let read = PrintedMakerEntry.entries(in: line)
+            #expect(read.count == 1)
+            #expect(factory.printedMakers.maker(for: read[0], types: types) == nil, "\(line.debugDescription)")
+        }
+        #expect(factory.printedMakers.maker(for: PrintedMakerEntry.entries(in: "bulb\t0\tcolor\t\t0\t0\t")[0], types: types) != nil)
+        #expect(!PrintedMakerEntry.isPlain("a,b") && !PrintedMakerEntry.isPlain("a\tb") && !PrintedMakerEntry.isPlain("") && PrintedMakerEntry.isPlain("main-store"))
     }
 }

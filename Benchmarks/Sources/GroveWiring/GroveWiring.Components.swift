@@ -3,295 +3,198 @@
 import GroveGraph
 
 extension GroveWiring {
-    /// The printed makers' values, read once from a factory's plans, and the makers that need nothing
-    /// of the engine, which a compiled load installs for the lookups by key and by handle.
+    /// The printed makers' values, read once from a factory's plans in one pass over `entries`, and the
+    /// makers that need nothing of the engine, which a compiled load installs for the lookups by key and by handle.
     final class Makers: Sendable {
-        /// Whether the printed maker of "grove" may run: the engine allows it, and each it makes.
-        let d0: Bool
-        /// Whether the printed maker of "tree" may run: the engine allows it, and each it makes.
-        let d1: Bool
-        let v1_1: Swift.String
-        /// Whether the printed maker of "trunk" may run: the engine allows it, and each it makes.
-        let d2: Bool
-        /// Whether the printed maker of "branch" may run: the engine allows it, and each it makes.
-        let d3: Bool
-        /// Whether the printed maker of "leftLeaf" may run: the engine allows it, and each it makes.
-        let d4: Bool
-        let v4_0: Swift.Int
-        /// Whether the printed maker of "rightLeaf" may run: the engine allows it, and each it makes.
-        let d5: Bool
-        let v5_0: Swift.Int
-        /// Whether the printed maker of "seedling" may run: the engine allows it, and each it makes.
-        let d6: Bool
-        let v6_0: Swift.Int
+        /// The registered types of the printed makers, by the place each entry names.
+        private static let types: [ObjectIdentifier] = [ObjectIdentifier(GroveGraph.Leaf.self), ObjectIdentifier(GroveGraph.Branch.self), ObjectIdentifier(GroveGraph.Trunk.self), ObjectIdentifier(GroveGraph.Tree.self), ObjectIdentifier(GroveGraph.Grove.self)]
+        /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).
+        private static let entries = PrintedMakerEntry.entries(in: #"""
+leftLeaf	0	value		0	0	
+rightLeaf	0	value		0	0	
+branch	1	left,right	leftLeaf,rightLeaf			0,1
+trunk	2	first,second	branch,branch			2
+tree	3	trunk,label	trunk,	1	1	3
+seedling	0	value		0	0	
+grove	4	tree,seedling	tree,seedling			4,5
+"""#)
 
-        /// Each printed maker's values, where the engine allows the maker.
-        init(_ makers: PrintedMakers) {
-            let m4 = makers.maker(forKey: "leftLeaf", type: GroveGraph.Leaf.self, labels: ["value"], references: [nil])
-            let x4_0 = m4?.value(at: 0, as: Swift.Int.self)
-            v4_0 = x4_0 ?? 0
-            d4 = m4 != nil && x4_0 != nil
-            let m5 = makers.maker(forKey: "rightLeaf", type: GroveGraph.Leaf.self, labels: ["value"], references: [nil])
-            let x5_0 = m5?.value(at: 0, as: Swift.Int.self)
-            v5_0 = x5_0 ?? 0
-            d5 = m5 != nil && x5_0 != nil
-            let m3 = makers.maker(forKey: "branch", type: GroveGraph.Branch.self, labels: ["left", "right"], references: ["leftLeaf", "rightLeaf"])
-            d3 = m3 != nil && d4 && d5
-            let m2 = makers.maker(forKey: "trunk", type: GroveGraph.Trunk.self, labels: ["first", "second"], references: ["branch", "branch"])
-            d2 = m2 != nil && d3
-            let m1 = makers.maker(forKey: "tree", type: GroveGraph.Tree.self, labels: ["trunk", "label"], references: ["trunk", nil])
-            let x1_1 = m1?.value(at: 1, as: Swift.String.self)
-            v1_1 = x1_1 ?? ""
-            d1 = m1 != nil && d2 && x1_1 != nil
-            let m6 = makers.maker(forKey: "seedling", type: GroveGraph.Leaf.self, labels: ["value"], references: [nil])
-            let x6_0 = m6?.value(at: 0, as: Swift.Int.self)
-            v6_0 = x6_0 ?? 0
-            d6 = m6 != nil && x6_0 != nil
-            let m0 = makers.maker(forKey: "grove", type: GroveGraph.Grove.self, labels: ["tree", "seedling"], references: ["tree", "seedling"])
-            d0 = m0 != nil && d1 && d6
+        /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.
+        let allowed: [Bool]
+        let v0: [Swift.Int]
+        let v1: [Swift.String]
+
+        /// The values of `makers`' plans; none, and no maker allowed, for nil.
+        init(_ makers: PrintedMakers?) {
+            var allowed: [Bool] = []
+            allowed.reserveCapacity(Self.entries.count)
+            var v0: [Swift.Int] = []
+            v0.reserveCapacity(3)
+            var v1: [Swift.String] = []
+            v1.reserveCapacity(1)
+            for entry in Self.entries {
+                let maker = makers?.maker(for: entry, types: Self.types)
+                var fits = maker != nil && entry.below.allSatisfy { allowed[$0] }
+                for (position, kind) in zip(entry.values, entry.kinds) {
+                    switch kind {
+                    case 0:
+                        let value = maker?.value(at: position, as: Swift.Int.self)
+                        v0.append(value ?? 0)
+                        fits = fits && value != nil
+                    case 1:
+                        let value = maker?.value(at: position, as: Swift.String.self)
+                        v1.append(value ?? "")
+                        fits = fits && value != nil
+                    default:
+                        fits = false
+                    }
+                }
+                allowed.append(fits)
+            }
+            self.allowed = allowed
+            self.v0 = v0
+            self.v1 = v1
         }
 
         /// Installs each maker that may run and needs nothing of the engine.
         static func install(_ makers: inout PrintedMakers) {
             let made = Makers(makers)
-            if made.d0 { makers.install("grove", object: { made.make0() }) }
-            if made.d1 { makers.install("tree", object: { made.make1() }) }
-            if made.d2 { makers.install("trunk", object: { made.make2() }) }
-            if made.d3 { makers.install("branch", object: { made.make3() }) }
-            if made.d4 { makers.install("leftLeaf", object: { made.make4() }) }
-            if made.d5 { makers.install("rightLeaf", object: { made.make5() }) }
-            if made.d6 { makers.install("seedling", object: { made.make6() }) }
+            made.install0(&makers)
         }
 
-        func make0() -> GroveGraph.Grove {
-            GroveGraph.Grove(tree: make1(), seedling: make6())
+        private func install0(_ makers: inout PrintedMakers) {
+            if allowed[0] { makers.install("leftLeaf", object: { self.make4() }) }
+            if allowed[1] { makers.install("rightLeaf", object: { self.make5() }) }
+            if allowed[2] { makers.install("branch", object: { self.make3() }) }
+            if allowed[3] { makers.install("trunk", object: { self.make2() }) }
+            if allowed[4] { makers.install("tree", object: { self.make1() }) }
+            if allowed[5] { makers.install("seedling", object: { self.make6() }) }
+            if allowed[6] { makers.install("grove", object: { self.make0() }) }
         }
 
-        func make1() -> GroveGraph.Tree {
-            GroveGraph.Tree(trunk: make2(), label: v1_1)
+        func make4() -> GroveGraph.Leaf {
+            GroveGraph.Leaf(value: v0[0])
         }
 
-        func make2() -> GroveGraph.Trunk {
-            GroveGraph.Trunk(first: make3(), second: make3())
+        func make5() -> GroveGraph.Leaf {
+            GroveGraph.Leaf(value: v0[1])
         }
 
         func make3() -> GroveGraph.Branch {
             GroveGraph.Branch(left: make4(), right: make5())
         }
 
-        func make4() -> GroveGraph.Leaf {
-            GroveGraph.Leaf(value: v4_0)
+        func make2() -> GroveGraph.Trunk {
+            GroveGraph.Trunk(first: make3(), second: make3())
         }
 
-        func make5() -> GroveGraph.Leaf {
-            GroveGraph.Leaf(value: v5_0)
+        func make1() -> GroveGraph.Tree {
+            GroveGraph.Tree(trunk: make2(), label: v1[0])
         }
 
         func make6() -> GroveGraph.Leaf {
-            GroveGraph.Leaf(value: v6_0)
+            GroveGraph.Leaf(value: v0[2])
+        }
+
+        func make0() -> GroveGraph.Grove {
+            GroveGraph.Grove(tree: make1(), seedling: make6())
         }
     }
 
-    /// Typed accessors for a factory of this wiring, compiled or interpreted: make one after each load
-    /// (a live factory's generation is a load), and resolve through it as often as needed.
+    /// Typed accessors for a factory of this wiring, compiled or interpreted, or for a live factory: make
+    /// one after each load, and resolve through it as often as needed. Each gives what
+    /// `factory.component(forKey:as:)` gives, by its printed maker where the engine allows one.
     public final class Components: Sendable {
-        /// The factory the accessors resolve from.
+        /// The factory the accessors resolve from; for a live factory, the generation serving when this was made.
         public let factory: Factory
+        private let live: LiveFactory?
         private let makers: Makers
-        private let h0: ComponentHandle<GroveGraph.Grove>?
-        private let h1: ComponentHandle<GroveGraph.Tree>?
-        private let h2: ComponentHandle<GroveGraph.Trunk>?
-        private let h3: ComponentHandle<GroveGraph.Branch>?
-        private let h4: ComponentHandle<GroveGraph.Leaf>?
-        private let h5: ComponentHandle<GroveGraph.Leaf>?
-        private let h6: ComponentHandle<GroveGraph.Leaf>?
-        private let h7: ComponentHandle<GroveGraph.Leaf>?
+        private let h0: [ComponentHandle<GroveGraph.Grove>?]
+        private let h1: [ComponentHandle<GroveGraph.Tree>?]
+        private let h2: [ComponentHandle<GroveGraph.Trunk>?]
+        private let h3: [ComponentHandle<GroveGraph.Branch>?]
+        private let h4: [ComponentHandle<GroveGraph.Leaf>?]
+        private static let k0: [String] = ["grove"]
+        private static let k1: [String] = ["tree"]
+        private static let k2: [String] = ["trunk"]
+        private static let k3: [String] = ["branch"]
+        private static let k4: [String] = ["leftLeaf", "rightLeaf", "seedling", "singletonLeaf"]
 
         /// Makes each key's handle in `factory`, and reads each printed maker's values from it.
-        public init(_ factory: Factory) {
-            self.factory = factory
-            makers = Makers(factory.printedMakers)
-            h0 = try? factory.handle(forKey: "grove", as: GroveGraph.Grove.self)
-            h1 = try? factory.handle(forKey: "tree", as: GroveGraph.Tree.self)
-            h2 = try? factory.handle(forKey: "trunk", as: GroveGraph.Trunk.self)
-            h3 = try? factory.handle(forKey: "branch", as: GroveGraph.Branch.self)
-            h4 = try? factory.handle(forKey: "leftLeaf", as: GroveGraph.Leaf.self)
-            h5 = try? factory.handle(forKey: "rightLeaf", as: GroveGraph.Leaf.self)
-            h6 = try? factory.handle(forKey: "seedling", as: GroveGraph.Leaf.self)
-            h7 = try? factory.handle(forKey: "singletonLeaf", as: GroveGraph.Leaf.self)
+        public convenience init(_ factory: Factory) {
+            self.init(factory, live: nil)
         }
 
-        /// The component "grove", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
+        /// For a live factory: each accessor resolves in the generation serving at the call, by a handle
+        /// made once, so a reload's values are seen at the next call; the lookup by handle runs the
+        /// printed makers that generation's load installed.
+        public convenience init(_ live: LiveFactory) {
+            self.init(live.factory, live: live)
+        }
+
+        private init(_ factory: Factory, live: LiveFactory?) {
+            self.factory = factory
+            self.live = live
+            makers = Makers(live == nil ? factory.printedMakers : nil)
+            h0 = Self.k0.map { try? factory.handle(forKey: $0, as: GroveGraph.Grove.self) }
+            h1 = Self.k1.map { try? factory.handle(forKey: $0, as: GroveGraph.Tree.self) }
+            h2 = Self.k2.map { try? factory.handle(forKey: $0, as: GroveGraph.Trunk.self) }
+            h3 = Self.k3.map { try? factory.handle(forKey: $0, as: GroveGraph.Branch.self) }
+            h4 = Self.k4.map { try? factory.handle(forKey: $0, as: GroveGraph.Leaf.self) }
+        }
+
+        /// The component `key` by the engine, through its handle when it has one, in the generation serving now.
+        private func resolve<T>(_ handle: ComponentHandle<T>?, _ key: String) throws(DiagnosticReport) -> T {
+            let factory = live?.factory ?? self.factory
+            guard let handle else { return try factory.component(forKey: key, as: T.self) }
+            return try factory.component(handle)
+        }
+
+        /// The component "grove".
         public func grove() throws(DiagnosticReport) -> GroveGraph.Grove {
-            guard makers.d0, factory.isUnpatched else { return try engine0() }
+            guard makers.allowed[6], factory.isUnpatched else { return try resolve(h0[0], "grove") }
             return makers.make0()
         }
 
-        private func engine0() throws(DiagnosticReport) -> GroveGraph.Grove {
-            guard let handle = h0 else { return try factory.component(forKey: "grove", as: GroveGraph.Grove.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "tree", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
+        /// The component "tree".
         public func tree() throws(DiagnosticReport) -> GroveGraph.Tree {
-            guard makers.d1, factory.isUnpatched else { return try engine1() }
+            guard makers.allowed[4], factory.isUnpatched else { return try resolve(h1[0], "tree") }
             return makers.make1()
         }
 
-        private func engine1() throws(DiagnosticReport) -> GroveGraph.Tree {
-            guard let handle = h1 else { return try factory.component(forKey: "tree", as: GroveGraph.Tree.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "trunk", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
+        /// The component "trunk".
         public func trunk() throws(DiagnosticReport) -> GroveGraph.Trunk {
-            guard makers.d2, factory.isUnpatched else { return try engine2() }
+            guard makers.allowed[3], factory.isUnpatched else { return try resolve(h2[0], "trunk") }
             return makers.make2()
         }
 
-        private func engine2() throws(DiagnosticReport) -> GroveGraph.Trunk {
-            guard let handle = h2 else { return try factory.component(forKey: "trunk", as: GroveGraph.Trunk.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "branch", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
+        /// The component "branch".
         public func branch() throws(DiagnosticReport) -> GroveGraph.Branch {
-            guard makers.d3, factory.isUnpatched else { return try engine3() }
+            guard makers.allowed[2], factory.isUnpatched else { return try resolve(h3[0], "branch") }
             return makers.make3()
         }
 
-        private func engine3() throws(DiagnosticReport) -> GroveGraph.Branch {
-            guard let handle = h3 else { return try factory.component(forKey: "branch", as: GroveGraph.Branch.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "leftLeaf", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
+        /// The component "leftLeaf".
         public func leftLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard makers.d4, factory.isUnpatched else { return try engine4() }
+            guard makers.allowed[0], factory.isUnpatched else { return try resolve(h4[0], "leftLeaf") }
             return makers.make4()
         }
 
-        private func engine4() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard let handle = h4 else { return try factory.component(forKey: "leftLeaf", as: GroveGraph.Leaf.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "rightLeaf", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
+        /// The component "rightLeaf".
         public func rightLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard makers.d5, factory.isUnpatched else { return try engine5() }
+            guard makers.allowed[1], factory.isUnpatched else { return try resolve(h4[1], "rightLeaf") }
             return makers.make5()
         }
 
-        private func engine5() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard let handle = h5 else { return try factory.component(forKey: "rightLeaf", as: GroveGraph.Leaf.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "seedling", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
+        /// The component "seedling".
         public func seedling() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard makers.d6, factory.isUnpatched else { return try engine6() }
+            guard makers.allowed[5], factory.isUnpatched else { return try resolve(h4[2], "seedling") }
             return makers.make6()
         }
 
-        private func engine6() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard let handle = h6 else { return try factory.component(forKey: "seedling", as: GroveGraph.Leaf.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "singletonLeaf", as `factory.component(forKey:as:)` gives it.
+        /// The component "singletonLeaf".
         public func singletonLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            try engine7()
-        }
-
-        private func engine7() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard let handle = h7 else { return try factory.component(forKey: "singletonLeaf", as: GroveGraph.Leaf.self) }
-            return try factory.component(handle)
-        }
-    }
-
-    /// Typed accessors for a live factory of this wiring: each resolves in the generation serving at the
-    /// call, by a handle made once, so a reload's values are seen at the next call; the lookup by handle
-    /// runs the printed makers that generation's load installed.
-    public final class LiveComponents: Sendable {
-        /// The live factory the accessors resolve from.
-        public let live: LiveFactory
-        private let h0: ComponentHandle<GroveGraph.Grove>?
-        private let h1: ComponentHandle<GroveGraph.Tree>?
-        private let h2: ComponentHandle<GroveGraph.Trunk>?
-        private let h3: ComponentHandle<GroveGraph.Branch>?
-        private let h4: ComponentHandle<GroveGraph.Leaf>?
-        private let h5: ComponentHandle<GroveGraph.Leaf>?
-        private let h6: ComponentHandle<GroveGraph.Leaf>?
-        private let h7: ComponentHandle<GroveGraph.Leaf>?
-
-        /// Makes each key's handle in the generation serving now; a handle serves every generation.
-        public init(_ live: LiveFactory) {
-            self.live = live
-            let factory = live.factory
-            h0 = try? factory.handle(forKey: "grove", as: GroveGraph.Grove.self)
-            h1 = try? factory.handle(forKey: "tree", as: GroveGraph.Tree.self)
-            h2 = try? factory.handle(forKey: "trunk", as: GroveGraph.Trunk.self)
-            h3 = try? factory.handle(forKey: "branch", as: GroveGraph.Branch.self)
-            h4 = try? factory.handle(forKey: "leftLeaf", as: GroveGraph.Leaf.self)
-            h5 = try? factory.handle(forKey: "rightLeaf", as: GroveGraph.Leaf.self)
-            h6 = try? factory.handle(forKey: "seedling", as: GroveGraph.Leaf.self)
-            h7 = try? factory.handle(forKey: "singletonLeaf", as: GroveGraph.Leaf.self)
-        }
-
-        /// The component "grove" of the generation serving now.
-        public func grove() throws(DiagnosticReport) -> GroveGraph.Grove {
-            let factory = live.factory
-            guard let handle = h0 else { return try factory.component(forKey: "grove", as: GroveGraph.Grove.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "tree" of the generation serving now.
-        public func tree() throws(DiagnosticReport) -> GroveGraph.Tree {
-            let factory = live.factory
-            guard let handle = h1 else { return try factory.component(forKey: "tree", as: GroveGraph.Tree.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "trunk" of the generation serving now.
-        public func trunk() throws(DiagnosticReport) -> GroveGraph.Trunk {
-            let factory = live.factory
-            guard let handle = h2 else { return try factory.component(forKey: "trunk", as: GroveGraph.Trunk.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "branch" of the generation serving now.
-        public func branch() throws(DiagnosticReport) -> GroveGraph.Branch {
-            let factory = live.factory
-            guard let handle = h3 else { return try factory.component(forKey: "branch", as: GroveGraph.Branch.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "leftLeaf" of the generation serving now.
-        public func leftLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            let factory = live.factory
-            guard let handle = h4 else { return try factory.component(forKey: "leftLeaf", as: GroveGraph.Leaf.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "rightLeaf" of the generation serving now.
-        public func rightLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            let factory = live.factory
-            guard let handle = h5 else { return try factory.component(forKey: "rightLeaf", as: GroveGraph.Leaf.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "seedling" of the generation serving now.
-        public func seedling() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            let factory = live.factory
-            guard let handle = h6 else { return try factory.component(forKey: "seedling", as: GroveGraph.Leaf.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "singletonLeaf" of the generation serving now.
-        public func singletonLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            let factory = live.factory
-            guard let handle = h7 else { return try factory.component(forKey: "singletonLeaf", as: GroveGraph.Leaf.self) }
-            return try factory.component(handle)
+            try resolve(h4[3], "singletonLeaf")
         }
     }
 }

@@ -28,14 +28,14 @@ public struct PrintedMakers {
     /// make that component; nil when the engine must.
     ///
     /// - Parameters:
-    ///   - type: the type the maker's initializer belongs to; the component must be registered as exactly it.
+    ///   - type: the identity of the type the maker's initializer belongs to; the component must be registered as exactly it.
     ///   - labels: the initializer's argument labels, as the registration declared them.
     ///   - references: per argument, the key of the component it must be,
     ///     or nil where it must be a value; any other argument is refused.
-    public func maker(forKey key: String, type: Any.Type, labels: [String], references: [String?]) -> PrintedMaker? {
+    public func maker(forKey key: String, type: ObjectIdentifier, labels: [String], references: [String?]) -> PrintedMaker? {
         guard table.postProcessors.isEmpty, let own = table.keys.index(of: key) else { return nil }
         let plan = table.plans[own]
-        guard plan.scope == .prototype, plan.produces.identity.id == ObjectIdentifier(type),
+        guard plan.scope == .prototype, plan.produces.identity.id == type,
               plan.names.kind == .initializer, plan.names.initializerLabels == labels,
               plan.properties.isEmpty, plan.beforePropertyInjection == nil, plan.afterPropertyInjection == nil,
               plan.initMethod == nil, plan.dependencies.isEmpty, plan.factoryIndex == nil,
@@ -52,6 +52,12 @@ public struct PrintedMakers {
             }
         }
         return PrintedMaker(plan: plan)
+    }
+
+    /// The values for the printed maker `entry` describes, its type looked up in `types`.
+    public func maker(for entry: PrintedMakerEntry, types: [ObjectIdentifier]) -> PrintedMaker? {
+        guard types.indices.contains(entry.type) else { return nil }
+        return maker(forKey: entry.key, type: types[entry.type], labels: entry.labels, references: entry.references)
     }
 
     /// Makes `key` with `make` in the lookups by key and by handle, while no

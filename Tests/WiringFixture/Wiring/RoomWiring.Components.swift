@@ -2,215 +2,168 @@
 @_spi(CompiledWiring) import ComponentFactory
 
 extension RoomWiring {
-    /// The printed makers' values, read once from a factory's plans, and the makers that need nothing
-    /// of the engine, which a compiled load installs for the lookups by key and by handle.
+    /// The printed makers' values, read once from a factory's plans in one pass over `entries`, and the
+    /// makers that need nothing of the engine, which a compiled load installs for the lookups by key and by handle.
     final class Makers: Sendable {
-        /// Whether the printed maker of "room" may run: the engine allows it, and each it makes.
-        let d0: Bool
-        /// Whether the printed maker of "lamp" may run: the engine allows it, and each it makes.
-        let d1: Bool
-        let v1_1: Swift.Int
-        /// Whether the printed maker of "bulb" may run: the engine allows it, and each it makes.
-        let d2: Bool
-        let v2_0: Swift.String
-        /// Whether the printed maker of "wall" may run: the engine allows it, and each it makes.
-        let d4: Bool
+        /// The registered types of the printed makers, by the place each entry names.
+        private static let types: [ObjectIdentifier] = [ObjectIdentifier(WiringFixture.Bulb.self), ObjectIdentifier(WiringFixture.Lamp.self), ObjectIdentifier(WiringFixture.Room.self), ObjectIdentifier(WiringFixture.Wall.self)]
+        /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).
+        private static let entries = PrintedMakerEntry.entries(in: #"""
+bulb	0	color		0	0	
+lamp	1	bulb,watts	bulb,	1	1	0
+room	2	lamp,light	lamp,switch			1
+wall	3	clock	clock			
+"""#)
 
-        /// Each printed maker's values, where the engine allows the maker.
-        init(_ makers: PrintedMakers) {
-            let m2 = makers.maker(forKey: "bulb", type: WiringFixture.Bulb.self, labels: ["color"], references: [nil])
-            let x2_0 = m2?.value(at: 0, as: Swift.String.self)
-            v2_0 = x2_0 ?? ""
-            d2 = m2 != nil && x2_0 != nil
-            let m1 = makers.maker(forKey: "lamp", type: WiringFixture.Lamp.self, labels: ["bulb", "watts"], references: ["bulb", nil])
-            let x1_1 = m1?.value(at: 1, as: Swift.Int.self)
-            v1_1 = x1_1 ?? 0
-            d1 = m1 != nil && d2 && x1_1 != nil
-            let m0 = makers.maker(forKey: "room", type: WiringFixture.Room.self, labels: ["lamp", "light"], references: ["lamp", "switch"])
-            d0 = m0 != nil && d1
-            let m4 = makers.maker(forKey: "wall", type: WiringFixture.Wall.self, labels: ["clock"], references: ["clock"])
-            d4 = m4 != nil
+        /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.
+        let allowed: [Bool]
+        let v0: [Swift.String]
+        let v1: [Swift.Int]
+
+        /// The values of `makers`' plans; none, and no maker allowed, for nil.
+        init(_ makers: PrintedMakers?) {
+            var allowed: [Bool] = []
+            allowed.reserveCapacity(Self.entries.count)
+            var v0: [Swift.String] = []
+            v0.reserveCapacity(1)
+            var v1: [Swift.Int] = []
+            v1.reserveCapacity(1)
+            for entry in Self.entries {
+                let maker = makers?.maker(for: entry, types: Self.types)
+                var fits = maker != nil && entry.below.allSatisfy { allowed[$0] }
+                for (position, kind) in zip(entry.values, entry.kinds) {
+                    switch kind {
+                    case 0:
+                        let value = maker?.value(at: position, as: Swift.String.self)
+                        v0.append(value ?? "")
+                        fits = fits && value != nil
+                    case 1:
+                        let value = maker?.value(at: position, as: Swift.Int.self)
+                        v1.append(value ?? 0)
+                        fits = fits && value != nil
+                    default:
+                        fits = false
+                    }
+                }
+                allowed.append(fits)
+            }
+            self.allowed = allowed
+            self.v0 = v0
+            self.v1 = v1
         }
 
         /// Installs each maker that may run and needs nothing of the engine.
         static func install(_ makers: inout PrintedMakers) {
             let made = Makers(makers)
-            if made.d1 { makers.install("lamp", object: { made.make1() }) }
-            if made.d2 { makers.install("bulb", object: { made.make2() }) }
+            made.install0(&makers)
         }
 
-        func make1() -> WiringFixture.Lamp {
-            WiringFixture.Lamp(bulb: make2(), watts: v1_1)
+        private func install0(_ makers: inout PrintedMakers) {
+            if allowed[0] { makers.install("bulb", object: { self.make2() }) }
+            if allowed[1] { makers.install("lamp", object: { self.make1() }) }
         }
 
         func make2() -> WiringFixture.Bulb {
-            WiringFixture.Bulb(color: v2_0)
+            WiringFixture.Bulb(color: v0[0])
+        }
+
+        func make1() -> WiringFixture.Lamp {
+            WiringFixture.Lamp(bulb: make2(), watts: v1[0])
         }
     }
 
-    /// Typed accessors for a factory of this wiring, compiled or interpreted: make one after each load
-    /// (a live factory's generation is a load), and resolve through it as often as needed.
+    /// Typed accessors for a factory of this wiring, compiled or interpreted, or for a live factory: make
+    /// one after each load, and resolve through it as often as needed. Each gives what
+    /// `factory.component(forKey:as:)` gives, by its printed maker where the engine allows one.
     public final class Components: Sendable {
-        /// The factory the accessors resolve from.
+        /// The factory the accessors resolve from; for a live factory, the generation serving when this was made.
         public let factory: Factory
+        private let live: LiveFactory?
         private let makers: Makers
-        private let h0: ComponentHandle<WiringFixture.Room>?
-        private let h1: ComponentHandle<WiringFixture.Lamp>?
-        private let h2: ComponentHandle<WiringFixture.Bulb>?
-        private let h3: ComponentHandle<WiringFixture.Switch>?
-        private let h4: ComponentHandle<WiringFixture.Wall>?
-        private let h5: ComponentHandle<WiringFixture.Clock>?
+        private let h0: [ComponentHandle<WiringFixture.Room>?]
+        private let h1: [ComponentHandle<WiringFixture.Lamp>?]
+        private let h2: [ComponentHandle<WiringFixture.Bulb>?]
+        private let h3: [ComponentHandle<WiringFixture.Switch>?]
+        private let h4: [ComponentHandle<WiringFixture.Wall>?]
+        private let h5: [ComponentHandle<WiringFixture.Clock>?]
+        private static let k0: [String] = ["room"]
+        private static let k1: [String] = ["lamp"]
+        private static let k2: [String] = ["bulb"]
+        private static let k3: [String] = ["switch"]
+        private static let k4: [String] = ["wall"]
+        private static let k5: [String] = ["clock"]
 
         /// Makes each key's handle in `factory`, and reads each printed maker's values from it.
-        public init(_ factory: Factory) {
+        public convenience init(_ factory: Factory) {
+            self.init(factory, live: nil)
+        }
+
+        /// For a live factory: each accessor resolves in the generation serving at the call, by a handle
+        /// made once, so a reload's values are seen at the next call; the lookup by handle runs the
+        /// printed makers that generation's load installed.
+        public convenience init(_ live: LiveFactory) {
+            self.init(live.factory, live: live)
+        }
+
+        private init(_ factory: Factory, live: LiveFactory?) {
             self.factory = factory
-            makers = Makers(factory.printedMakers)
-            h0 = try? factory.handle(forKey: "room", as: WiringFixture.Room.self)
-            h1 = try? factory.handle(forKey: "lamp", as: WiringFixture.Lamp.self)
-            h2 = try? factory.handle(forKey: "bulb", as: WiringFixture.Bulb.self)
-            h3 = try? factory.handle(forKey: "switch", as: WiringFixture.Switch.self)
-            h4 = try? factory.handle(forKey: "wall", as: WiringFixture.Wall.self)
-            h5 = try? factory.handle(forKey: "clock", as: WiringFixture.Clock.self)
+            self.live = live
+            makers = Makers(live == nil ? factory.printedMakers : nil)
+            h0 = Self.k0.map { try? factory.handle(forKey: $0, as: WiringFixture.Room.self) }
+            h1 = Self.k1.map { try? factory.handle(forKey: $0, as: WiringFixture.Lamp.self) }
+            h2 = Self.k2.map { try? factory.handle(forKey: $0, as: WiringFixture.Bulb.self) }
+            h3 = Self.k3.map { try? factory.handle(forKey: $0, as: WiringFixture.Switch.self) }
+            h4 = Self.k4.map { try? factory.handle(forKey: $0, as: WiringFixture.Wall.self) }
+            h5 = Self.k5.map { try? factory.handle(forKey: $0, as: WiringFixture.Clock.self) }
         }
 
-        /// The component "room", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
-        public func room() throws(DiagnosticReport) -> WiringFixture.Room {
-            guard makers.d0, factory.isUnpatched else { return try engine0() }
-            do { return try make0() } catch { return try engine0() }
-        }
-
-        private func engine0() throws(DiagnosticReport) -> WiringFixture.Room {
-            guard let handle = h0 else { return try factory.component(forKey: "room", as: WiringFixture.Room.self) }
+        /// The component `key` by the engine, through its handle when it has one, in the generation serving now.
+        private func resolve<T>(_ handle: ComponentHandle<T>?, _ key: String) throws(DiagnosticReport) -> T {
+            let factory = live?.factory ?? self.factory
+            guard let handle else { return try factory.component(forKey: key, as: T.self) }
             return try factory.component(handle)
+        }
+
+        /// The component "room".
+        public func room() throws(DiagnosticReport) -> WiringFixture.Room {
+            guard makers.allowed[2], factory.isUnpatched else { return try resolve(h0[0], "room") }
+            do { return try make0() } catch { return try resolve(h0[0], "room") }
         }
 
         private func make0() throws(DiagnosticReport) -> WiringFixture.Room {
-            WiringFixture.Room(lamp: makers.make1(), light: try engine3())
+            WiringFixture.Room(lamp: makers.make1(), light: try resolve(h3[0], "switch"))
         }
 
-        /// The component "lamp", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
+        /// The component "lamp".
         public func lamp() throws(DiagnosticReport) -> WiringFixture.Lamp {
-            guard makers.d1, factory.isUnpatched else { return try engine1() }
+            guard makers.allowed[1], factory.isUnpatched else { return try resolve(h1[0], "lamp") }
             return makers.make1()
         }
 
-        private func engine1() throws(DiagnosticReport) -> WiringFixture.Lamp {
-            guard let handle = h1 else { return try factory.component(forKey: "lamp", as: WiringFixture.Lamp.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "bulb", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
+        /// The component "bulb".
         public func bulb() throws(DiagnosticReport) -> WiringFixture.Bulb {
-            guard makers.d2, factory.isUnpatched else { return try engine2() }
+            guard makers.allowed[0], factory.isUnpatched else { return try resolve(h2[0], "bulb") }
             return makers.make2()
         }
 
-        private func engine2() throws(DiagnosticReport) -> WiringFixture.Bulb {
-            guard let handle = h2 else { return try factory.component(forKey: "bulb", as: WiringFixture.Bulb.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "switch", as `factory.component(forKey:as:)` gives it.
+        /// The component "switch".
         public func `switch`() throws(DiagnosticReport) -> WiringFixture.Switch {
-            try engine3()
+            try resolve(h3[0], "switch")
         }
 
-        private func engine3() throws(DiagnosticReport) -> WiringFixture.Switch {
-            guard let handle = h3 else { return try factory.component(forKey: "switch", as: WiringFixture.Switch.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "wall", as `factory.component(forKey:as:)` gives it, by its printed maker while the engine allows.
+        /// The component "wall".
         public func wall() throws(DiagnosticReport) -> WiringFixture.Wall {
-            guard makers.d4, factory.isUnpatched else { return try engine4() }
-            do { return try make4() } catch { return try engine4() }
-        }
-
-        private func engine4() throws(DiagnosticReport) -> WiringFixture.Wall {
-            guard let handle = h4 else { return try factory.component(forKey: "wall", as: WiringFixture.Wall.self) }
-            return try factory.component(handle)
+            guard makers.allowed[3], factory.isUnpatched else { return try resolve(h4[0], "wall") }
+            do { return try make4() } catch { return try resolve(h4[0], "wall") }
         }
 
         private func make4() throws(DiagnosticReport) -> WiringFixture.Wall {
-            WiringFixture.Wall(clock: try engine5())
+            WiringFixture.Wall(clock: try resolve(h5[0], "clock"))
         }
 
-        /// The component "clock", as `factory.component(forKey:as:)` gives it.
+        /// The component "clock".
         public func clock() throws(DiagnosticReport) -> WiringFixture.Clock {
-            try engine5()
-        }
-
-        private func engine5() throws(DiagnosticReport) -> WiringFixture.Clock {
-            guard let handle = h5 else { return try factory.component(forKey: "clock", as: WiringFixture.Clock.self) }
-            return try factory.component(handle)
-        }
-    }
-
-    /// Typed accessors for a live factory of this wiring: each resolves in the generation serving at the
-    /// call, by a handle made once, so a reload's values are seen at the next call; the lookup by handle
-    /// runs the printed makers that generation's load installed.
-    public final class LiveComponents: Sendable {
-        /// The live factory the accessors resolve from.
-        public let live: LiveFactory
-        private let h0: ComponentHandle<WiringFixture.Room>?
-        private let h1: ComponentHandle<WiringFixture.Lamp>?
-        private let h2: ComponentHandle<WiringFixture.Bulb>?
-        private let h3: ComponentHandle<WiringFixture.Switch>?
-        private let h4: ComponentHandle<WiringFixture.Wall>?
-        private let h5: ComponentHandle<WiringFixture.Clock>?
-
-        /// Makes each key's handle in the generation serving now; a handle serves every generation.
-        public init(_ live: LiveFactory) {
-            self.live = live
-            let factory = live.factory
-            h0 = try? factory.handle(forKey: "room", as: WiringFixture.Room.self)
-            h1 = try? factory.handle(forKey: "lamp", as: WiringFixture.Lamp.self)
-            h2 = try? factory.handle(forKey: "bulb", as: WiringFixture.Bulb.self)
-            h3 = try? factory.handle(forKey: "switch", as: WiringFixture.Switch.self)
-            h4 = try? factory.handle(forKey: "wall", as: WiringFixture.Wall.self)
-            h5 = try? factory.handle(forKey: "clock", as: WiringFixture.Clock.self)
-        }
-
-        /// The component "room" of the generation serving now.
-        public func room() throws(DiagnosticReport) -> WiringFixture.Room {
-            let factory = live.factory
-            guard let handle = h0 else { return try factory.component(forKey: "room", as: WiringFixture.Room.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "lamp" of the generation serving now.
-        public func lamp() throws(DiagnosticReport) -> WiringFixture.Lamp {
-            let factory = live.factory
-            guard let handle = h1 else { return try factory.component(forKey: "lamp", as: WiringFixture.Lamp.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "bulb" of the generation serving now.
-        public func bulb() throws(DiagnosticReport) -> WiringFixture.Bulb {
-            let factory = live.factory
-            guard let handle = h2 else { return try factory.component(forKey: "bulb", as: WiringFixture.Bulb.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "switch" of the generation serving now.
-        public func `switch`() throws(DiagnosticReport) -> WiringFixture.Switch {
-            let factory = live.factory
-            guard let handle = h3 else { return try factory.component(forKey: "switch", as: WiringFixture.Switch.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "wall" of the generation serving now.
-        public func wall() throws(DiagnosticReport) -> WiringFixture.Wall {
-            let factory = live.factory
-            guard let handle = h4 else { return try factory.component(forKey: "wall", as: WiringFixture.Wall.self) }
-            return try factory.component(handle)
-        }
-
-        /// The component "clock" of the generation serving now.
-        public func clock() throws(DiagnosticReport) -> WiringFixture.Clock {
-            let factory = live.factory
-            guard let handle = h5 else { return try factory.component(forKey: "clock", as: WiringFixture.Clock.self) }
-            return try factory.component(handle)
+            try resolve(h5[0], "clock")
         }
     }
 }
