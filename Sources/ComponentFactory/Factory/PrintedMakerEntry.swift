@@ -14,8 +14,9 @@ public struct PrintedMakerEntry: Sendable, Equatable {
     public let labels: [String]
     /// Per argument, the key of the component it must be, or nil for a value.
     public let references: [String?]
-    /// The positions of the arguments that are values, and the kind of each (the generated arrays of values, by place).
+    /// The positions of the arguments that are values.
     public let values: [Int]
+    /// The kind of each value in `values`: which generated array of values (one a type) it goes into, by place.
     public let kinds: [Int]
     /// The entries, before this one, of the printed makers it calls.
     public let below: [Int]
