@@ -330,14 +330,14 @@ struct WiringMakers {
             }
         }
         var names: [String: Int] = [:]
-        for key in order { names[TypedKeys.accessorName(key), default: 0] += 1 }
+        for key in order { names[accessorName(key), default: 0] += 1 }
         var keys: [Key] = []
         for key in order {
             guard let definitions = seen[key], let first = definitions.first, let registered = first.type,
                   let registration = registry.registration(named: registered),
                   definitions.allSatisfy({ $0.type == registered }), TypedKeys.isTypeName(spelling(of: registration.type)),
                   !first.isSeeded else { continue }
-            let name = TypedKeys.accessorName(key)
+            let name = accessorName(key)
             guard names[name] == 1 else { continue }
             let type = spelling(of: registration.type)
             var entry = Key(key: key, name: name, type: type, isClass: registration.type.isClass, slot: keys.count, maker: nil)
@@ -386,6 +386,15 @@ struct WiringMakers {
         values[ObjectIdentifier(Decimal.self)] = ("Foundation.Decimal", "Foundation.Decimal()")
         return values
     }()
+
+    /// Names `Components` uses itself: an accessor of one of these keys is `…Component`, as in typed keys.
+    private static let taken: Set<String> = ["live", "makers", "resolve"]
+
+    /// The accessor's name of `key`: the typed keys' rule, clear of `Components`' own names.
+    private static func accessorName(_ key: String) -> String {
+        let name = TypedKeys.accessorName(key)
+        return taken.contains(name) ? name + "Component" : name
+    }
 
     /// How generated code spells a registered type: a plain value's on every platform, else as Swift prints it.
     private static func spelling(of type: ProducedType) -> String {

@@ -260,3 +260,27 @@ extension PrintedMakerTests {
         #expect(!PrintedMakerEntry.isPlain("a,b") && !PrintedMakerEntry.isPlain("a\tb") && !PrintedMakerEntry.isPlain("") && PrintedMakerEntry.isPlain("main-store"))
     }
 }
+
+extension PrintedMakerTests {
+    @Test func aKeyNamedAsAMemberOfComponentsGetsAnAccessorOfItsOwn() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Config/app.properties", "# none\n")
+        try directory.write("Assemblies/App.xml", """
+            <assembly>
+                <component class="Bulb" key="makers" scope="prototype"><initializer selector="init(color:)"><argument parameterName="color" value="red"/></initializer></component>
+                <component class="Bulb" key="live" scope="prototype"><initializer selector="init(color:)"><argument parameterName="color" value="blue"/></initializer></component>
+                <component class="Bulb" key="resolve"><initializer selector="init(color:)"><argument parameterName="color" value="green"/></initializer></component>
+            </assembly>
+            """)
+        let result = await FactoryTool.run(
+            arguments: ["compile-wiring", directory.file("Assemblies/App.xml"), "--config", directory.file("Config"),
+                        "--output", directory.file("Wiring"), "--name", "AppWiring", "--module", "App"],
+            environment: ToolEnvironment(registry: roomRegistry()))
+        #expect(result.status == ToolResult.success, "\(result.standardError)")
+        let text = try String(contentsOfFile: directory.file("Wiring/AppWiring.Components.swift"), encoding: .utf8)
+        for name in ["makersComponent", "liveComponent", "resolveComponent"] {
+            #expect(text.contains("func \(name)() throws(DiagnosticReport) -> WiringFixture.Bulb {"), "\(name)")
+        }
+        #expect(!text.contains("func makers()") && !text.contains("func live()"))
+    }
+}
