@@ -69,30 +69,6 @@ func swinjectContainer() -> Container {
 final class Holder { var leaf = Leaf(value: 4) }
 @inline(never) func read(_ holder: Holder) -> Leaf { holder.leaf }
 
-func nanoseconds(iterations: Int, _ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<iterations { try body() }
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations)
-}
-
-/// ns per iteration of `first` and of `second`, timed in alternating slices
-/// (each slice taking turns at going first), so that the machine's drift
-/// within a round weighs on both alike.
-func paired(iterations: Int, slices: Int = 10, _ first: () throws -> Void, _ second: () throws -> Void) rethrows -> (Double, Double) {
-    var totals = (0.0, 0.0)
-    let perSlice = iterations / slices
-    for slice in 0..<slices {
-        if slice % 2 == 0 {
-            totals.0 += try nanoseconds(iterations: perSlice, first)
-            totals.1 += try nanoseconds(iterations: perSlice, second)
-        } else {
-            totals.1 += try nanoseconds(iterations: perSlice, second)
-            totals.0 += try nanoseconds(iterations: perSlice, first)
-        }
-    }
-    return (totals.0 / Double(slices), totals.1 / Double(slices))
-}
-
 let assemblies = AssemblySet(documents: [AssemblyReader.read(bytes: Array(GroveAssembly.xml.utf8), file: "graph.xml").document])
 let factory = try Factory(assemblies: assemblies, configuration: Configuration(environment: nil, sources: []), registry: registry())
 let container = swinjectContainer()

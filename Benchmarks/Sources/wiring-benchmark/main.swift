@@ -22,28 +22,6 @@ func handBuiltGrove() -> Grove {
     return Grove(tree: Tree(trunk: Trunk(first: branch(), second: branch()), label: "oak"), seedling: Leaf(value: 3))
 }
 
-func nanoseconds(iterations: Int, _ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<iterations { try body() }
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations)
-}
-
-/// ns per iteration of `first` and of `second`, timed in alternating slices that take turns at going first.
-func paired(iterations: Int, slices: Int = 10, _ first: () throws -> Void, _ second: () throws -> Void) rethrows -> (Double, Double) {
-    var totals = (0.0, 0.0)
-    let perSlice = iterations / slices
-    for slice in 0..<slices {
-        if slice % 2 == 0 {
-            totals.0 += try nanoseconds(iterations: perSlice, first)
-            totals.1 += try nanoseconds(iterations: perSlice, second)
-        } else {
-            totals.1 += try nanoseconds(iterations: perSlice, second)
-            totals.0 += try nanoseconds(iterations: perSlice, first)
-        }
-    }
-    return (totals.0 / Double(slices), totals.1 / Double(slices))
-}
-
 let config = URL(fileURLWithPath: GroveAssembly.path).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Config").path
 let factory = try Factory.load(compiled: GroveWiring.compiled, registry: groveRegistry(), options: .init(config: .path(config)))
