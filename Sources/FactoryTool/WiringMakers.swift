@@ -53,20 +53,20 @@ struct WiringMakers {
     init(_ images: [WiringImage], registry: ComponentRegistry, name: String, isPublic: Bool, module: String, header: String) {
         let access = isPublic ? "public " : ""
         var keys = Self.keys(images, registry: registry)
-        let known = Dictionary(keys.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        // A key's slot is its place in `keys`; each key has one accessor.
+        let slotOf = Dictionary(uniqueKeysWithValues: keys.map { ($0.key, $0.slot) })
         // A maker whose reference has no accessor cannot be typed: it uses the engine.
         for position in keys.indices {
             guard let maker = keys[position].maker else { continue }
-            if maker.arguments.contains(where: { if case .reference(let key) = $0 { known[key] == nil } else { false } }) {
+            if maker.arguments.contains(where: { if case .reference(let key) = $0 { slotOf[key] == nil } else { false } }) {
                 keys[position].maker = nil
             }
         }
-        let bySlot = Dictionary(keys.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let order = Self.dependencyOrder(keys, bySlot: bySlot)
+        let order = Self.dependencyOrder(keys, slotOf: slotOf)
         for position in keys.indices where keys[position].maker != nil && order[keys[position].slot] == nil {
             keys[position].maker = nil  // on a cycle of references: the engine reports it
         }
-        let printed = Dictionary(keys.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let printed = slotOf.mapValues { keys[$0] }
         var modules: Set<String> = []
         for key in keys { modules.formUnion(Self.modules(of: key.type)) }
         for key in keys { for case .value(let type, _) in key.maker?.arguments ?? [] { modules.formUnion(Self.modules(of: type)) } }
@@ -295,14 +295,14 @@ struct WiringMakers {
 
     /// Each printed maker's place in an order where every maker comes after those it calls;
     /// none for a maker on a cycle of references (which the engine refuses at load).
-    private static func dependencyOrder(_ keys: [Key], bySlot: [String: Key]) -> [Int: Int] {
+    private static func dependencyOrder(_ keys: [Key], slotOf: [String: Int]) -> [Int: Int] {
         var waiting: [Int: Int] = [:]
         var callers: [Int: [Int]] = [:]
         for key in keys {
             guard let maker = key.maker else { continue }
             let called = Set(maker.arguments.compactMap { argument -> Int? in
-                guard case .reference(let referenced) = argument, let target = bySlot[referenced], target.maker != nil else { return nil }
-                return target.slot
+                guard case .reference(let referenced) = argument, let slot = slotOf[referenced], keys[slot].maker != nil else { return nil }
+                return slot
             })
             waiting[key.slot] = called.count
             for slot in called { callers[slot, default: []].append(key.slot) }
