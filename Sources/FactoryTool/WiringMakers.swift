@@ -12,7 +12,10 @@ import Foundation
 /// and plain values (numbers, text, `Bool`, `URL`, `UUID`, `Date`, `Data`,
 /// `Decimal`, `Duration`), with no property, callback or `depends-on`, gets a
 /// printed maker: a function that calls the initializers directly, with the
-/// values read once (`NAME.Makers`). Whether a maker may run is the engine's
+/// values read once (`NAME.Makers`). Components of one shape (the same type,
+/// initializer and kinds of argument) share one maker, which takes the
+/// component's place among them, so that the generated code grows by a line
+/// or two a component, and its functions with the shapes. Whether a maker may run is the engine's
 /// to say (``PrintedMakers/maker(forKey:type:labels:references:)``); the
 /// generated code only chooses between the maker and the engine:
 /// - the maker runs while no patch is in place;
@@ -46,6 +49,27 @@ struct WiringMakers {
         case value(String, empty: String)
     }
 
+    /// One argument of a shape.
+    private enum Part: Hashable {
+        /// A value: its Swift type, and a literal of it that stands in when the engine makes the component.
+        case value(String, empty: String)
+        /// A reference made by the printed maker of a shape, by place.
+        case printed(Int)
+        /// A reference the engine resolves, by the place of its handles' type.
+        case engine(Int)
+    }
+
+    /// The components one generated maker makes: the same type, initializer
+    /// and kinds of argument, differing only in their values and in which
+    /// member of a shape below each reference is. One function a shape, not
+    /// one a component, keeps the generated code's size in the shapes' count.
+    private struct Shape: Hashable {
+        let type: String
+        let isClass: Bool
+        let labels: [String]
+        let parts: [Part]
+    }
+
     let text: String
     /// How many keys got a printed maker, and how many an accessor.
     let counts: (makers: Int, accessors: Int)
@@ -66,29 +90,11 @@ struct WiringMakers {
         for position in keys.indices where keys[position].maker != nil && order[keys[position].slot] == nil {
             keys[position].maker = nil  // on a cycle of references: the engine reports it
         }
-        let printed = slotOf.mapValues { keys[$0] }
         var modules: Set<String> = []
         for key in keys { modules.formUnion(Self.modules(of: key.type)) }
         for key in keys { for case .value(let type, _) in key.maker?.arguments ?? [] { modules.formUnion(Self.modules(of: type)) } }
         modules.subtract(["Swift", "ComponentFactory", module])
 
-        let pure = Set(keys.compactMap { key in key.maker.flatMap { Self.isMixed($0, printed: printed) ? nil : key.slot } })
-        // The printed makers in an order where each comes after those it makes: their entries' order.
-        let entries = keys.filter { $0.maker != nil }.sorted { (order[$0.slot] ?? 0) < (order[$1.slot] ?? 0) }
-        let entryOf = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.slot, $0) })
-        // Each value type read gets an array; each value its place in it.
-        var kinds: [String] = []
-        var empties: [String] = []
-        var place: [Int: [Int: (kind: Int, index: Int)]] = [:]  // by slot, by argument position
-        var counts: [Int] = []
-        for key in entries {
-            for (position, argument) in key.maker?.arguments.enumerated().map({ ($0, $1) }) ?? [] {
-                guard case .value(let type, let empty) = argument else { continue }
-                let kind = kinds.firstIndex(of: type) ?? { kinds.append(type); empties.append(empty); counts.append(0); return kinds.count - 1 }()
-                place[key.slot, default: [:]][position] = (kind, counts[kind])
-                counts[kind] += 1
-            }
-        }
         // Each registered type's keys, for the handles: one array of handles a type.
         var types: [String] = []
         var handle: [Int: (type: Int, index: Int)] = [:]  // by slot
@@ -98,82 +104,171 @@ struct WiringMakers {
             handle[key.slot] = (type, typeKeys[type].count)
             typeKeys[type].append(key.key)
         }
-        let context = Context(printed: printed, entryOf: entryOf, place: place, handle: handle)
+        // The printed makers in an order where each comes after those it makes: their entries' order.
+        let entries = keys.filter { $0.maker != nil }.sorted { (order[$0.slot] ?? 0) < (order[$1.slot] ?? 0) }
+        let entryOf = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.slot, $0) })
+        // Each entry's shape and member, shapes numbered as first met: a shape's callees come before it.
+        var shapes: [Shape] = []
+        var shapeNumber: [Shape: Int] = [:]
+        var members: [[Int]] = []  // by shape, the slots of its members
+        var shapeOf: [Int: (shape: Int, member: Int)] = [:]  // by slot
+        for key in entries {
+            guard let maker = key.maker else { continue }
+            let parts = maker.arguments.map { argument -> Part in
+                switch argument {
+                case .value(let type, let empty):
+                    return .value(type, empty: empty)
+                case .reference(let referenced):
+                    let target = slotOf[referenced] ?? 0
+                    return shapeOf[target].map { .printed($0.shape) } ?? .engine(handle[target]?.type ?? 0)
+                }
+            }
+            let shape = Shape(type: key.type, isClass: key.isClass, labels: maker.labels, parts: parts)
+            let number = shapeNumber[shape] ?? { shapes.append(shape); members.append([]); shapeNumber[shape] = shapes.count - 1; return shapes.count - 1 }()
+            shapeOf[key.slot] = (number, members[number].count)
+            members[number].append(key.slot)
+        }
+        // Per shape and printed part, the member every one of its members calls, when they all call the same.
+        var fixed: [Int: [Int: Int]] = [:]
+        for (number, shape) in shapes.enumerated() {
+            for (position, part) in shape.parts.enumerated() {
+                guard case .printed = part else { continue }
+                let called = Set(members[number].map { slot -> Int in
+                    guard case .reference(let referenced)? = keys[slot].maker?.arguments[position] else { return -1 }
+                    return shapeOf[slotOf[referenced] ?? -1]?.member ?? -1
+                })
+                if called.count == 1, let member = called.first { fixed[number, default: [:]][position] = member }
+            }
+        }
+        // Whether each shape's maker needs nothing of the engine, there or below: a shape's callees are numbered before it.
+        var pure: [Bool] = []
+        for shape in shapes {
+            pure.append(shape.parts.allSatisfy { part in
+                switch part {
+                case .value: true
+                case .printed(let called): pure[called]
+                case .engine: false
+                }
+            })
+        }
+        let context = Context(shapes: shapes, members: members, fixed: fixed, pure: pure)
         var makerTypes: [String] = []
-        for key in entries where !makerTypes.contains(key.type) { makerTypes.append(key.type) }
+        for shape in shapes where !makerTypes.contains(shape.type) { makerTypes.append(shape.type) }
 
         var lines: [String] = ["@_spi(CompiledWiring) import ComponentFactory"]
         lines += modules.sorted().map { "import \($0)" }
         lines += ["", "extension \(name) {",
                   "    /// The printed makers' values, read once from a factory's plans in one pass over `entries`, and the",
                   "    /// makers that need nothing of the engine, which a compiled load installs for the lookups by key and by handle.",
+                  "    /// One maker a shape (`sN`) makes each of its members, by the member's place in the shape's arrays.",
                   "    final class Makers: Sendable {",
                   "        /// The registered types of the printed makers, by the place each entry names.",
                   "        private static let types: [ObjectIdentifier] = ["
                       + makerTypes.map { "ObjectIdentifier(\($0).self)" }.joined(separator: ", ") + "]",
                   "        /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).",
-                  "        private static let entries = PrintedMakerEntry.entries(in: #\"\"\"",
+                  "        static let entries = PrintedMakerEntry.entries(in: #\"\"\"",
                   entries.compactMap { key -> String? in
-                      guard let maker = key.maker else { return nil }
-                      let values = (place[key.slot] ?? [:]).sorted { $0.key < $1.key }
-                      let below = Set(maker.arguments.compactMap { argument -> Int? in
-                          guard case .reference(let referenced) = argument, let target = printed[referenced] else { return nil }
-                          return entryOf[target.slot]
-                      }).sorted()
+                      guard let maker = key.maker, let (shape, member) = shapeOf[key.slot] else { return nil }
+                      let references = maker.arguments.map { argument -> String? in if case .reference(let key) = argument { key } else { nil } }
                       return PrintedMakerEntry(
-                          key: key.key, type: makerTypes.firstIndex(of: key.type) ?? -1, labels: maker.labels,
-                          references: maker.arguments.map { if case .reference(let key) = $0 { key } else { nil } },
-                          values: values.map(\.key), kinds: values.map(\.value.kind), below: below).line
+                          key: key.key, type: makerTypes.firstIndex(of: key.type) ?? -1, shape: shape, member: member,
+                          labels: maker.labels, references: references,
+                          calls: references.map { $0.flatMap { slotOf[$0] }.flatMap { entryOf[$0] } }).line
                   }.joined(separator: "\n"),
-                  "\"\"\"#)"]
-        lines += ["",
+                  "\"\"\"#)", "",
                   "        /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.",
                   "        let allowed: [Bool]"]
-        for (kind, type) in kinds.enumerated() { lines.append("        let v\(kind): [\(type)]") }
+        for (number, shape) in shapes.enumerated() {
+            for (position, part) in shape.parts.enumerated() {
+                switch part {
+                case .value(let type, _): lines.append("        let s\(number)v\(position): [\(type)]")
+                case .printed where fixed[number]?[position] == nil: lines.append("        let s\(number)c\(position): [Int]")
+                default: continue
+                }
+            }
+        }
         lines += ["", "        /// The values of `makers`' plans; none, and no maker allowed, for nil.",
                   "        init(_ makers: PrintedMakers?) {",
                   "            var allowed: [Bool] = []",
                   "            allowed.reserveCapacity(Self.entries.count)"]
-        for (kind, type) in kinds.enumerated() {
-            lines += ["            var v\(kind): [\(type)] = []", "            v\(kind).reserveCapacity(\(counts[kind]))"]
+        for (number, shape) in shapes.enumerated() {
+            let count = members[number].count
+            for (position, part) in shape.parts.enumerated() {
+                switch part {
+                case .value(let type, let empty):
+                    lines.append("            var s\(number)v\(position) = [\(type)](repeating: \(empty), count: \(count))")
+                case .printed where fixed[number]?[position] == nil:
+                    lines.append("            var s\(number)c\(position) = [Int](repeating: 0, count: \(count))")
+                default: continue
+                }
+            }
         }
         lines += ["            for entry in Self.entries {",
                   "                let maker = makers?.maker(for: entry, types: Self.types)",
                   "                var fits = maker != nil && entry.below.allSatisfy { allowed[$0] }"]
-        if !kinds.isEmpty {
-            lines += ["                for (position, kind) in zip(entry.values, entry.kinds) {", "                    switch kind {"]
-            for (kind, type) in kinds.enumerated() {
-                lines += ["                    case \(kind):",
-                          "                        let value = maker?.value(at: position, as: \(type).self)",
-                          "                        v\(kind).append(value ?? \(empties[kind]))",
-                          "                        fits = fits && value != nil"]
+        if !shapes.isEmpty {
+            lines += ["                let member = entry.member", "                switch entry.shape {"]
+        }
+        for (number, shape) in shapes.enumerated() {
+            lines.append("                case \(number) where member < \(members[number].count) && entry.type == \(makerTypes.firstIndex(of: shape.type) ?? -1):")
+            var checked = false
+            for (position, part) in shape.parts.enumerated() {
+                switch part {
+                case .value(let type, _):
+                    lines += ["                    if let value = maker?.value(at: \(position), as: \(type).self) {",
+                              "                        s\(number)v\(position)[member] = value",
+                              "                    } else {", "                        fits = false", "                    }"]
+                    checked = true
+                case .printed(let called):
+                    let callee = "entry.call(at: \(position)).map { Self.entries[$0] }"
+                    if let member = fixed[number]?[position] {
+                        lines.append("                    fits = fits && \(callee).map { $0.shape == \(called) && $0.member == \(member) } == true")
+                    } else {
+                        lines += ["                    let c\(position) = \(callee)",
+                                  "                    s\(number)c\(position)[member] = c\(position)?.member ?? 0",
+                                  "                    fits = fits && c\(position)?.shape == \(called)"]
+                    }
+                    checked = true
+                case .engine:
+                    continue
+                }
             }
-            lines += ["                    default:", "                        fits = false", "                    }", "                }"]
+            if !checked { lines.append("                    break") }
+        }
+        if !shapes.isEmpty {
+            lines += ["                default:", "                    fits = false", "                }"]
+        } else {
+            lines.append("                fits = false")
         }
         lines += ["                allowed.append(fits)", "            }", "            self.allowed = allowed"]
-        for kind in kinds.indices { lines.append("            self.v\(kind) = v\(kind)") }
-        lines += ["        }", "",
-                  "        /// Installs each maker that may run and needs nothing of the engine.",
-                  "        static func install(_ makers: inout PrintedMakers) {",
-                  "            let made = Makers(makers)"]
-        let installed = entries.filter { pure.contains($0.slot) }
-        let chunks = stride(from: 0, to: installed.count, by: Self.chunk).map { Array(installed[$0..<min($0 + Self.chunk, installed.count)]) }
-        for number in chunks.indices { lines.append("            made.install\(number)(&makers)") }
-        lines.append("        }")
-        for (number, chunk) in chunks.enumerated() {
-            lines += ["", "        private func install\(number)(_ makers: inout PrintedMakers) {"]
-            for key in chunk {
-                let entry = entryOf[key.slot] ?? 0
-                let install = key.isClass ? "install(\(TypedKeys.literal(key.key)), object: { self.make\(key.slot)() })"
-                    : "install(\(TypedKeys.literal(key.key))) { self.make\(key.slot)() }"
-                lines.append("            if allowed[\(entry)] { makers.\(install) }")
+        for (number, shape) in shapes.enumerated() {
+            for (position, part) in shape.parts.enumerated() {
+                switch part {
+                case .value: lines.append("            self.s\(number)v\(position) = s\(number)v\(position)")
+                case .printed where fixed[number]?[position] == nil: lines.append("            self.s\(number)c\(position) = s\(number)c\(position)")
+                default: continue
+                }
             }
-            lines.append("        }")
         }
-        for key in entries where pure.contains(key.slot) {
-            guard let maker = key.maker else { continue }
-            lines += ["", "        func make\(key.slot)() -> \(key.type) {",
-                      "            \(key.type)(\(Self.arguments(maker, slot: key.slot, context: context, in: .makers).joined(separator: ", ")))",
+        lines += ["        }", "",
+                  "        /// Installs each maker that may run and needs nothing of the engine."]
+        if pure.contains(true) {
+            lines += ["        static func install(_ makers: inout PrintedMakers) {",
+                      "            let made = Makers(makers)",
+                      "            for (index, entry) in entries.enumerated() where made.allowed[index] {",
+                      "                let member = entry.member",
+                      "                switch entry.shape {"]
+            for (number, shape) in shapes.enumerated() where pure[number] {
+                lines.append(shape.isClass ? "                case \(number): makers.install(entry.key, object: { made.s\(number)(member) })"
+                                 : "                case \(number): makers.install(entry.key) { made.s\(number)(member) }")
+            }
+            lines += ["                default: continue", "                }", "            }", "        }"]
+        } else {
+            lines.append("        static func install(_ makers: inout PrintedMakers) {}")
+        }
+        for (number, shape) in shapes.enumerated() where pure[number] {
+            lines += ["", "        func s\(number)(_ member: Int) -> \(shape.type) {",
+                      "            \(shape.type)(\(Self.arguments(number, context: context, in: .makers).joined(separator: ", ")))",
                       "        }"]
         }
         lines += ["    }", "",
@@ -186,8 +281,18 @@ struct WiringMakers {
                   "        private let live: LiveFactory?",
                   "        private let makers: Makers"]
         for (type, name) in types.enumerated() { lines.append("        private let h\(type): [ComponentHandle<\(name)>?]") }
+        for (number, shape) in shapes.enumerated() {
+            for case (let position, .engine(let type)) in shape.parts.enumerated() {
+                lines += ["        private let s\(number)e\(position): [ComponentHandle<\(types[type])>?]",
+                          "        private let s\(number)k\(position): [String]"]
+            }
+        }
+        // Keys as a text, a line each: a literal array of thousands of strings takes minutes to optimize.
+        // A key a line cannot hold is an empty line, and its accessor resolves it by key.
         for (type, names) in typeKeys.enumerated() {
-            lines.append("        private static let k\(type): [String] = [" + names.map(TypedKeys.literal).joined(separator: ", ") + "]")
+            lines += ["        private static let k\(type) = keys(#\"\"\"",
+                      names.map { PrintedMakerEntry.isPlain($0) ? $0 : "" }.joined(separator: "\n"),
+                      "\"\"\"#)"]
         }
         lines += ["", "        /// Makes each key's handle in `factory`, and reads each printed maker's values from it.",
                   "        \(access)convenience init(_ factory: Factory) {",
@@ -204,53 +309,83 @@ struct WiringMakers {
                   "            self.live = live",
                   "            makers = Makers(live == nil ? factory.printedMakers : nil)"]
         for (type, name) in types.enumerated() {
-            lines.append("            h\(type) = Self.k\(type).map { try? factory.handle(forKey: $0, as: \(name).self) }")
+            lines.append("            h\(type) = Self.k\(type).map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: \(name).self) }")
+        }
+        let engineParts = shapes.enumerated().flatMap { number, shape in
+            shape.parts.enumerated().compactMap { position, part -> (shape: Int, position: Int, type: Int)? in
+                if case .engine(let type) = part { (number, position, type) } else { nil }
+            }
+        }
+        if !engineParts.isEmpty {
+            for (shape, position, type) in engineParts {
+                lines += ["            var s\(shape)e\(position) = [ComponentHandle<\(types[type])>?](repeating: nil, count: \(members[shape].count))",
+                          "            var s\(shape)k\(position) = [String](repeating: \"\", count: \(members[shape].count))"]
+            }
+            lines += ["            for entry in Makers.entries {", "                switch entry.shape {"]
+            for shape in Set(engineParts.map(\.shape)).sorted() {
+                lines.append("                case \(shape) where entry.member < \(members[shape].count):")
+                for part in engineParts where part.shape == shape {
+                    let (e, k) = ("s\(shape)e\(part.position)", "s\(shape)k\(part.position)")
+                    lines += ["                    \(k)[entry.member] = entry.reference(at: \(part.position)) ?? \"\"",
+                              "                    \(e)[entry.member] = try? factory.handle(forKey: \(k)[entry.member], as: \(types[part.type]).self)"]
+                }
+            }
+            lines += ["                default:", "                    continue", "                }", "            }"]
+            for (shape, position, _) in engineParts {
+                lines += ["            self.s\(shape)e\(position) = s\(shape)e\(position)", "            self.s\(shape)k\(position) = s\(shape)k\(position)"]
+            }
         }
         lines += ["        }", "",
+                  "        /// A key a line; an empty line for a key a line cannot hold.",
+                  "        private static func keys(_ text: String) -> [String] {",
+                  "            text.split(separator: \"\\n\", omittingEmptySubsequences: false).map(String.init)",
+                  "        }", "",
                   "        /// The component `key` by the engine, through its handle when it has one, in the generation serving now.",
                   "        private func resolve<T>(_ handle: ComponentHandle<T>?, _ key: String) throws(DiagnosticReport) -> T {",
                   "            let factory = live?.factory ?? self.factory",
                   "            guard let handle else { return try factory.component(forKey: key, as: T.self) }",
                   "            return try factory.component(handle)",
                   "        }"]
-        for key in keys {
-            let engine = context.engine(key)
-            lines += ["", "        /// The component \(TypedKeys.literal(key.key)).",
-                      "        \(access)func \(key.name)() throws(DiagnosticReport) -> \(key.type) {"]
-            if let entry = entryOf[key.slot] {
-                lines.append("            guard makers.allowed[\(entry)], factory.isUnpatched else { return try \(engine) }")
-                lines.append(pure.contains(key.slot) ? "            return makers.make\(key.slot)()"
-                                 : "            do { return try make\(key.slot)() } catch { return try \(engine) }")
-            } else {
-                lines.append("            try \(engine)")
-            }
-            lines.append("        }")
-            guard let maker = key.maker, !pure.contains(key.slot) else { continue }
+        for (number, shape) in shapes.enumerated() {
+            let handles = "h\(types.firstIndex(of: shape.type) ?? 0)"
             lines += ["",
-                      "        private func make\(key.slot)() throws(DiagnosticReport) -> \(key.type) {",
-                      "            \(key.type)(\(Self.arguments(maker, slot: key.slot, context: context, in: .components).joined(separator: ", ")))",
+                      "        /// A component of shape \(number) by its printed maker, while the engine allows it and nothing is patched.",
+                      "        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's",
+                      "        /// debug information grows past any build's patience.",
+                      "        @inline(never)",
+                      "        private func a\(number)(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> \(shape.type) {",
+                      "            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(\(handles)[handle], key) }"]
+            lines.append(pure[number] ? "            return makers.s\(number)(member)"
+                             : "            do { return try s\(number)(member) } catch { return try resolve(\(handles)[handle], key) }")
+            lines.append("        }")
+            guard !pure[number] else { continue }
+            lines += ["",
+                      "        private func s\(number)(_ member: Int) throws(DiagnosticReport) -> \(shape.type) {",
+                      "            \(shape.type)(\(Self.arguments(number, context: context, in: .components).joined(separator: ", ")))",
                       "        }"]
+        }
+        for key in keys {
+            let (type, index) = handle[key.slot] ?? (0, 0)
+            let literal = TypedKeys.literal(key.key)
+            let body = shapeOf[key.slot].map { "try a\($0.shape)(\(entryOf[key.slot] ?? 0), \($0.member), \(index), \(literal))" }
+                ?? "try resolve(h\(type)[\(index)], \(literal))"
+            lines += ["", "        /// The component \(literal).",
+                      "        \(access)func \(key.name)() throws(DiagnosticReport) -> \(key.type) { \(body) }"]
         }
         lines += ["    }", "}", ""]
         self.text = header + lines.joined(separator: "\n")
         self.counts = (entries.count, keys.count)
     }
 
-    /// How many makers one installing function installs: no generated function grows with the app.
-    private static let chunk = 256
-
-    /// Where each key's maker, values and handle are, for the text of a call.
+    /// The shapes, their members, and what each shape's references call, for the text of a maker.
     private struct Context {
-        let printed: [String: Key]
-        let entryOf: [Int: Int]
-        let place: [Int: [Int: (kind: Int, index: Int)]]
-        let handle: [Int: (type: Int, index: Int)]
-
-        /// The call that asks the engine for `key`.
-        func engine(_ key: Key) -> String {
-            let (type, index) = handle[key.slot] ?? (0, 0)
-            return "resolve(h\(type)[\(index)], \(TypedKeys.literal(key.key)))"
-        }
+        let shapes: [Shape]
+        /// By shape, the slots of its members.
+        let members: [[Int]]
+        /// By shape and printed part, the member every one of its members calls, when they all call the same.
+        let fixed: [Int: [Int: Int]]
+        /// By shape, whether its maker needs nothing of the engine.
+        let pure: [Bool]
     }
 
     /// Where a maker is printed: pure ones in `Makers`, the others (which call the engine) in `Components`.
@@ -258,39 +393,22 @@ struct WiringMakers {
         case makers, components
     }
 
-    /// A maker's arguments, labelled, as its place writes them.
-    private static func arguments(_ maker: Maker, slot: Int, context: Context, in place: Place) -> [String] {
-        let values = place == .makers ? "" : "makers."
-        var arguments: [String] = []
-        for (position, argument) in maker.arguments.enumerated() {
-            let label = maker.labels[position] == "_" ? "" : maker.labels[position] + ": "
-            switch argument {
+    /// A shape's maker's arguments, labelled, as its place writes them.
+    private static func arguments(_ number: Int, context: Context, in place: Place) -> [String] {
+        let shape = context.shapes[number]
+        let makers = place == .makers ? "" : "makers."
+        return shape.parts.enumerated().map { position, part in
+            let label = shape.labels[position] == "_" ? "" : shape.labels[position] + ": "
+            switch part {
             case .value:
-                let (kind, index) = context.place[slot]?[position] ?? (0, 0)
-                arguments.append(label + values + "v\(kind)[\(index)]")
-            case .reference(let referenced):
-                guard let target = context.printed[referenced] else { continue }
-                if let made = target.maker {
-                    arguments.append(label + (isMixed(made, printed: context.printed) ? "try make\(target.slot)()" : values + "make\(target.slot)()"))
-                } else {
-                    arguments.append(label + "try " + context.engine(target))
-                }
+                return label + makers + "s\(number)v\(position)[member]"
+            case .printed(let called):
+                let member = context.fixed[number]?[position].map(String.init) ?? makers + "s\(number)c\(position)[member]"
+                return label + (context.pure[called] ? makers + "s\(called)(\(member))" : "try s\(called)(\(member))")
+            case .engine:
+                return label + "try resolve(s\(number)e\(position)[member], s\(number)k\(position)[member])"
             }
         }
-        return arguments
-    }
-
-    /// Whether a maker calls the engine anywhere below it: then it throws, and its accessor catches.
-    private static func isMixed(_ maker: Maker, printed: [String: Key]) -> Bool {
-        var pending = [maker]
-        var seen: Set<String> = []
-        while let next = pending.popLast() {
-            for case .reference(let key) in next.arguments {
-                guard let target = printed[key]?.maker else { return true }
-                if seen.insert(key).inserted { pending.append(target) }
-            }
-        }
-        return false
     }
 
     /// Each printed maker's place in an order where every maker comes after those it calls;

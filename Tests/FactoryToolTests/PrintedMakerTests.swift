@@ -62,6 +62,26 @@ extension PrintedMakerTests {
         }
     }
 
+    /// study and room are one shape, and so are desk and lamp, and spareBulb and bulb: one maker makes each
+    /// pair, by the member's own values and the member it calls.
+    @Test(arguments: ["plain", "bright"])
+    func oneMakerAShapeMakesEachMemberWithItsOwnValues(_ environment: String) throws {
+        let compiled = try Self.compiled(environment)
+        for factory in [compiled, try Self.interpreted(environment)] {
+            let components = RoomWiring.Components(factory)
+            let study = try components.study()
+            #expect(study.lamp.watts == 25)
+            #expect(study.lamp.bulb.color == (environment == "bright" ? "blue" : "red"))
+            #expect(try components.room().lamp.watts == (environment == "bright" ? 60 : 40))
+            #expect(try components.spareBulb().color == study.lamp.bulb.color)
+            let byKey = try factory.component(forKey: "study", as: Room.self)
+            #expect(byKey.lamp.watts == study.lamp.watts && byKey.lamp.bulb.color == study.lamp.bulb.color)
+            #expect(try factory.component(forKey: "desk", as: Lamp.self).bulb.color == study.lamp.bulb.color)
+        }
+        let text = try String(contentsOfFile: Self.fixture + "/Wiring/RoomWiring.Components.swift", encoding: .utf8)
+        #expect(text.components(separatedBy: "(_ member: Int)").count - 1 == 4, "one maker for each of bulb, lamp, room and wall")
+    }
+
     @Test func theEngineAllowsAPrintedMakerOnlyForAPlainPrototype() throws {
         let factory = try Self.compiled("plain")
         #expect(factory.printedMakers.maker(forKey: "bulb", type: ObjectIdentifier(Bulb.self), labels: ["color"], references: [nil])?
@@ -219,8 +239,9 @@ extension PrintedMakerTests {
                         "--output", directory.file("Wiring"), "--name", "RoomWiring", "--module", "WiringFixture"],
             environment: ToolEnvironment(registry: roomRegistry()))
         #expect(result.status == ToolResult.success, "\(result.standardError)")
-        // room, lamp, bulb and wall get a maker; the switch (a singleton) and the clock (an initializer that throws) do not.
-        #expect(result.standardOutput.contains("; 6 typed accessors, 4 with a printed maker\n"), "\(result.standardOutput)")
+        // room, lamp, bulb, study, desk, spareBulb and wall get a maker; the switch (a singleton) and the clock (an
+        // initializer that throws) do not.
+        #expect(result.standardOutput.contains("; 9 typed accessors, 7 with a printed maker\n"), "\(result.standardOutput)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.file("Wiring")).sorted()
         #expect(files == ["RoomWiring+Room.swift", "RoomWiring.Components.swift", "RoomWiring.swift"])
         for file in files {
@@ -241,22 +262,31 @@ extension PrintedMakerTests {
 extension PrintedMakerTests {
     @Test func anEntryLineReadsBackAndAnyOtherLineIsAnEntryTheEngineNeverAllows() throws {
         let entries = [
-            PrintedMakerEntry(key: "lamp", type: 1, labels: ["bulb", "watts"], references: ["bulb", nil], values: [1], kinds: [0], below: [0]),
-            PrintedMakerEntry(key: "bulb", type: 0, labels: ["color"], references: [nil], values: [0], kinds: [1], below: []),
-            PrintedMakerEntry(key: "made", type: 2, labels: [], references: [], values: [], kinds: [], below: []),
-            PrintedMakerEntry(key: "wall", type: 3, labels: ["_"], references: ["clock"], values: [], kinds: [], below: [2]),
+            PrintedMakerEntry(key: "bulb", type: 0, shape: 0, member: 0, labels: ["color"], references: [nil], calls: [nil]),
+            PrintedMakerEntry(key: "lamp", type: 1, shape: 1, member: 0, labels: ["bulb", "watts"], references: ["bulb", nil], calls: [0, nil]),
+            PrintedMakerEntry(key: "made", type: 2, shape: 2, member: 0, labels: [], references: [], calls: []),
+            PrintedMakerEntry(key: "wall", type: 3, shape: 3, member: 4, labels: ["_"], references: ["clock"], calls: [nil]),
         ]
         #expect(PrintedMakerEntry.entries(in: entries.map(\.line).joined(separator: "\n")) == entries)
         #expect(PrintedMakerEntry.entries(in: "").isEmpty)
+        #expect(entries[1].below == [0] && entries[1].call(at: 0) == 0 && entries[1].call(at: 1) == nil && entries[1].call(at: 2) == nil)
+        #expect(entries[1].reference(at: 0) == "bulb" && entries[1].reference(at: 1) == nil && entries[1].reference(at: 5) == nil)
         let factory = try Self.compiled("plain")
         let types = [ObjectIdentifier(Bulb.self)]
-        for line in ["bulb\t0\tcolor", "bulb\tx\tcolor\t\t0\t0\t", "bulb\t0\tcolor\t\t0\t0,1\t", "bulb\t0\tcolor,watts\t\t0\t0\t",
-                     "bulb\t0\tcolor\t\tz\t0\t", "bulb\t7\tcolor\t\t0\t0\t"] {
+        for line in ["bulb\t0\t0\t0\tcolor", "bulb\tx\t0\t0\tcolor\t\t", "bulb\t0\t0\t0\tcolor\t,\t", "bulb\t0\t0\t0\tcolor,watts\t\t",
+                     "bulb\t0\t-1\t0\tcolor\t\t", "bulb\t0\t0\tz\tcolor\t\t", "bulb\t7\t0\t0\tcolor\t\t", "bulb\t0\t0\t0\tcolor\t\t0"] {
             let read = PrintedMakerEntry.entries(in: line)
             #expect(read.count == 1)
             #expect(factory.printedMakers.maker(for: read[0], types: types) == nil, "\(line.debugDescription)")
         }
-        #expect(factory.printedMakers.maker(for: PrintedMakerEntry.entries(in: "bulb\t0\tcolor\t\t0\t0\t")[0], types: types) != nil)
+        #expect(factory.printedMakers.maker(for: PrintedMakerEntry.entries(in: "bulb\t0\t0\t0\tcolor\t\t")[0], types: types) != nil)
+        // A call must be an entry before it, with the key its reference names.
+        let lamp = "lamp\t1\t1\t0\tbulb,watts\tbulb,\t"
+        #expect(PrintedMakerEntry.entries(in: "bulb\t0\t0\t0\tcolor\t\t\n" + lamp + "0,")[1].key == "lamp")
+        for calls in ["1,", "2,", "-1,"] {
+            #expect(PrintedMakerEntry.entries(in: "bulb\t0\t0\t0\tcolor\t\t\n" + lamp + calls)[1].key.isEmpty, "\(calls)")
+        }
+        #expect(PrintedMakerEntry.entries(in: "wall\t0\t0\t0\tcolor\t\t\n" + lamp + "0,")[1].key.isEmpty)
         #expect(!PrintedMakerEntry.isPlain("a,b") && !PrintedMakerEntry.isPlain("a\tb") && !PrintedMakerEntry.isPlain("") && PrintedMakerEntry.isPlain("main-store"))
     }
 }

@@ -5,99 +5,103 @@ import GroveGraph
 extension GroveWiring {
     /// The printed makers' values, read once from a factory's plans in one pass over `entries`, and the
     /// makers that need nothing of the engine, which a compiled load installs for the lookups by key and by handle.
+    /// One maker a shape (`sN`) makes each of its members, by the member's place in the shape's arrays.
     final class Makers: Sendable {
         /// The registered types of the printed makers, by the place each entry names.
         private static let types: [ObjectIdentifier] = [ObjectIdentifier(GroveGraph.Leaf.self), ObjectIdentifier(GroveGraph.Branch.self), ObjectIdentifier(GroveGraph.Trunk.self), ObjectIdentifier(GroveGraph.Tree.self), ObjectIdentifier(GroveGraph.Grove.self)]
         /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).
-        private static let entries = PrintedMakerEntry.entries(in: #"""
-leftLeaf	0	value		0	0	
-rightLeaf	0	value		0	0	
-branch	1	left,right	leftLeaf,rightLeaf			0,1
-trunk	2	first,second	branch,branch			2
-tree	3	trunk,label	trunk,	1	1	3
-seedling	0	value		0	0	
-grove	4	tree,seedling	tree,seedling			4,5
+        static let entries = PrintedMakerEntry.entries(in: #"""
+leftLeaf	0	0	0	value		
+rightLeaf	0	0	1	value		
+branch	1	1	0	left,right	leftLeaf,rightLeaf	0,1
+trunk	2	2	0	first,second	branch,branch	2,2
+tree	3	3	0	trunk,label	trunk,	3,
+seedling	0	0	2	value		
+grove	4	4	0	tree,seedling	tree,seedling	4,5
 """#)
 
         /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.
         let allowed: [Bool]
-        let v0: [Swift.Int]
-        let v1: [Swift.String]
+        let s0v0: [Swift.Int]
+        let s3v1: [Swift.String]
 
         /// The values of `makers`' plans; none, and no maker allowed, for nil.
         init(_ makers: PrintedMakers?) {
             var allowed: [Bool] = []
             allowed.reserveCapacity(Self.entries.count)
-            var v0: [Swift.Int] = []
-            v0.reserveCapacity(3)
-            var v1: [Swift.String] = []
-            v1.reserveCapacity(1)
+            var s0v0 = [Swift.Int](repeating: 0, count: 3)
+            var s3v1 = [Swift.String](repeating: "", count: 1)
             for entry in Self.entries {
                 let maker = makers?.maker(for: entry, types: Self.types)
                 var fits = maker != nil && entry.below.allSatisfy { allowed[$0] }
-                for (position, kind) in zip(entry.values, entry.kinds) {
-                    switch kind {
-                    case 0:
-                        let value = maker?.value(at: position, as: Swift.Int.self)
-                        v0.append(value ?? 0)
-                        fits = fits && value != nil
-                    case 1:
-                        let value = maker?.value(at: position, as: Swift.String.self)
-                        v1.append(value ?? "")
-                        fits = fits && value != nil
-                    default:
+                let member = entry.member
+                switch entry.shape {
+                case 0 where member < 3 && entry.type == 0:
+                    if let value = maker?.value(at: 0, as: Swift.Int.self) {
+                        s0v0[member] = value
+                    } else {
                         fits = false
                     }
+                case 1 where member < 1 && entry.type == 1:
+                    fits = fits && entry.call(at: 0).map { Self.entries[$0] }.map { $0.shape == 0 && $0.member == 0 } == true
+                    fits = fits && entry.call(at: 1).map { Self.entries[$0] }.map { $0.shape == 0 && $0.member == 1 } == true
+                case 2 where member < 1 && entry.type == 2:
+                    fits = fits && entry.call(at: 0).map { Self.entries[$0] }.map { $0.shape == 1 && $0.member == 0 } == true
+                    fits = fits && entry.call(at: 1).map { Self.entries[$0] }.map { $0.shape == 1 && $0.member == 0 } == true
+                case 3 where member < 1 && entry.type == 3:
+                    fits = fits && entry.call(at: 0).map { Self.entries[$0] }.map { $0.shape == 2 && $0.member == 0 } == true
+                    if let value = maker?.value(at: 1, as: Swift.String.self) {
+                        s3v1[member] = value
+                    } else {
+                        fits = false
+                    }
+                case 4 where member < 1 && entry.type == 4:
+                    fits = fits && entry.call(at: 0).map { Self.entries[$0] }.map { $0.shape == 3 && $0.member == 0 } == true
+                    fits = fits && entry.call(at: 1).map { Self.entries[$0] }.map { $0.shape == 0 && $0.member == 2 } == true
+                default:
+                    fits = false
                 }
                 allowed.append(fits)
             }
             self.allowed = allowed
-            self.v0 = v0
-            self.v1 = v1
+            self.s0v0 = s0v0
+            self.s3v1 = s3v1
         }
 
         /// Installs each maker that may run and needs nothing of the engine.
         static func install(_ makers: inout PrintedMakers) {
             let made = Makers(makers)
-            made.install0(&makers)
+            for (index, entry) in entries.enumerated() where made.allowed[index] {
+                let member = entry.member
+                switch entry.shape {
+                case 0: makers.install(entry.key, object: { made.s0(member) })
+                case 1: makers.install(entry.key, object: { made.s1(member) })
+                case 2: makers.install(entry.key, object: { made.s2(member) })
+                case 3: makers.install(entry.key, object: { made.s3(member) })
+                case 4: makers.install(entry.key, object: { made.s4(member) })
+                default: continue
+                }
+            }
         }
 
-        private func install0(_ makers: inout PrintedMakers) {
-            if allowed[0] { makers.install("leftLeaf", object: { self.make4() }) }
-            if allowed[1] { makers.install("rightLeaf", object: { self.make5() }) }
-            if allowed[2] { makers.install("branch", object: { self.make3() }) }
-            if allowed[3] { makers.install("trunk", object: { self.make2() }) }
-            if allowed[4] { makers.install("tree", object: { self.make1() }) }
-            if allowed[5] { makers.install("seedling", object: { self.make6() }) }
-            if allowed[6] { makers.install("grove", object: { self.make0() }) }
+        func s0(_ member: Int) -> GroveGraph.Leaf {
+            GroveGraph.Leaf(value: s0v0[member])
         }
 
-        func make4() -> GroveGraph.Leaf {
-            GroveGraph.Leaf(value: v0[0])
+        func s1(_ member: Int) -> GroveGraph.Branch {
+            GroveGraph.Branch(left: s0(0), right: s0(1))
         }
 
-        func make5() -> GroveGraph.Leaf {
-            GroveGraph.Leaf(value: v0[1])
+        func s2(_ member: Int) -> GroveGraph.Trunk {
+            GroveGraph.Trunk(first: s1(0), second: s1(0))
         }
 
-        func make3() -> GroveGraph.Branch {
-            GroveGraph.Branch(left: make4(), right: make5())
+        func s3(_ member: Int) -> GroveGraph.Tree {
+            GroveGraph.Tree(trunk: s2(0), label: s3v1[member])
         }
 
-        func make2() -> GroveGraph.Trunk {
-            GroveGraph.Trunk(first: make3(), second: make3())
-        }
-
-        func make1() -> GroveGraph.Tree {
-            GroveGraph.Tree(trunk: make2(), label: v1[0])
-        }
-
-        func make6() -> GroveGraph.Leaf {
-            GroveGraph.Leaf(value: v0[2])
-        }
-
-        func make0() -> GroveGraph.Grove {
-            GroveGraph.Grove(tree: make1(), seedling: make6())
+        func s4(_ member: Int) -> GroveGraph.Grove {
+            GroveGraph.Grove(tree: s3(0), seedling: s0(2))
         }
     }
 
@@ -114,11 +118,24 @@ grove	4	tree,seedling	tree,seedling			4,5
         private let h2: [ComponentHandle<GroveGraph.Trunk>?]
         private let h3: [ComponentHandle<GroveGraph.Branch>?]
         private let h4: [ComponentHandle<GroveGraph.Leaf>?]
-        private static let k0: [String] = ["grove"]
-        private static let k1: [String] = ["tree"]
-        private static let k2: [String] = ["trunk"]
-        private static let k3: [String] = ["branch"]
-        private static let k4: [String] = ["leftLeaf", "rightLeaf", "seedling", "singletonLeaf"]
+        private static let k0 = keys(#"""
+grove
+"""#)
+        private static let k1 = keys(#"""
+tree
+"""#)
+        private static let k2 = keys(#"""
+trunk
+"""#)
+        private static let k3 = keys(#"""
+branch
+"""#)
+        private static let k4 = keys(#"""
+leftLeaf
+rightLeaf
+seedling
+singletonLeaf
+"""#)
 
         /// Makes each key's handle in `factory`, and reads each printed maker's values from it.
         public convenience init(_ factory: Factory) {
@@ -136,11 +153,16 @@ grove	4	tree,seedling	tree,seedling			4,5
             self.factory = factory
             self.live = live
             makers = Makers(live == nil ? factory.printedMakers : nil)
-            h0 = Self.k0.map { try? factory.handle(forKey: $0, as: GroveGraph.Grove.self) }
-            h1 = Self.k1.map { try? factory.handle(forKey: $0, as: GroveGraph.Tree.self) }
-            h2 = Self.k2.map { try? factory.handle(forKey: $0, as: GroveGraph.Trunk.self) }
-            h3 = Self.k3.map { try? factory.handle(forKey: $0, as: GroveGraph.Branch.self) }
-            h4 = Self.k4.map { try? factory.handle(forKey: $0, as: GroveGraph.Leaf.self) }
+            h0 = Self.k0.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph.Grove.self) }
+            h1 = Self.k1.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph.Tree.self) }
+            h2 = Self.k2.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph.Trunk.self) }
+            h3 = Self.k3.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph.Branch.self) }
+            h4 = Self.k4.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph.Leaf.self) }
+        }
+
+        /// A key a line; an empty line for a key a line cannot hold.
+        private static func keys(_ text: String) -> [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
 
         /// The component `key` by the engine, through its handle when it has one, in the generation serving now.
@@ -150,51 +172,73 @@ grove	4	tree,seedling	tree,seedling			4,5
             return try factory.component(handle)
         }
 
-        /// The component "grove".
-        public func grove() throws(DiagnosticReport) -> GroveGraph.Grove {
-            guard makers.allowed[6], factory.isUnpatched else { return try resolve(h0[0], "grove") }
-            return makers.make0()
+        /// A component of shape 0 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a0(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph.Leaf {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h4[handle], key) }
+            return makers.s0(member)
         }
+
+        /// A component of shape 1 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a1(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph.Branch {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h3[handle], key) }
+            return makers.s1(member)
+        }
+
+        /// A component of shape 2 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a2(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph.Trunk {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h2[handle], key) }
+            return makers.s2(member)
+        }
+
+        /// A component of shape 3 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a3(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph.Tree {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h1[handle], key) }
+            return makers.s3(member)
+        }
+
+        /// A component of shape 4 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a4(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph.Grove {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h0[handle], key) }
+            return makers.s4(member)
+        }
+
+        /// The component "grove".
+        public func grove() throws(DiagnosticReport) -> GroveGraph.Grove { try a4(6, 0, 0, "grove") }
 
         /// The component "tree".
-        public func tree() throws(DiagnosticReport) -> GroveGraph.Tree {
-            guard makers.allowed[4], factory.isUnpatched else { return try resolve(h1[0], "tree") }
-            return makers.make1()
-        }
+        public func tree() throws(DiagnosticReport) -> GroveGraph.Tree { try a3(4, 0, 0, "tree") }
 
         /// The component "trunk".
-        public func trunk() throws(DiagnosticReport) -> GroveGraph.Trunk {
-            guard makers.allowed[3], factory.isUnpatched else { return try resolve(h2[0], "trunk") }
-            return makers.make2()
-        }
+        public func trunk() throws(DiagnosticReport) -> GroveGraph.Trunk { try a2(3, 0, 0, "trunk") }
 
         /// The component "branch".
-        public func branch() throws(DiagnosticReport) -> GroveGraph.Branch {
-            guard makers.allowed[2], factory.isUnpatched else { return try resolve(h3[0], "branch") }
-            return makers.make3()
-        }
+        public func branch() throws(DiagnosticReport) -> GroveGraph.Branch { try a1(2, 0, 0, "branch") }
 
         /// The component "leftLeaf".
-        public func leftLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard makers.allowed[0], factory.isUnpatched else { return try resolve(h4[0], "leftLeaf") }
-            return makers.make4()
-        }
+        public func leftLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf { try a0(0, 0, 0, "leftLeaf") }
 
         /// The component "rightLeaf".
-        public func rightLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard makers.allowed[1], factory.isUnpatched else { return try resolve(h4[1], "rightLeaf") }
-            return makers.make5()
-        }
+        public func rightLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf { try a0(1, 1, 1, "rightLeaf") }
 
         /// The component "seedling".
-        public func seedling() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            guard makers.allowed[5], factory.isUnpatched else { return try resolve(h4[2], "seedling") }
-            return makers.make6()
-        }
+        public func seedling() throws(DiagnosticReport) -> GroveGraph.Leaf { try a0(5, 2, 2, "seedling") }
 
         /// The component "singletonLeaf".
-        public func singletonLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf {
-            try resolve(h4[3], "singletonLeaf")
-        }
+        public func singletonLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf { try resolve(h4[3], "singletonLeaf") }
     }
 }

@@ -6,9 +6,12 @@ wiring 4
 C "room" 1 0 2 5 prototype 0 0 0 "Room" i "init(lamp:light:)" 2 r "lamp" r "switch" 0 0 - - - - 0
 C "lamp" 1 0 8 5 prototype 0 0 0 "Lamp" i "init(bulb:watts:)" 2 r "bulb" s "${lamp.watts}" 0 11 45 - 0 0 - - - - 0
 C "bulb" 1 0 14 5 prototype 0 0 0 "Bulb" i "init(color:)" 1 s "${bulb.color:warm white}" 0 15 78 - 0 0 - - - - 0
-C "switch" 1 0 17 5 singleton 0 0 0 "Switch" i "init(label:)" 1 s "hall" 0 18 78 - 0 0 - - - - 0
-C "wall" 1 0 20 5 prototype 0 0 0 "Wall" i "init(clock:)" 1 r "clock" 0 0 - - - - 0
-C "clock" 1 0 23 5 prototype 0 0 0 "Clock" i "init(ticking:)" 1 s "${clock.ticking}" 0 24 82 - 0 0 - - - - 0
+C "study" 1 0 17 5 prototype 0 0 0 "Room" i "init(lamp:light:)" 2 r "desk" r "switch" 0 0 - - - - 0
+C "desk" 1 0 23 5 prototype 0 0 0 "Lamp" i "init(bulb:watts:)" 2 r "spareBulb" s "${desk.watts:25}" 0 26 45 - 0 0 - - - - 0
+C "spareBulb" 1 0 29 5 prototype 0 0 0 "Bulb" i "init(color:)" 1 s "${spare.color:red}" 0 30 78 - 0 0 - - - - 0
+C "switch" 1 0 32 5 singleton 0 0 0 "Switch" i "init(label:)" 1 s "hall" 0 33 78 - 0 0 - - - - 0
+C "wall" 1 0 35 5 prototype 0 0 0 "Wall" i "init(clock:)" 1 r "clock" 0 0 - - - - 0
+C "clock" 1 0 38 5 prototype 0 0 0 "Clock" i "init(ticking:)" 1 s "${clock.ticking}" 0 39 82 - 0 0 - - - - 0
 
 """#
 }

@@ -4,71 +4,93 @@
 extension RoomWiring {
     /// The printed makers' values, read once from a factory's plans in one pass over `entries`, and the
     /// makers that need nothing of the engine, which a compiled load installs for the lookups by key and by handle.
+    /// One maker a shape (`sN`) makes each of its members, by the member's place in the shape's arrays.
     final class Makers: Sendable {
         /// The registered types of the printed makers, by the place each entry names.
         private static let types: [ObjectIdentifier] = [ObjectIdentifier(WiringFixture.Bulb.self), ObjectIdentifier(WiringFixture.Lamp.self), ObjectIdentifier(WiringFixture.Room.self), ObjectIdentifier(WiringFixture.Wall.self)]
         /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).
-        private static let entries = PrintedMakerEntry.entries(in: #"""
-bulb	0	color		0	0	
-lamp	1	bulb,watts	bulb,	1	1	0
-room	2	lamp,light	lamp,switch			1
-wall	3	clock	clock			
+        static let entries = PrintedMakerEntry.entries(in: #"""
+bulb	0	0	0	color		
+lamp	1	1	0	bulb,watts	bulb,	0,
+room	2	2	0	lamp,light	lamp,switch	1,
+spareBulb	0	0	1	color		
+desk	1	1	1	bulb,watts	spareBulb,	3,
+study	2	2	1	lamp,light	desk,switch	4,
+wall	3	3	0	clock	clock	
 """#)
 
         /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.
         let allowed: [Bool]
-        let v0: [Swift.String]
-        let v1: [Swift.Int]
+        let s0v0: [Swift.String]
+        let s1c0: [Int]
+        let s1v1: [Swift.Int]
+        let s2c0: [Int]
 
         /// The values of `makers`' plans; none, and no maker allowed, for nil.
         init(_ makers: PrintedMakers?) {
             var allowed: [Bool] = []
             allowed.reserveCapacity(Self.entries.count)
-            var v0: [Swift.String] = []
-            v0.reserveCapacity(1)
-            var v1: [Swift.Int] = []
-            v1.reserveCapacity(1)
+            var s0v0 = [Swift.String](repeating: "", count: 2)
+            var s1c0 = [Int](repeating: 0, count: 2)
+            var s1v1 = [Swift.Int](repeating: 0, count: 2)
+            var s2c0 = [Int](repeating: 0, count: 2)
             for entry in Self.entries {
                 let maker = makers?.maker(for: entry, types: Self.types)
                 var fits = maker != nil && entry.below.allSatisfy { allowed[$0] }
-                for (position, kind) in zip(entry.values, entry.kinds) {
-                    switch kind {
-                    case 0:
-                        let value = maker?.value(at: position, as: Swift.String.self)
-                        v0.append(value ?? "")
-                        fits = fits && value != nil
-                    case 1:
-                        let value = maker?.value(at: position, as: Swift.Int.self)
-                        v1.append(value ?? 0)
-                        fits = fits && value != nil
-                    default:
+                let member = entry.member
+                switch entry.shape {
+                case 0 where member < 2 && entry.type == 0:
+                    if let value = maker?.value(at: 0, as: Swift.String.self) {
+                        s0v0[member] = value
+                    } else {
                         fits = false
                     }
+                case 1 where member < 2 && entry.type == 1:
+                    let c0 = entry.call(at: 0).map { Self.entries[$0] }
+                    s1c0[member] = c0?.member ?? 0
+                    fits = fits && c0?.shape == 0
+                    if let value = maker?.value(at: 1, as: Swift.Int.self) {
+                        s1v1[member] = value
+                    } else {
+                        fits = false
+                    }
+                case 2 where member < 2 && entry.type == 2:
+                    let c0 = entry.call(at: 0).map { Self.entries[$0] }
+                    s2c0[member] = c0?.member ?? 0
+                    fits = fits && c0?.shape == 1
+                case 3 where member < 1 && entry.type == 3:
+                    break
+                default:
+                    fits = false
                 }
                 allowed.append(fits)
             }
             self.allowed = allowed
-            self.v0 = v0
-            self.v1 = v1
+            self.s0v0 = s0v0
+            self.s1c0 = s1c0
+            self.s1v1 = s1v1
+            self.s2c0 = s2c0
         }
 
         /// Installs each maker that may run and needs nothing of the engine.
         static func install(_ makers: inout PrintedMakers) {
             let made = Makers(makers)
-            made.install0(&makers)
+            for (index, entry) in entries.enumerated() where made.allowed[index] {
+                let member = entry.member
+                switch entry.shape {
+                case 0: makers.install(entry.key, object: { made.s0(member) })
+                case 1: makers.install(entry.key, object: { made.s1(member) })
+                default: continue
+                }
+            }
         }
 
-        private func install0(_ makers: inout PrintedMakers) {
-            if allowed[0] { makers.install("bulb", object: { self.make2() }) }
-            if allowed[1] { makers.install("lamp", object: { self.make1() }) }
+        func s0(_ member: Int) -> WiringFixture.Bulb {
+            WiringFixture.Bulb(color: s0v0[member])
         }
 
-        func make2() -> WiringFixture.Bulb {
-            WiringFixture.Bulb(color: v0[0])
-        }
-
-        func make1() -> WiringFixture.Lamp {
-            WiringFixture.Lamp(bulb: make2(), watts: v1[0])
+        func s1(_ member: Int) -> WiringFixture.Lamp {
+            WiringFixture.Lamp(bulb: s0(s1c0[member]), watts: s1v1[member])
         }
     }
 
@@ -86,12 +108,31 @@ wall	3	clock	clock
         private let h3: [ComponentHandle<WiringFixture.Switch>?]
         private let h4: [ComponentHandle<WiringFixture.Wall>?]
         private let h5: [ComponentHandle<WiringFixture.Clock>?]
-        private static let k0: [String] = ["room"]
-        private static let k1: [String] = ["lamp"]
-        private static let k2: [String] = ["bulb"]
-        private static let k3: [String] = ["switch"]
-        private static let k4: [String] = ["wall"]
-        private static let k5: [String] = ["clock"]
+        private let s2e1: [ComponentHandle<WiringFixture.Switch>?]
+        private let s2k1: [String]
+        private let s3e0: [ComponentHandle<WiringFixture.Clock>?]
+        private let s3k0: [String]
+        private static let k0 = keys(#"""
+room
+study
+"""#)
+        private static let k1 = keys(#"""
+lamp
+desk
+"""#)
+        private static let k2 = keys(#"""
+bulb
+spareBulb
+"""#)
+        private static let k3 = keys(#"""
+switch
+"""#)
+        private static let k4 = keys(#"""
+wall
+"""#)
+        private static let k5 = keys(#"""
+clock
+"""#)
 
         /// Makes each key's handle in `factory`, and reads each printed maker's values from it.
         public convenience init(_ factory: Factory) {
@@ -109,12 +150,37 @@ wall	3	clock	clock
             self.factory = factory
             self.live = live
             makers = Makers(live == nil ? factory.printedMakers : nil)
-            h0 = Self.k0.map { try? factory.handle(forKey: $0, as: WiringFixture.Room.self) }
-            h1 = Self.k1.map { try? factory.handle(forKey: $0, as: WiringFixture.Lamp.self) }
-            h2 = Self.k2.map { try? factory.handle(forKey: $0, as: WiringFixture.Bulb.self) }
-            h3 = Self.k3.map { try? factory.handle(forKey: $0, as: WiringFixture.Switch.self) }
-            h4 = Self.k4.map { try? factory.handle(forKey: $0, as: WiringFixture.Wall.self) }
-            h5 = Self.k5.map { try? factory.handle(forKey: $0, as: WiringFixture.Clock.self) }
+            h0 = Self.k0.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Room.self) }
+            h1 = Self.k1.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Lamp.self) }
+            h2 = Self.k2.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Bulb.self) }
+            h3 = Self.k3.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Switch.self) }
+            h4 = Self.k4.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Wall.self) }
+            h5 = Self.k5.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Clock.self) }
+            var s2e1 = [ComponentHandle<WiringFixture.Switch>?](repeating: nil, count: 2)
+            var s2k1 = [String](repeating: "", count: 2)
+            var s3e0 = [ComponentHandle<WiringFixture.Clock>?](repeating: nil, count: 1)
+            var s3k0 = [String](repeating: "", count: 1)
+            for entry in Makers.entries {
+                switch entry.shape {
+                case 2 where entry.member < 2:
+                    s2k1[entry.member] = entry.reference(at: 1) ?? ""
+                    s2e1[entry.member] = try? factory.handle(forKey: s2k1[entry.member], as: WiringFixture.Switch.self)
+                case 3 where entry.member < 1:
+                    s3k0[entry.member] = entry.reference(at: 0) ?? ""
+                    s3e0[entry.member] = try? factory.handle(forKey: s3k0[entry.member], as: WiringFixture.Clock.self)
+                default:
+                    continue
+                }
+            }
+            self.s2e1 = s2e1
+            self.s2k1 = s2k1
+            self.s3e0 = s3e0
+            self.s3k0 = s3k0
+        }
+
+        /// A key a line; an empty line for a key a line cannot hold.
+        private static func keys(_ text: String) -> [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
 
         /// The component `key` by the engine, through its handle when it has one, in the generation serving now.
@@ -124,46 +190,75 @@ wall	3	clock	clock
             return try factory.component(handle)
         }
 
-        /// The component "room".
-        public func room() throws(DiagnosticReport) -> WiringFixture.Room {
-            guard makers.allowed[2], factory.isUnpatched else { return try resolve(h0[0], "room") }
-            do { return try make0() } catch { return try resolve(h0[0], "room") }
+        /// A component of shape 0 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a0(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture.Bulb {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h2[handle], key) }
+            return makers.s0(member)
         }
 
-        private func make0() throws(DiagnosticReport) -> WiringFixture.Room {
-            WiringFixture.Room(lamp: makers.make1(), light: try resolve(h3[0], "switch"))
+        /// A component of shape 1 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a1(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture.Lamp {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h1[handle], key) }
+            return makers.s1(member)
         }
+
+        /// A component of shape 2 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a2(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture.Room {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h0[handle], key) }
+            do { return try s2(member) } catch { return try resolve(h0[handle], key) }
+        }
+
+        private func s2(_ member: Int) throws(DiagnosticReport) -> WiringFixture.Room {
+            WiringFixture.Room(lamp: makers.s1(makers.s2c0[member]), light: try resolve(s2e1[member], s2k1[member]))
+        }
+
+        /// A component of shape 3 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a3(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture.Wall {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h4[handle], key) }
+            do { return try s3(member) } catch { return try resolve(h4[handle], key) }
+        }
+
+        private func s3(_ member: Int) throws(DiagnosticReport) -> WiringFixture.Wall {
+            WiringFixture.Wall(clock: try resolve(s3e0[member], s3k0[member]))
+        }
+
+        /// The component "room".
+        public func room() throws(DiagnosticReport) -> WiringFixture.Room { try a2(2, 0, 0, "room") }
 
         /// The component "lamp".
-        public func lamp() throws(DiagnosticReport) -> WiringFixture.Lamp {
-            guard makers.allowed[1], factory.isUnpatched else { return try resolve(h1[0], "lamp") }
-            return makers.make1()
-        }
+        public func lamp() throws(DiagnosticReport) -> WiringFixture.Lamp { try a1(1, 0, 0, "lamp") }
 
         /// The component "bulb".
-        public func bulb() throws(DiagnosticReport) -> WiringFixture.Bulb {
-            guard makers.allowed[0], factory.isUnpatched else { return try resolve(h2[0], "bulb") }
-            return makers.make2()
-        }
+        public func bulb() throws(DiagnosticReport) -> WiringFixture.Bulb { try a0(0, 0, 0, "bulb") }
+
+        /// The component "study".
+        public func study() throws(DiagnosticReport) -> WiringFixture.Room { try a2(5, 1, 1, "study") }
+
+        /// The component "desk".
+        public func desk() throws(DiagnosticReport) -> WiringFixture.Lamp { try a1(4, 1, 1, "desk") }
+
+        /// The component "spareBulb".
+        public func spareBulb() throws(DiagnosticReport) -> WiringFixture.Bulb { try a0(3, 1, 1, "spareBulb") }
 
         /// The component "switch".
-        public func `switch`() throws(DiagnosticReport) -> WiringFixture.Switch {
-            try resolve(h3[0], "switch")
-        }
+        public func `switch`() throws(DiagnosticReport) -> WiringFixture.Switch { try resolve(h3[0], "switch") }
 
         /// The component "wall".
-        public func wall() throws(DiagnosticReport) -> WiringFixture.Wall {
-            guard makers.allowed[3], factory.isUnpatched else { return try resolve(h4[0], "wall") }
-            do { return try make4() } catch { return try resolve(h4[0], "wall") }
-        }
-
-        private func make4() throws(DiagnosticReport) -> WiringFixture.Wall {
-            WiringFixture.Wall(clock: try resolve(h5[0], "clock"))
-        }
+        public func wall() throws(DiagnosticReport) -> WiringFixture.Wall { try a3(6, 0, 0, "wall") }
 
         /// The component "clock".
-        public func clock() throws(DiagnosticReport) -> WiringFixture.Clock {
-            try resolve(h5[0], "clock")
-        }
+        public func clock() throws(DiagnosticReport) -> WiringFixture.Clock { try resolve(h5[0], "clock") }
     }
 }

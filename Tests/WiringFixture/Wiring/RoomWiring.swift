@@ -11,12 +11,15 @@ public enum RoomWiring {
 wiring 4
 F "Tests/WiringFixture/Assemblies/Room.xml"
 G "Tests/WiringFixture/Assemblies/Room.xml"
-H "Tests/WiringFixture/Assemblies/Room.xml" 12687516816821421125
+H "Tests/WiringFixture/Assemblies/Room.xml" 16560502335066242382
 R 11106941250180190808
 E "bright"
 P 0 "room" 1
 P 0 "lamp" 1
 P 0 "bulb" 1
+P 0 "study" 1
+P 0 "desk" 1
+P 0 "spareBulb" 1
 P 0 "switch" 1
 P 0 "wall" 1
 P 0 "clock" 1
@@ -24,6 +27,9 @@ E "plain"
 P 0 "room" 1
 P 0 "lamp" 1
 P 0 "bulb" 1
+P 0 "study" 1
+P 0 "desk" 1
+P 0 "spareBulb" 1
 P 0 "switch" 1
 P 0 "wall" 1
 P 0 "clock" 1
