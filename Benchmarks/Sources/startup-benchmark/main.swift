@@ -175,6 +175,35 @@ if compiledMode {
     print(String(format: "  in process, interpreted %.1f ms (%.1f-%.1f), compiled %.1f ms (%.1f-%.1f): %.1fx (ratios %.1f-%.1f)",
                  median(interpreted), interpreted.min() ?? 0, interpreted.max() ?? 0, median(compiled), compiled.min() ?? 0,
                  compiled.max() ?? 0, median(ratios), ratios.min() ?? 0, ratios.max() ?? 0))
+    // One value reloaded in a live factory each way: the production overlay's name of leaf 2002 (a prototype no singleton holds) edited
+    // before each reload (alternating, seven each after one), then put back for the whole processes.
+    let overlay = directory.appendingPathComponent("Config/app-production.properties")
+    let original = try String(contentsOf: overlay, encoding: .utf8)
+    let lives = [try await LiveFactory.load(assemblies: ["\(directory.path)/Assemblies"], registry: registry(), options: options),
+                 try await LiveFactory.load(compiled: wiring, registry: registry(), options: options)]
+    var reloads: [[Double]] = [[], []], reloadRatios: [Double] = []
+    for round in 0..<8 {
+        var pair: [Double] = []
+        for (side, live) in (round % 2 == 0 ? [(0, lives[0]), (1, lives[1])] : [(1, lives[1]), (0, lives[0])]) {
+            let edited = original.replacingOccurrences(of: "= production component 2002\n", with: "= edited \(round) \(side)\n")
+            try edited.write(to: overlay, atomically: true, encoding: .utf8)
+            let start = ContinuousClock.now
+            let event = await live.reload()
+            let elapsed = (ContinuousClock.now - start) / .milliseconds(1)
+            guard event.outcome == .swapped, try live.factory.component(forKey: "leaf2002", as: Leaf.self).name == "edited \(round) \(side)" else {
+                fatalError("the reload did not swap in the edited value: \(event)")
+            }
+            pair.append(elapsed)
+            if round > 0 { reloads[side].append(elapsed) }
+        }
+        if round > 0 { reloadRatios.append(round % 2 == 0 ? pair[0] / pair[1] : pair[1] / pair[0]) }
+    }
+    try original.write(to: overlay, atomically: true, encoding: .utf8)
+    for live in lives { try await live.shutdown() }
+    print(String(format: "  one value reloaded, interpreted %.1f ms (%.1f-%.1f), compiled %.1f ms (%.1f-%.1f): %.2fx the interpreted "
+                 + "reload's time (ratios %.2f-%.2f)", median(reloads[0]), reloads[0].min() ?? 0, reloads[0].max() ?? 0,
+                 median(reloads[1]), reloads[1].min() ?? 0, reloads[1].max() ?? 0, 1 / median(reloadRatios),
+                 1 / (reloadRatios.max() ?? 1), 1 / (reloadRatios.min() ?? 1)))
     var wholeInterpreted: [Double] = [], wholeCompiled: [Double] = []
     for round in 0..<9 {
         let interpretedRun = [CommandLine.arguments[0], "child", directory.path, "production"]
