@@ -2,14 +2,16 @@ import ArgumentParser
 @_spi(Tooling) import ComponentFactory
 import Foundation
 
-/// `compile-wiring [PATH…] --output DIR [--name TYPE] [--public] [--config DIR] [--check]`
+/// `compile-wiring [PATH…] --output DIR [--name TYPE] [--public] [--module M] [--one-file] [--config DIR] [--check]`
 ///
 /// Only in an app's own tool: builds every environment of the config root
 /// with the app's registry, as `Factory.load` would, and writes what it
 /// built as Swift: `TYPE.swift` (the entry: the files, the stamps, and each
 /// environment's plans in order) and `TYPE+DOCUMENT.swift` for each assembly
 /// document (its components' shapes); with `--module`, `TYPE.Components.swift`
-/// (typed accessors and printed makers, see ``WiringMakers``). Shape only: no `.properties` value is
+/// (typed accessors and printed makers, see ``WiringMakers``). With
+/// `--one-file`, the documents go into `TYPE.swift` too: the outputs a
+/// build-tool plugin declares, known before the tool runs. Shape only: no `.properties` value is
 /// written. A file is rewritten only when its bytes change, and a generated
 /// file no longer produced is removed. With `--check`, nothing is written,
 /// and exit 1 lists the files that are not what this would write.
@@ -35,6 +37,10 @@ struct CompileWiringCommand: ToolCommand {
     @Option(help: ArgumentHelp("The module the generated files compile into. With it, also write NAME.Components.swift: "
                                + "typed accessors, and printed makers that call initializers directly.", valueName: "MODULE"))
     var module: String?
+
+    @Flag(help: ArgumentHelp("Write the entry and every document into NAME.swift (beside NAME.Components.swift with --module): "
+                             + "the fixed outputs a build-tool plugin declares before the tool runs."))
+    var oneFile = false
 
     @Flag(help: "Write nothing; exit 1 when a generated file is not what this would write.")
     var check = false
@@ -81,7 +87,7 @@ struct CompileWiringCommand: ToolCommand {
         }
         let stamps = WiringStamps(assemblies: named, sources: sources, registry: WiringStamps.registry(registry))
         let files = WiringSwiftFiles(WiringWriter(images, stamps: stamps), name: name, isPublic: isPublic,
-                                    toolName: environment.toolName, assemblies: named,
+                                    toolName: environment.toolName, assemblies: named, oneFile: oneFile,
                                     makers: module.map { (images: images, registry: registry, module: $0) })
         return check ? files.check(in: output) : files.write(to: output)
     }

@@ -453,7 +453,7 @@ struct WiringMakers {
         for key in order {
             guard let definitions = seen[key], let first = definitions.first, let registered = first.type,
                   let registration = registry.registration(named: registered),
-                  definitions.allSatisfy({ $0.type == registered }), TypedKeys.isTypeName(spelling(of: registration.type)),
+                  definitions.allSatisfy({ $0.type == registered }), TypedKeys.isTypeName(registration.type.swiftName),
                   !first.isSeeded else { continue }
             let name = accessorName(key)
             guard names[name] == 1 else { continue }
@@ -493,15 +493,15 @@ struct WiringMakers {
     private static let plainValues: [ObjectIdentifier: (type: String, empty: String)] = {
         let numbers: [Any.Type] = [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self,
                                    UInt32.self, UInt64.self, Double.self, Float.self]
-        var values = Dictionary(uniqueKeysWithValues: numbers.map { (ObjectIdentifier($0), (type: "Swift.\($0)", empty: "0")) })
-        values[ObjectIdentifier(Bool.self)] = ("Swift.Bool", "false")
-        values[ObjectIdentifier(String.self)] = ("Swift.String", "\"\"")
-        values[ObjectIdentifier(Duration.self)] = ("Swift.Duration", ".zero")
-        values[ObjectIdentifier(URL.self)] = ("Foundation.URL", "Foundation.URL(fileURLWithPath: \"/\")")
-        values[ObjectIdentifier(UUID.self)] = ("Foundation.UUID", "Foundation.UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))")
-        values[ObjectIdentifier(Date.self)] = ("Foundation.Date", "Foundation.Date(timeIntervalSinceReferenceDate: 0)")
-        values[ObjectIdentifier(Data.self)] = ("Foundation.Data", "Foundation.Data()")
-        values[ObjectIdentifier(Decimal.self)] = ("Foundation.Decimal", "Foundation.Decimal()")
+        var values = Dictionary(uniqueKeysWithValues: numbers.map { (ObjectIdentifier($0), (type: "Swift::\($0)", empty: "0")) })
+        values[ObjectIdentifier(Bool.self)] = ("Swift::Bool", "false")
+        values[ObjectIdentifier(String.self)] = ("Swift::String", "\"\"")
+        values[ObjectIdentifier(Duration.self)] = ("Swift::Duration", ".zero")
+        values[ObjectIdentifier(URL.self)] = ("Foundation::URL", "Foundation::URL(fileURLWithPath: \"/\")")
+        values[ObjectIdentifier(UUID.self)] = ("Foundation::UUID", "Foundation::UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))")
+        values[ObjectIdentifier(Date.self)] = ("Foundation::Date", "Foundation::Date(timeIntervalSinceReferenceDate: 0)")
+        values[ObjectIdentifier(Data.self)] = ("Foundation::Data", "Foundation::Data()")
+        values[ObjectIdentifier(Decimal.self)] = ("Foundation::Decimal", "Foundation::Decimal()")
         return values
     }()
 
@@ -514,13 +514,40 @@ struct WiringMakers {
         return taken.contains(name) ? name + "Component" : name
     }
 
-    /// How generated code spells a registered type: a plain value's on every platform, else as Swift prints it.
+    /// How generated code spells a registered type: a plain value's on every platform, else as Swift prints it,
+    /// each module named by a module selector (``selected(_:)``).
     private static func spelling(of type: ProducedType) -> String {
-        plainValues[type.identity.id]?.type ?? type.swiftName
+        plainValues[type.identity.id]?.type ?? selected(type.swiftName)
+    }
+
+    /// `name`, as Swift prints a type (`Knights.Knight`, `Swift.Optional<Knights.Knight>`), with each
+    /// qualified name's module given by a module selector (`Knights::Knight`): a module that has a type
+    /// of its own name (`enum Knights` in `Knights`) hides the module from `Knights.Knight`.
+    static func selected(_ name: String) -> String {
+        var result = ""
+        var startsName = true  // the next identifier begins a qualified name: its module
+        var inModule = false
+        for character in name {
+            if character.isLetter || character.isNumber || character == "_" {
+                if startsName { inModule = true }
+                startsName = false
+            } else if character == "." {
+                if inModule {
+                    result += "::"
+                    inModule = false
+                    continue
+                }
+            } else {
+                startsName = true
+                inModule = false
+            }
+            result.append(character)
+        }
+        return result
     }
 
     /// The modules a spelled type name comes from: its first part.
     private static func modules(of type: String) -> [String] {
-        type.split(separator: ".").first.map { [String($0)] } ?? []
+        type.components(separatedBy: "::").first.map { [$0] } ?? []
     }
 }

@@ -79,3 +79,10 @@ public func roomRegistry() -> ComponentRegistry {
     }
     return registry
 }
+
+/// A type of the module's own name, as many apps have one: it hides the module from
+/// `WiringFixture.Room`, so the generated files must name the module by a selector (`WiringFixture::Room`).
+public enum WiringFixture {
+    /// The fixture's assembly, relative to the package's root.
+    public static let assembly = "Tests/WiringFixture/Assemblies/Room.xml"
+}

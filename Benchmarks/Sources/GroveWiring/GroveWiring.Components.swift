@@ -8,7 +8,7 @@ extension GroveWiring {
     /// One maker a shape (`sN`) makes each of its members, by the member's place in the shape's arrays.
     final class Makers: Sendable {
         /// The registered types of the printed makers, by the place each entry names.
-        private static let types: [ObjectIdentifier] = [ObjectIdentifier(GroveGraph.Leaf.self), ObjectIdentifier(GroveGraph.Branch.self), ObjectIdentifier(GroveGraph.Trunk.self), ObjectIdentifier(GroveGraph.Tree.self), ObjectIdentifier(GroveGraph.Grove.self)]
+        private static let types: [ObjectIdentifier] = [ObjectIdentifier(GroveGraph::Leaf.self), ObjectIdentifier(GroveGraph::Branch.self), ObjectIdentifier(GroveGraph::Trunk.self), ObjectIdentifier(GroveGraph::Tree.self), ObjectIdentifier(GroveGraph::Grove.self)]
         /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).
         static let entries = PrintedMakerEntry.entries(in: #"""
 leftLeaf	0	0	0	value		
@@ -22,22 +22,22 @@ grove	4	4	0	tree,seedling	tree,seedling	4,5
 
         /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.
         let allowed: [Bool]
-        let s0v0: [Swift.Int]
-        let s3v1: [Swift.String]
+        let s0v0: [Swift::Int]
+        let s3v1: [Swift::String]
 
         /// The values of `makers`' plans; none, and no maker allowed, for nil.
         init(_ makers: PrintedMakers?) {
             var allowed: [Bool] = []
             allowed.reserveCapacity(Self.entries.count)
-            var s0v0 = [Swift.Int](repeating: 0, count: 3)
-            var s3v1 = [Swift.String](repeating: "", count: 1)
+            var s0v0 = [Swift::Int](repeating: 0, count: 3)
+            var s3v1 = [Swift::String](repeating: "", count: 1)
             for entry in Self.entries {
                 let maker = makers?.maker(for: entry, types: Self.types)
                 var fits = maker != nil && entry.below.allSatisfy { allowed[$0] }
                 let member = entry.member
                 switch entry.shape {
                 case 0 where member < 3 && entry.type == 0:
-                    if let value = maker?.value(at: 0, as: Swift.Int.self) {
+                    if let value = maker?.value(at: 0, as: Swift::Int.self) {
                         s0v0[member] = value
                     } else {
                         fits = false
@@ -50,7 +50,7 @@ grove	4	4	0	tree,seedling	tree,seedling	4,5
                     fits = fits && entry.call(at: 1).map { Self.entries[$0] }.map { $0.shape == 1 && $0.member == 0 } == true
                 case 3 where member < 1 && entry.type == 3:
                     fits = fits && entry.call(at: 0).map { Self.entries[$0] }.map { $0.shape == 2 && $0.member == 0 } == true
-                    if let value = maker?.value(at: 1, as: Swift.String.self) {
+                    if let value = maker?.value(at: 1, as: Swift::String.self) {
                         s3v1[member] = value
                     } else {
                         fits = false
@@ -84,24 +84,24 @@ grove	4	4	0	tree,seedling	tree,seedling	4,5
             }
         }
 
-        func s0(_ member: Int) -> GroveGraph.Leaf {
-            GroveGraph.Leaf(value: s0v0[member])
+        func s0(_ member: Int) -> GroveGraph::Leaf {
+            GroveGraph::Leaf(value: s0v0[member])
         }
 
-        func s1(_ member: Int) -> GroveGraph.Branch {
-            GroveGraph.Branch(left: s0(0), right: s0(1))
+        func s1(_ member: Int) -> GroveGraph::Branch {
+            GroveGraph::Branch(left: s0(0), right: s0(1))
         }
 
-        func s2(_ member: Int) -> GroveGraph.Trunk {
-            GroveGraph.Trunk(first: s1(0), second: s1(0))
+        func s2(_ member: Int) -> GroveGraph::Trunk {
+            GroveGraph::Trunk(first: s1(0), second: s1(0))
         }
 
-        func s3(_ member: Int) -> GroveGraph.Tree {
-            GroveGraph.Tree(trunk: s2(0), label: s3v1[member])
+        func s3(_ member: Int) -> GroveGraph::Tree {
+            GroveGraph::Tree(trunk: s2(0), label: s3v1[member])
         }
 
-        func s4(_ member: Int) -> GroveGraph.Grove {
-            GroveGraph.Grove(tree: s3(0), seedling: s0(2))
+        func s4(_ member: Int) -> GroveGraph::Grove {
+            GroveGraph::Grove(tree: s3(0), seedling: s0(2))
         }
     }
 
@@ -113,11 +113,11 @@ grove	4	4	0	tree,seedling	tree,seedling	4,5
         public let factory: Factory
         private let live: LiveFactory?
         private let makers: Makers
-        private let h0: [ComponentHandle<GroveGraph.Grove>?]
-        private let h1: [ComponentHandle<GroveGraph.Tree>?]
-        private let h2: [ComponentHandle<GroveGraph.Trunk>?]
-        private let h3: [ComponentHandle<GroveGraph.Branch>?]
-        private let h4: [ComponentHandle<GroveGraph.Leaf>?]
+        private let h0: [ComponentHandle<GroveGraph::Grove>?]
+        private let h1: [ComponentHandle<GroveGraph::Tree>?]
+        private let h2: [ComponentHandle<GroveGraph::Trunk>?]
+        private let h3: [ComponentHandle<GroveGraph::Branch>?]
+        private let h4: [ComponentHandle<GroveGraph::Leaf>?]
         private static let k0 = keys(#"""
 grove
 """#)
@@ -153,11 +153,11 @@ singletonLeaf
             self.factory = factory
             self.live = live
             makers = Makers(live == nil ? factory.printedMakers : nil)
-            h0 = Self.k0.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph.Grove.self) }
-            h1 = Self.k1.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph.Tree.self) }
-            h2 = Self.k2.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph.Trunk.self) }
-            h3 = Self.k3.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph.Branch.self) }
-            h4 = Self.k4.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph.Leaf.self) }
+            h0 = Self.k0.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph::Grove.self) }
+            h1 = Self.k1.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph::Tree.self) }
+            h2 = Self.k2.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph::Trunk.self) }
+            h3 = Self.k3.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph::Branch.self) }
+            h4 = Self.k4.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: GroveGraph::Leaf.self) }
         }
 
         /// A key a line; an empty line for a key a line cannot hold.
@@ -176,7 +176,7 @@ singletonLeaf
         /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
         /// debug information grows past any build's patience.
         @inline(never)
-        private func a0(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph.Leaf {
+        private func a0(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph::Leaf {
             guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h4[handle], key) }
             return makers.s0(member)
         }
@@ -185,7 +185,7 @@ singletonLeaf
         /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
         /// debug information grows past any build's patience.
         @inline(never)
-        private func a1(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph.Branch {
+        private func a1(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph::Branch {
             guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h3[handle], key) }
             return makers.s1(member)
         }
@@ -194,7 +194,7 @@ singletonLeaf
         /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
         /// debug information grows past any build's patience.
         @inline(never)
-        private func a2(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph.Trunk {
+        private func a2(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph::Trunk {
             guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h2[handle], key) }
             return makers.s2(member)
         }
@@ -203,7 +203,7 @@ singletonLeaf
         /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
         /// debug information grows past any build's patience.
         @inline(never)
-        private func a3(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph.Tree {
+        private func a3(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph::Tree {
             guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h1[handle], key) }
             return makers.s3(member)
         }
@@ -212,33 +212,33 @@ singletonLeaf
         /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
         /// debug information grows past any build's patience.
         @inline(never)
-        private func a4(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph.Grove {
+        private func a4(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> GroveGraph::Grove {
             guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h0[handle], key) }
             return makers.s4(member)
         }
 
         /// The component "grove".
-        public func grove() throws(DiagnosticReport) -> GroveGraph.Grove { try a4(6, 0, 0, "grove") }
+        public func grove() throws(DiagnosticReport) -> GroveGraph::Grove { try a4(6, 0, 0, "grove") }
 
         /// The component "tree".
-        public func tree() throws(DiagnosticReport) -> GroveGraph.Tree { try a3(4, 0, 0, "tree") }
+        public func tree() throws(DiagnosticReport) -> GroveGraph::Tree { try a3(4, 0, 0, "tree") }
 
         /// The component "trunk".
-        public func trunk() throws(DiagnosticReport) -> GroveGraph.Trunk { try a2(3, 0, 0, "trunk") }
+        public func trunk() throws(DiagnosticReport) -> GroveGraph::Trunk { try a2(3, 0, 0, "trunk") }
 
         /// The component "branch".
-        public func branch() throws(DiagnosticReport) -> GroveGraph.Branch { try a1(2, 0, 0, "branch") }
+        public func branch() throws(DiagnosticReport) -> GroveGraph::Branch { try a1(2, 0, 0, "branch") }
 
         /// The component "leftLeaf".
-        public func leftLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf { try a0(0, 0, 0, "leftLeaf") }
+        public func leftLeaf() throws(DiagnosticReport) -> GroveGraph::Leaf { try a0(0, 0, 0, "leftLeaf") }
 
         /// The component "rightLeaf".
-        public func rightLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf { try a0(1, 1, 1, "rightLeaf") }
+        public func rightLeaf() throws(DiagnosticReport) -> GroveGraph::Leaf { try a0(1, 1, 1, "rightLeaf") }
 
         /// The component "seedling".
-        public func seedling() throws(DiagnosticReport) -> GroveGraph.Leaf { try a0(5, 2, 2, "seedling") }
+        public func seedling() throws(DiagnosticReport) -> GroveGraph::Leaf { try a0(5, 2, 2, "seedling") }
 
         /// The component "singletonLeaf".
-        public func singletonLeaf() throws(DiagnosticReport) -> GroveGraph.Leaf { try resolve(h4[3], "singletonLeaf") }
+        public func singletonLeaf() throws(DiagnosticReport) -> GroveGraph::Leaf { try resolve(h4[3], "singletonLeaf") }
     }
 }

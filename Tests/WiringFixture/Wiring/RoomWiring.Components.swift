@@ -7,7 +7,7 @@ extension RoomWiring {
     /// One maker a shape (`sN`) makes each of its members, by the member's place in the shape's arrays.
     final class Makers: Sendable {
         /// The registered types of the printed makers, by the place each entry names.
-        private static let types: [ObjectIdentifier] = [ObjectIdentifier(WiringFixture.Bulb.self), ObjectIdentifier(WiringFixture.Lamp.self), ObjectIdentifier(WiringFixture.Room.self), ObjectIdentifier(WiringFixture.Wall.self)]
+        private static let types: [ObjectIdentifier] = [ObjectIdentifier(WiringFixture::Bulb.self), ObjectIdentifier(WiringFixture::Lamp.self), ObjectIdentifier(WiringFixture::Room.self), ObjectIdentifier(WiringFixture::Wall.self)]
         /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).
         static let entries = PrintedMakerEntry.entries(in: #"""
 bulb	0	0	0	color		
@@ -21,18 +21,18 @@ wall	3	3	0	clock	clock
 
         /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.
         let allowed: [Bool]
-        let s0v0: [Swift.String]
+        let s0v0: [Swift::String]
         let s1c0: [Int]
-        let s1v1: [Swift.Int]
+        let s1v1: [Swift::Int]
         let s2c0: [Int]
 
         /// The values of `makers`' plans; none, and no maker allowed, for nil.
         init(_ makers: PrintedMakers?) {
             var allowed: [Bool] = []
             allowed.reserveCapacity(Self.entries.count)
-            var s0v0 = [Swift.String](repeating: "", count: 2)
+            var s0v0 = [Swift::String](repeating: "", count: 2)
             var s1c0 = [Int](repeating: 0, count: 2)
-            var s1v1 = [Swift.Int](repeating: 0, count: 2)
+            var s1v1 = [Swift::Int](repeating: 0, count: 2)
             var s2c0 = [Int](repeating: 0, count: 2)
             for entry in Self.entries {
                 let maker = makers?.maker(for: entry, types: Self.types)
@@ -40,7 +40,7 @@ wall	3	3	0	clock	clock
                 let member = entry.member
                 switch entry.shape {
                 case 0 where member < 2 && entry.type == 0:
-                    if let value = maker?.value(at: 0, as: Swift.String.self) {
+                    if let value = maker?.value(at: 0, as: Swift::String.self) {
                         s0v0[member] = value
                     } else {
                         fits = false
@@ -49,7 +49,7 @@ wall	3	3	0	clock	clock
                     let c0 = entry.call(at: 0).map { Self.entries[$0] }
                     s1c0[member] = c0?.member ?? 0
                     fits = fits && c0?.shape == 0
-                    if let value = maker?.value(at: 1, as: Swift.Int.self) {
+                    if let value = maker?.value(at: 1, as: Swift::Int.self) {
                         s1v1[member] = value
                     } else {
                         fits = false
@@ -85,12 +85,12 @@ wall	3	3	0	clock	clock
             }
         }
 
-        func s0(_ member: Int) -> WiringFixture.Bulb {
-            WiringFixture.Bulb(color: s0v0[member])
+        func s0(_ member: Int) -> WiringFixture::Bulb {
+            WiringFixture::Bulb(color: s0v0[member])
         }
 
-        func s1(_ member: Int) -> WiringFixture.Lamp {
-            WiringFixture.Lamp(bulb: s0(s1c0[member]), watts: s1v1[member])
+        func s1(_ member: Int) -> WiringFixture::Lamp {
+            WiringFixture::Lamp(bulb: s0(s1c0[member]), watts: s1v1[member])
         }
     }
 
@@ -102,15 +102,15 @@ wall	3	3	0	clock	clock
         public let factory: Factory
         private let live: LiveFactory?
         private let makers: Makers
-        private let h0: [ComponentHandle<WiringFixture.Room>?]
-        private let h1: [ComponentHandle<WiringFixture.Lamp>?]
-        private let h2: [ComponentHandle<WiringFixture.Bulb>?]
-        private let h3: [ComponentHandle<WiringFixture.Switch>?]
-        private let h4: [ComponentHandle<WiringFixture.Wall>?]
-        private let h5: [ComponentHandle<WiringFixture.Clock>?]
-        private let s2e1: [ComponentHandle<WiringFixture.Switch>?]
+        private let h0: [ComponentHandle<WiringFixture::Room>?]
+        private let h1: [ComponentHandle<WiringFixture::Lamp>?]
+        private let h2: [ComponentHandle<WiringFixture::Bulb>?]
+        private let h3: [ComponentHandle<WiringFixture::Switch>?]
+        private let h4: [ComponentHandle<WiringFixture::Wall>?]
+        private let h5: [ComponentHandle<WiringFixture::Clock>?]
+        private let s2e1: [ComponentHandle<WiringFixture::Switch>?]
         private let s2k1: [String]
-        private let s3e0: [ComponentHandle<WiringFixture.Clock>?]
+        private let s3e0: [ComponentHandle<WiringFixture::Clock>?]
         private let s3k0: [String]
         private static let k0 = keys(#"""
 room
@@ -150,24 +150,24 @@ clock
             self.factory = factory
             self.live = live
             makers = Makers(live == nil ? factory.printedMakers : nil)
-            h0 = Self.k0.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Room.self) }
-            h1 = Self.k1.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Lamp.self) }
-            h2 = Self.k2.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Bulb.self) }
-            h3 = Self.k3.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Switch.self) }
-            h4 = Self.k4.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Wall.self) }
-            h5 = Self.k5.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture.Clock.self) }
-            var s2e1 = [ComponentHandle<WiringFixture.Switch>?](repeating: nil, count: 2)
+            h0 = Self.k0.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::Room.self) }
+            h1 = Self.k1.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::Lamp.self) }
+            h2 = Self.k2.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::Bulb.self) }
+            h3 = Self.k3.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::Switch.self) }
+            h4 = Self.k4.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::Wall.self) }
+            h5 = Self.k5.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::Clock.self) }
+            var s2e1 = [ComponentHandle<WiringFixture::Switch>?](repeating: nil, count: 2)
             var s2k1 = [String](repeating: "", count: 2)
-            var s3e0 = [ComponentHandle<WiringFixture.Clock>?](repeating: nil, count: 1)
+            var s3e0 = [ComponentHandle<WiringFixture::Clock>?](repeating: nil, count: 1)
             var s3k0 = [String](repeating: "", count: 1)
             for entry in Makers.entries {
                 switch entry.shape {
                 case 2 where entry.member < 2:
                     s2k1[entry.member] = entry.reference(at: 1) ?? ""
-                    s2e1[entry.member] = try? factory.handle(forKey: s2k1[entry.member], as: WiringFixture.Switch.self)
+                    s2e1[entry.member] = try? factory.handle(forKey: s2k1[entry.member], as: WiringFixture::Switch.self)
                 case 3 where entry.member < 1:
                     s3k0[entry.member] = entry.reference(at: 0) ?? ""
-                    s3e0[entry.member] = try? factory.handle(forKey: s3k0[entry.member], as: WiringFixture.Clock.self)
+                    s3e0[entry.member] = try? factory.handle(forKey: s3k0[entry.member], as: WiringFixture::Clock.self)
                 default:
                     continue
                 }
@@ -194,7 +194,7 @@ clock
         /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
         /// debug information grows past any build's patience.
         @inline(never)
-        private func a0(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture.Bulb {
+        private func a0(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture::Bulb {
             guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h2[handle], key) }
             return makers.s0(member)
         }
@@ -203,7 +203,7 @@ clock
         /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
         /// debug information grows past any build's patience.
         @inline(never)
-        private func a1(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture.Lamp {
+        private func a1(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture::Lamp {
             guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h1[handle], key) }
             return makers.s1(member)
         }
@@ -212,53 +212,53 @@ clock
         /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
         /// debug information grows past any build's patience.
         @inline(never)
-        private func a2(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture.Room {
+        private func a2(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture::Room {
             guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h0[handle], key) }
             do { return try s2(member) } catch { return try resolve(h0[handle], key) }
         }
 
-        private func s2(_ member: Int) throws(DiagnosticReport) -> WiringFixture.Room {
-            WiringFixture.Room(lamp: makers.s1(makers.s2c0[member]), light: try resolve(s2e1[member], s2k1[member]))
+        private func s2(_ member: Int) throws(DiagnosticReport) -> WiringFixture::Room {
+            WiringFixture::Room(lamp: makers.s1(makers.s2c0[member]), light: try resolve(s2e1[member], s2k1[member]))
         }
 
         /// A component of shape 3 by its printed maker, while the engine allows it and nothing is patched.
         /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
         /// debug information grows past any build's patience.
         @inline(never)
-        private func a3(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture.Wall {
+        private func a3(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture::Wall {
             guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h4[handle], key) }
             do { return try s3(member) } catch { return try resolve(h4[handle], key) }
         }
 
-        private func s3(_ member: Int) throws(DiagnosticReport) -> WiringFixture.Wall {
-            WiringFixture.Wall(clock: try resolve(s3e0[member], s3k0[member]))
+        private func s3(_ member: Int) throws(DiagnosticReport) -> WiringFixture::Wall {
+            WiringFixture::Wall(clock: try resolve(s3e0[member], s3k0[member]))
         }
 
         /// The component "room".
-        public func room() throws(DiagnosticReport) -> WiringFixture.Room { try a2(2, 0, 0, "room") }
+        public func room() throws(DiagnosticReport) -> WiringFixture::Room { try a2(2, 0, 0, "room") }
 
         /// The component "lamp".
-        public func lamp() throws(DiagnosticReport) -> WiringFixture.Lamp { try a1(1, 0, 0, "lamp") }
+        public func lamp() throws(DiagnosticReport) -> WiringFixture::Lamp { try a1(1, 0, 0, "lamp") }
 
         /// The component "bulb".
-        public func bulb() throws(DiagnosticReport) -> WiringFixture.Bulb { try a0(0, 0, 0, "bulb") }
+        public func bulb() throws(DiagnosticReport) -> WiringFixture::Bulb { try a0(0, 0, 0, "bulb") }
 
         /// The component "study".
-        public func study() throws(DiagnosticReport) -> WiringFixture.Room { try a2(5, 1, 1, "study") }
+        public func study() throws(DiagnosticReport) -> WiringFixture::Room { try a2(5, 1, 1, "study") }
 
         /// The component "desk".
-        public func desk() throws(DiagnosticReport) -> WiringFixture.Lamp { try a1(4, 1, 1, "desk") }
+        public func desk() throws(DiagnosticReport) -> WiringFixture::Lamp { try a1(4, 1, 1, "desk") }
 
         /// The component "spareBulb".
-        public func spareBulb() throws(DiagnosticReport) -> WiringFixture.Bulb { try a0(3, 1, 1, "spareBulb") }
+        public func spareBulb() throws(DiagnosticReport) -> WiringFixture::Bulb { try a0(3, 1, 1, "spareBulb") }
 
         /// The component "switch".
-        public func `switch`() throws(DiagnosticReport) -> WiringFixture.Switch { try resolve(h3[0], "switch") }
+        public func `switch`() throws(DiagnosticReport) -> WiringFixture::Switch { try resolve(h3[0], "switch") }
 
         /// The component "wall".
-        public func wall() throws(DiagnosticReport) -> WiringFixture.Wall { try a3(6, 0, 0, "wall") }
+        public func wall() throws(DiagnosticReport) -> WiringFixture::Wall { try a3(6, 0, 0, "wall") }
 
         /// The component "clock".
-        public func clock() throws(DiagnosticReport) -> WiringFixture.Clock { try resolve(h5[0], "clock") }
+        public func clock() throws(DiagnosticReport) -> WiringFixture::Clock { try resolve(h5[0], "clock") }
     }
 }
