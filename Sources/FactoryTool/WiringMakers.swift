@@ -25,138 +25,18 @@ import Foundation
 /// - a maker with no such reference is also installed by each compiled load
 ///   (`NAME.compiled` carries `Makers.install`), for the lookups by key and by handle.
 struct WiringMakers {
-    /// One key's accessor.
-    private struct Key {
-        let key: String
-        let name: String
-        let type: String
-        /// Whether the type is a class: its maker is installed as giving the object itself.
-        let isClass: Bool
-        let slot: Int
-        /// Set when the key gets a printed maker.
-        var maker: Maker?
-    }
-
-    private struct Maker {
-        let labels: [String]
-        /// Per argument, the key it references, or the Swift type of its value.
-        let arguments: [Argument]
-    }
-
-    private enum Argument {
-        case reference(String)
-        /// A value: its Swift type, and a literal of it that stands in when the engine makes the component.
-        case value(String, empty: String)
-    }
-
-    /// One argument of a shape.
-    private enum Part: Hashable {
-        /// A value: its Swift type, and a literal of it that stands in when the engine makes the component.
-        case value(String, empty: String)
-        /// A reference made by the printed maker of a shape, by place.
-        case printed(Int)
-        /// A reference the engine resolves, by the place of its handles' type.
-        case engine(Int)
-    }
-
-    /// The components one generated maker makes: the same type, initializer
-    /// and kinds of argument, differing only in their values and in which
-    /// member of a shape below each reference is. One function a shape, not
-    /// one a component, keeps the generated code's size in the shapes' count.
-    private struct Shape: Hashable {
-        let type: String
-        let isClass: Bool
-        let labels: [String]
-        let parts: [Part]
-    }
-
     let text: String
     /// How many keys got a printed maker, and how many an accessor.
     let counts: (makers: Int, accessors: Int)
 
     init(_ images: [WiringImage], registry: ComponentRegistry, name: String, isPublic: Bool, module: String, header: String) {
         let access = isPublic ? "public " : ""
-        var keys = Self.keys(images, registry: registry)
-        // A key's slot is its place in `keys`; each key has one accessor.
-        let slotOf = Dictionary(uniqueKeysWithValues: keys.map { ($0.key, $0.slot) })
-        // A maker whose reference has no accessor cannot be typed: it uses the engine.
-        for position in keys.indices {
-            guard let maker = keys[position].maker else { continue }
-            if maker.arguments.contains(where: { if case .reference(let key) = $0 { slotOf[key] == nil } else { false } }) {
-                keys[position].maker = nil
-            }
-        }
-        let order = Self.dependencyOrder(keys, slotOf: slotOf)
-        for position in keys.indices where keys[position].maker != nil && order[keys[position].slot] == nil {
-            keys[position].maker = nil  // on a cycle of references: the engine reports it
-        }
-        var modules: Set<String> = []
-        for key in keys { modules.formUnion(Self.modules(of: key.type)) }
-        for key in keys { for case .value(let type, _) in key.maker?.arguments ?? [] { modules.formUnion(Self.modules(of: type)) } }
-        modules.subtract(["Swift", "ComponentFactory", module])
-
-        // Each registered type's keys, for the handles: one array of handles a type.
-        var types: [String] = []
-        var handle: [Int: (type: Int, index: Int)] = [:]  // by slot
-        var typeKeys: [[String]] = []
-        for key in keys {
-            let type = types.firstIndex(of: key.type) ?? { types.append(key.type); typeKeys.append([]); return types.count - 1 }()
-            handle[key.slot] = (type, typeKeys[type].count)
-            typeKeys[type].append(key.key)
-        }
-        // The printed makers in an order where each comes after those it makes: their entries' order.
-        let entries = keys.filter { $0.maker != nil }.sorted { (order[$0.slot] ?? 0) < (order[$1.slot] ?? 0) }
-        let entryOf = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.slot, $0) })
-        // Each entry's shape and member, shapes numbered as first met: a shape's callees come before it.
-        var shapes: [Shape] = []
-        var shapeNumber: [Shape: Int] = [:]
-        var members: [[Int]] = []  // by shape, the slots of its members
-        var shapeOf: [Int: (shape: Int, member: Int)] = [:]  // by slot
-        for key in entries {
-            guard let maker = key.maker else { continue }
-            let parts = maker.arguments.map { argument -> Part in
-                switch argument {
-                case .value(let type, let empty):
-                    return .value(type, empty: empty)
-                case .reference(let referenced):
-                    let target = slotOf[referenced] ?? 0
-                    return shapeOf[target].map { .printed($0.shape) } ?? .engine(handle[target]?.type ?? 0)
-                }
-            }
-            let shape = Shape(type: key.type, isClass: key.isClass, labels: maker.labels, parts: parts)
-            let number = shapeNumber[shape] ?? { shapes.append(shape); members.append([]); shapeNumber[shape] = shapes.count - 1; return shapes.count - 1 }()
-            shapeOf[key.slot] = (number, members[number].count)
-            members[number].append(key.slot)
-        }
-        // Per shape and printed part, the member every one of its members calls, when they all call the same.
-        var fixed: [Int: [Int: Int]] = [:]
-        for (number, shape) in shapes.enumerated() {
-            for (position, part) in shape.parts.enumerated() {
-                guard case .printed = part else { continue }
-                let called = Set(members[number].map { slot -> Int in
-                    guard case .reference(let referenced)? = keys[slot].maker?.arguments[position] else { return -1 }
-                    return shapeOf[slotOf[referenced] ?? -1]?.member ?? -1
-                })
-                if called.count == 1, let member = called.first { fixed[number, default: [:]][position] = member }
-            }
-        }
-        // Whether each shape's maker needs nothing of the engine, there or below: a shape's callees are numbered before it.
-        var pure: [Bool] = []
-        for shape in shapes {
-            pure.append(shape.parts.allSatisfy { part in
-                switch part {
-                case .value: true
-                case .printed(let called): pure[called]
-                case .engine: false
-                }
-            })
-        }
-        let context = Context(shapes: shapes, members: members, fixed: fixed, pure: pure)
-        var makerTypes: [String] = []
-        for shape in shapes where !makerTypes.contains(shape.type) { makerTypes.append(shape.type) }
-
+        let layout = WiringMakerLayout(images, registry: registry, module: module)
+        let (keys, slotOf, types, typeKeys, handle) = (layout.keys, layout.slotOf, layout.types, layout.typeKeys, layout.handle)
+        let (entries, entryOf, shapes, members, shapeOf) = (layout.entries, layout.entryOf, layout.shapes, layout.members, layout.shapeOf)
+        let (fixed, pure, makerTypes, modules) = (layout.fixed, layout.pure, layout.makerTypes, layout.modules)
         var lines: [String] = ["@_spi(CompiledWiring) import ComponentFactory"]
-        lines += modules.sorted().map { "import \($0)" }
+        lines += modules.map { "import \($0)" }
         lines += ["", "extension \(name) {",
                   "    /// The printed makers' values, read once from a factory's plans in one pass over `entries`, and the",
                   "    /// makers that need nothing of the engine, which a compiled load installs for the lookups by key and by handle.",
@@ -268,7 +148,7 @@ struct WiringMakers {
         }
         for (number, shape) in shapes.enumerated() where pure[number] {
             lines += ["", "        func s\(number)(_ member: Int) -> \(shape.type) {",
-                      "            \(shape.type)(\(Self.arguments(number, context: context, in: .makers).joined(separator: ", ")))",
+                      "            \(shape.type)(\(Self.arguments(number, layout: layout, in: .makers).joined(separator: ", ")))",
                       "        }"]
         }
         lines += ["    }", "",
@@ -361,7 +241,7 @@ struct WiringMakers {
             guard !pure[number] else { continue }
             lines += ["",
                       "        private func s\(number)(_ member: Int) throws(DiagnosticReport) -> \(shape.type) {",
-                      "            \(shape.type)(\(Self.arguments(number, context: context, in: .components).joined(separator: ", ")))",
+                      "            \(shape.type)(\(Self.arguments(number, layout: layout, in: .components).joined(separator: ", ")))",
                       "        }"]
         }
         for key in keys {
@@ -377,25 +257,14 @@ struct WiringMakers {
         self.counts = (entries.count, keys.count)
     }
 
-    /// The shapes, their members, and what each shape's references call, for the text of a maker.
-    private struct Context {
-        let shapes: [Shape]
-        /// By shape, the slots of its members.
-        let members: [[Int]]
-        /// By shape and printed part, the member every one of its members calls, when they all call the same.
-        let fixed: [Int: [Int: Int]]
-        /// By shape, whether its maker needs nothing of the engine.
-        let pure: [Bool]
-    }
-
     /// Where a maker is printed: pure ones in `Makers`, the others (which call the engine) in `Components`.
     private enum Place {
         case makers, components
     }
 
     /// A shape's maker's arguments, labelled, as its place writes them.
-    private static func arguments(_ number: Int, context: Context, in place: Place) -> [String] {
-        let shape = context.shapes[number]
+    private static func arguments(_ number: Int, layout: WiringMakerLayout, in place: Place) -> [String] {
+        let shape = layout.shapes[number]
         let makers = place == .makers ? "" : "makers."
         return shape.parts.enumerated().map { position, part in
             let label = shape.labels[position] == "_" ? "" : shape.labels[position] + ": "
@@ -403,151 +272,12 @@ struct WiringMakers {
             case .value:
                 return label + makers + "s\(number)v\(position)[member]"
             case .printed(let called):
-                let member = context.fixed[number]?[position].map(String.init) ?? makers + "s\(number)c\(position)[member]"
-                return label + (context.pure[called] ? makers + "s\(called)(\(member))" : "try s\(called)(\(member))")
+                let member = layout.fixed[number]?[position].map(String.init) ?? makers + "s\(number)c\(position)[member]"
+                return label + (layout.pure[called] ? makers + "s\(called)(\(member))" : "try s\(called)(\(member))")
             case .engine:
                 return label + "try resolve(s\(number)e\(position)[member], s\(number)k\(position)[member])"
             }
         }
     }
 
-    /// Each printed maker's place in an order where every maker comes after those it calls;
-    /// none for a maker on a cycle of references (which the engine refuses at load).
-    private static func dependencyOrder(_ keys: [Key], slotOf: [String: Int]) -> [Int: Int] {
-        var waiting: [Int: Int] = [:]
-        var callers: [Int: [Int]] = [:]
-        for key in keys {
-            guard let maker = key.maker else { continue }
-            let called = Set(maker.arguments.compactMap { argument -> Int? in
-                guard case .reference(let referenced) = argument, let slot = slotOf[referenced], keys[slot].maker != nil else { return nil }
-                return slot
-            })
-            waiting[key.slot] = called.count
-            for slot in called { callers[slot, default: []].append(key.slot) }
-        }
-        var ready = waiting.filter { $0.value == 0 }.map(\.key).sorted(by: >)
-        var order: [Int: Int] = [:]
-        while let slot = ready.popLast() {
-            order[slot] = order.count
-            for caller in callers[slot] ?? [] {
-                waiting[caller, default: 0] -= 1
-                if waiting[caller] == 0 { ready.append(caller) }
-            }
-        }
-        return order
-    }
-
-    /// Every key with an accessor, in order of first appearance, with its maker where it can have one.
-    private static func keys(_ images: [WiringImage], registry: ComponentRegistry) -> [Key] {
-        var order: [String] = []
-        var seen: [String: [WiringImage.Component]] = [:]
-        for image in images {
-            for component in image.components {
-                if seen[component.key] == nil { order.append(component.key) }
-                seen[component.key, default: []].append(component)
-            }
-        }
-        var names: [String: Int] = [:]
-        for key in order { names[accessorName(key), default: 0] += 1 }
-        var keys: [Key] = []
-        for key in order {
-            guard let definitions = seen[key], let first = definitions.first, let registered = first.type,
-                  let registration = registry.registration(named: registered),
-                  definitions.allSatisfy({ $0.type == registered }), TypedKeys.isTypeName(registration.type.swiftName),
-                  !first.isSeeded else { continue }
-            let name = accessorName(key)
-            guard names[name] == 1 else { continue }
-            let type = spelling(of: registration.type)
-            var entry = Key(key: key, name: name, type: type, isClass: registration.type.isClass, slot: keys.count, maker: nil)
-            if definitions.allSatisfy({ $0 == first }) { entry.maker = maker(first, registration: registration) }
-            keys.append(entry)
-        }
-        return keys
-    }
-
-    private static func maker(_ component: WiringImage.Component, registration: TypeRegistration) -> Maker? {
-        guard component.scope == .prototype, !component.isLazy, component.dependencies.isEmpty, component.properties.isEmpty,
-              PrintedMakerEntry.isPlain(component.key),
-              component.callbacks.allSatisfy({ $0 == nil }), case .initializer(let selector) = component.maker,
-              let initializer = registration.initializers[selector], let labels = initializer.initializerLabels,
-              registration.isolation == .nonisolated, labels.count == component.arguments.count else { return nil }
-        var arguments: [Argument] = []
-        for (value, parameter) in zip(component.arguments, initializer.parameters) {
-            switch value {
-            case .component(let key):
-                guard PrintedMakerEntry.isPlain(key) else { return nil }
-                arguments.append(.reference(key))
-            case .site(_, hint: nil):
-                guard !parameter.type.isOptional, parameter.type.collection == nil,
-                      let spelled = plainValues[parameter.type.identity.id] else { return nil }
-                arguments.append(.value(spelled.type, empty: spelled.empty))
-            default:
-                return nil
-            }
-        }
-        return Maker(labels: labels, arguments: arguments)
-    }
-
-    /// The value types a printed maker reads, each Sendable, as generated code spells them on every
-    /// platform, with a literal of each for a component the engine makes.
-    private static let plainValues: [ObjectIdentifier: (type: String, empty: String)] = {
-        let numbers: [Any.Type] = [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self,
-                                   UInt32.self, UInt64.self, Double.self, Float.self]
-        var values = Dictionary(uniqueKeysWithValues: numbers.map { (ObjectIdentifier($0), (type: "Swift::\($0)", empty: "0")) })
-        values[ObjectIdentifier(Bool.self)] = ("Swift::Bool", "false")
-        values[ObjectIdentifier(String.self)] = ("Swift::String", "\"\"")
-        values[ObjectIdentifier(Duration.self)] = ("Swift::Duration", ".zero")
-        values[ObjectIdentifier(URL.self)] = ("Foundation::URL", "Foundation::URL(fileURLWithPath: \"/\")")
-        values[ObjectIdentifier(UUID.self)] = ("Foundation::UUID", "Foundation::UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))")
-        values[ObjectIdentifier(Date.self)] = ("Foundation::Date", "Foundation::Date(timeIntervalSinceReferenceDate: 0)")
-        values[ObjectIdentifier(Data.self)] = ("Foundation::Data", "Foundation::Data()")
-        values[ObjectIdentifier(Decimal.self)] = ("Foundation::Decimal", "Foundation::Decimal()")
-        return values
-    }()
-
-    /// Names `Components` uses itself: an accessor of one of these keys is `…Component`, as in typed keys.
-    private static let taken: Set<String> = ["live", "makers", "resolve"]
-
-    /// The accessor's name of `key`: the typed keys' rule, clear of `Components`' own names.
-    private static func accessorName(_ key: String) -> String {
-        let name = TypedKeys.accessorName(key)
-        return taken.contains(name) ? name + "Component" : name
-    }
-
-    /// How generated code spells a registered type: a plain value's on every platform, else as Swift prints it,
-    /// each module named by a module selector (``selected(_:)``).
-    private static func spelling(of type: ProducedType) -> String {
-        plainValues[type.identity.id]?.type ?? selected(type.swiftName)
-    }
-
-    /// `name`, as Swift prints a type (`Knights.Knight`, `Swift.Optional<Knights.Knight>`), with each
-    /// qualified name's module given by a module selector (`Knights::Knight`): a module that has a type
-    /// of its own name (`enum Knights` in `Knights`) hides the module from `Knights.Knight`.
-    static func selected(_ name: String) -> String {
-        var result = ""
-        var startsName = true  // the next identifier begins a qualified name: its module
-        var inModule = false
-        for character in name {
-            if character.isLetter || character.isNumber || character == "_" {
-                if startsName { inModule = true }
-                startsName = false
-            } else if character == "." {
-                if inModule {
-                    result += "::"
-                    inModule = false
-                    continue
-                }
-            } else {
-                startsName = true
-                inModule = false
-            }
-            result.append(character)
-        }
-        return result
-    }
-
-    /// The modules a spelled type name comes from: its first part.
-    private static func modules(of type: String) -> [String] {
-        type.components(separatedBy: "::").first.map { [$0] } ?? []
-    }
 }
