@@ -30,34 +30,38 @@ struct WiringMakers {
     let counts: (makers: Int, accessors: Int)
 
     init(_ images: [WiringImage], registry: ComponentRegistry, name: String, isPublic: Bool, module: String, header: String) {
-        let access = isPublic ? "public " : ""
         let layout = WiringMakerLayout(images, registry: registry, module: module)
-        let (keys, slotOf, types, typeKeys, handle) = (layout.keys, layout.slotOf, layout.types, layout.typeKeys, layout.handle)
-        let (entries, entryOf, shapes, members, shapeOf) = (layout.entries, layout.entryOf, layout.shapes, layout.members, layout.shapeOf)
-        let (fixed, pure, makerTypes, modules) = (layout.fixed, layout.pure, layout.makerTypes, layout.modules)
-        var lines: [String] = ["@_spi(CompiledWiring) import ComponentFactory"]
-        lines += modules.map { "import \($0)" }
-        lines += ["", "extension \(name) {",
-                  "    /// The printed makers' values, read once from a factory's plans in one pass over `entries`, and the",
-                  "    /// makers that need nothing of the engine, which a compiled load installs for the lookups by key and by handle.",
-                  "    /// One maker a shape (`sN`) makes each of its members, by the member's place in the shape's arrays.",
-                  "    final class Makers: Sendable {",
-                  "        /// The registered types of the printed makers, by the place each entry names.",
-                  "        private static let types: [ObjectIdentifier] = ["
-                      + makerTypes.map { "ObjectIdentifier(\($0).self)" }.joined(separator: ", ") + "]",
-                  "        /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).",
-                  "        static let entries = PrintedMakerEntry.entries(in: #\"\"\"",
-                  entries.compactMap { key -> String? in
-                      guard let maker = key.maker, let (shape, member) = shapeOf[key.slot] else { return nil }
-                      let references = maker.arguments.map { argument -> String? in if case .reference(let key) = argument { key } else { nil } }
-                      return PrintedMakerEntry(
-                          key: key.key, type: makerTypes.firstIndex(of: key.type) ?? -1, shape: shape, member: member,
-                          labels: maker.labels, references: references,
-                          calls: references.map { $0.flatMap { slotOf[$0] }.flatMap { entryOf[$0] } }).line
-                  }.joined(separator: "\n"),
-                  "\"\"\"#)", "",
-                  "        /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.",
-                  "        let allowed: [Bool]"]
+        var lines = ["@_spi(CompiledWiring) import ComponentFactory"] + layout.modules.map { "import \($0)" }
+        lines += ["", "extension \(name) {"] + Self.makers(layout) + [""] + Self.components(layout, access: isPublic ? "public " : "")
+        lines += ["}", ""]
+        self.text = header + lines.joined(separator: "\n")
+        self.counts = (layout.entries.count, layout.keys.count)
+    }
+
+    /// `Makers`: the entries, the values read from a factory's plans, the installing, and one maker a pure shape.
+    private static func makers(_ layout: WiringMakerLayout) -> [String] {
+        let (slotOf, entries, entryOf, shapes, members) = (layout.slotOf, layout.entries, layout.entryOf, layout.shapes, layout.members)
+        let (shapeOf, fixed, pure, makerTypes) = (layout.shapeOf, layout.fixed, layout.pure, layout.makerTypes)
+        var lines = ["    /// The printed makers' values, read once from a factory's plans in one pass over `entries`, and the",
+                    "    /// makers that need nothing of the engine, which a compiled load installs for the lookups by key and by handle.",
+                    "    /// One maker a shape (`sN`) makes each of its members, by the member's place in the shape's arrays.",
+                    "    final class Makers: Sendable {",
+                    "        /// The registered types of the printed makers, by the place each entry names.",
+                    "        private static let types: [ObjectIdentifier] = ["
+                        + makerTypes.map { "ObjectIdentifier(\($0).self)" }.joined(separator: ", ") + "]",
+                    "        /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).",
+                    "        static let entries = PrintedMakerEntry.entries(in: #\"\"\"",
+                    entries.compactMap { key -> String? in
+                        guard let maker = key.maker, let (shape, member) = shapeOf[key.slot] else { return nil }
+                        let references = maker.arguments.map { argument -> String? in if case .reference(let key) = argument { key } else { nil } }
+                        return PrintedMakerEntry(
+                            key: key.key, type: makerTypes.firstIndex(of: key.type) ?? -1, shape: shape, member: member,
+                            labels: maker.labels, references: references,
+                            calls: references.map { $0.flatMap { slotOf[$0] }.flatMap { entryOf[$0] } }).line
+                    }.joined(separator: "\n"),
+                    "\"\"\"#)", "",
+                    "        /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.",
+                    "        let allowed: [Bool]"]
         for (number, shape) in shapes.enumerated() {
             for (position, part) in shape.parts.enumerated() {
                 switch part {
@@ -151,15 +155,23 @@ struct WiringMakers {
                       "            \(shape.type)(\(Self.arguments(number, layout: layout, in: .makers).joined(separator: ", ")))",
                       "        }"]
         }
-        lines += ["    }", "",
-                  "    /// Typed accessors for a factory of this wiring, compiled or interpreted, or for a live factory: make",
-                  "    /// one after each load, and resolve through it as often as needed. Each gives what",
-                  "    /// `factory.component(forKey:as:)` gives, by its printed maker where the engine allows one.",
-                  "    \(access)final class Components: Sendable {",
-                  "        /// The factory the accessors resolve from; for a live factory, the generation serving when this was made.",
-                  "        \(access)let factory: Factory",
-                  "        private let live: LiveFactory?",
-                  "        private let makers: Makers"]
+        lines.append("    }")
+        return lines
+    }
+
+    /// `Components`: the handles, the engine's fallback, a helper and (for a shape that calls the engine) a maker a shape,
+    /// and an accessor a key.
+    private static func components(_ layout: WiringMakerLayout, access: String) -> [String] {
+        let (keys, types, typeKeys, handle) = (layout.keys, layout.types, layout.typeKeys, layout.handle)
+        let (entryOf, shapes, members, shapeOf, pure) = (layout.entryOf, layout.shapes, layout.members, layout.shapeOf, layout.pure)
+        var lines = ["    /// Typed accessors for a factory of this wiring, compiled or interpreted, or for a live factory: make",
+                    "    /// one after each load, and resolve through it as often as needed. Each gives what",
+                    "    /// `factory.component(forKey:as:)` gives, by its printed maker where the engine allows one.",
+                    "    \(access)final class Components: Sendable {",
+                    "        /// The factory the accessors resolve from; for a live factory, the generation serving when this was made.",
+                    "        \(access)let factory: Factory",
+                    "        private let live: LiveFactory?",
+                    "        private let makers: Makers"]
         for (type, name) in types.enumerated() { lines.append("        private let h\(type): [ComponentHandle<\(name)>?]") }
         for (number, shape) in shapes.enumerated() {
             for case (let position, .engine(let type)) in shape.parts.enumerated() {
@@ -252,9 +264,8 @@ struct WiringMakers {
             lines += ["", "        /// The component \(literal).",
                       "        \(access)func \(key.name)() throws(DiagnosticReport) -> \(key.type) { \(body) }"]
         }
-        lines += ["    }", "}", ""]
-        self.text = header + lines.joined(separator: "\n")
-        self.counts = (entries.count, keys.count)
+        lines.append("    }")
+        return lines
     }
 
     /// Where a maker is printed: pure ones in `Makers`, the others (which call the engine) in `Components`.
