@@ -188,6 +188,8 @@ struct MemberReader {
                                   + "component.\(name) = value }")
             } else {
                 statements.append("builder.property(\"\(name)\", \\.\(name))")
+                // The key path only assigns: compiled wiring may assign the member itself.
+                statements.append("builder.assignsProperty(\"\(name)\", member: \"\(name)\")")
             }
         }
     }
@@ -229,6 +231,10 @@ struct MemberReader {
                                   + "\(throwing ? "try " : "")\(awaits ? "await " : "")component.\(name)() }")
             } else {
                 statements.append("builder.callback(\"\(callbackName)\") { \(throwing ? "try " : "")$0.\(name)() }")
+                if !throwing {
+                    // The closure only calls the method: compiled wiring may call it itself.
+                    statements.append("builder.callsMethod(\"\(callbackName)\", method: \"\(name)\")")
+                }
             }
         }
         if let selector = Self.strings(of: "ClassMethod", in: function.attributes).first {

@@ -19,7 +19,11 @@ struct WiringMakerLayout {
 
     struct Maker {
         let labels: [String]
-        /// Per argument, the key it references, or the Swift type of its value.
+        /// The members its properties assign, in order.
+        let assigned: [String]
+        /// The methods it calls before its properties, after them, and as its init method; nil for none.
+        let methods: [String?]
+        /// Per argument, then per assigned member, the key it references, or the Swift type of its value.
         let arguments: [Argument]
     }
 
@@ -47,6 +51,9 @@ struct WiringMakerLayout {
         let type: String
         let isClass: Bool
         let labels: [String]
+        let assigned: [String]
+        let methods: [String?]
+        /// Per argument, then per assigned member.
         let parts: [Part]
     }
 
@@ -122,7 +129,8 @@ struct WiringMakerLayout {
                     return shapeOf[target].map { .printed($0.shape) } ?? .engine(handle[target]?.type ?? 0)
                 }
             }
-            let shape = Shape(type: key.type, isClass: key.isClass, labels: maker.labels, parts: parts)
+            let shape = Shape(type: key.type, isClass: key.isClass, labels: maker.labels, assigned: maker.assigned,
+                              methods: maker.methods, parts: parts)
             let number = shapeNumber[shape] ?? { shapes.append(shape); members.append([]); shapeNumber[shape] = shapes.count - 1; return shapes.count - 1 }()
             shapeOf[key.slot] = (number, members[number].count)
             members[number].append(key.slot)
@@ -216,26 +224,44 @@ struct WiringMakerLayout {
     }
 
     private static func maker(_ component: WiringImage.Component, registration: TypeRegistration) -> Maker? {
-        guard component.scope == .prototype, !component.isLazy, component.dependencies.isEmpty, component.properties.isEmpty,
-              PrintedMakerEntry.isPlain(component.key),
-              component.callbacks.allSatisfy({ $0 == nil }), case .initializer(let selector) = component.maker,
+        guard component.scope == .prototype, !component.isLazy, component.dependencies.isEmpty,
+              PrintedMakerEntry.isPlain(component.key), case .initializer(let selector) = component.maker,
               let initializer = registration.initializers[selector], let labels = initializer.initializerLabels,
               registration.isolation == .nonisolated, labels.count == component.arguments.count else { return nil }
+        // Each property only assigns a member, and each callback but the destroy method (which no prototype runs) only calls a method.
+        var assigned: [String] = []
+        var values = zip(component.arguments, initializer.parameters.map(\.type)).map { $0 }
+        for property in component.properties {
+            guard let setter = registration.properties[property.name], let member = setter.member,
+                  PrintedMakerEntry.isPlain(member) else { return nil }
+            assigned.append(member)
+            values.append((property.value, setter.type))
+        }
+        var methods: [String?] = []
+        for name in component.callbacks.prefix(3) {
+            guard let name else {
+                methods.append(nil)
+                continue
+            }
+            guard let method = registration.callbacks[name]?.method, PrintedMakerEntry.isPlain(method) else { return nil }
+            methods.append(method)
+        }
+        guard methods.count == 3 else { return nil }
         var arguments: [Argument] = []
-        for (value, parameter) in zip(component.arguments, initializer.parameters) {
+        for (value, type) in values {
             switch value {
             case .component(let key):
                 guard PrintedMakerEntry.isPlain(key) else { return nil }
                 arguments.append(.reference(key))
             case .site(_, hint: nil):
-                guard !parameter.type.isOptional, parameter.type.collection == nil,
-                      let spelled = plainValues[parameter.type.identity.id] else { return nil }
+                // An optional's value is its wrapped type's (the maker passes it on as the optional); one that is nil is the engine's.
+                guard type.collection == nil, let spelled = plainValues[type.identity.id] else { return nil }
                 arguments.append(.value(spelled.type, empty: spelled.empty))
             default:
                 return nil
             }
         }
-        return Maker(labels: labels, arguments: arguments)
+        return Maker(labels: labels, assigned: assigned, methods: methods, arguments: arguments)
     }
 
     /// The value types a printed maker reads, each Sendable, as generated code spells them on every

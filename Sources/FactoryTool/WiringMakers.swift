@@ -8,10 +8,13 @@ import Foundation
 /// is the same Swift type in every environment and can be spelled there. A
 /// key whose component is the same definition in every environment that has
 /// it, a prototype made by an initializer that only calls its type's `init`
-/// (``RegistrationBuilder/callsInitializer(_:labels:)``), taking references
-/// and plain values (numbers, text, `Bool`, `URL`, `UUID`, `Date`, `Data`,
-/// `Decimal`, `Duration`), with no property, callback or `depends-on`, gets a
-/// printed maker: a function that calls the initializers directly, with the
+/// (``RegistrationBuilder/callsInitializer(_:labels:)``), whose properties
+/// only assign members (``RegistrationBuilder/assignsProperty(_:member:)``)
+/// and whose callbacks only call methods
+/// (``RegistrationBuilder/callsMethod(_:method:)``), taking references and
+/// plain values (numbers, text, `Bool`, `URL`, `UUID`, `Date`, `Data`,
+/// `Decimal`, `Duration`), with no `depends-on`, gets a printed maker: a
+/// function that calls the initializers, setters and callbacks directly, with the
 /// values read once (`NAME.Makers`). Components of one shape (the same type,
 /// initializer and kinds of argument) share one maker, which takes the
 /// component's place among them, so that the generated code grows by a line
@@ -56,7 +59,7 @@ struct WiringMakers {
                         let references = maker.arguments.map { argument -> String? in if case .reference(let key) = argument { key } else { nil } }
                         return PrintedMakerEntry(
                             key: key.key, type: makerTypes.firstIndex(of: key.type) ?? -1, shape: shape, member: member,
-                            labels: maker.labels, references: references,
+                            labels: maker.labels, assigned: maker.assigned, methods: maker.methods, references: references,
                             calls: references.map { $0.flatMap { slotOf[$0] }.flatMap { entryOf[$0] } }).line
                     }.joined(separator: "\n"),
                     "\"\"\"#)", "",
@@ -151,9 +154,7 @@ struct WiringMakers {
             lines.append("        static func install(_ makers: inout PrintedMakers) {}")
         }
         for (number, shape) in shapes.enumerated() where pure[number] {
-            lines += ["", "        func s\(number)(_ member: Int) -> \(shape.type) {",
-                      "            \(shape.type)(\(Self.arguments(number, layout: layout, in: .makers).joined(separator: ", ")))",
-                      "        }"]
+            lines += ["", "        func s\(number)(_ member: Int) -> \(shape.type) {"] + Self.body(number, layout: layout, in: .makers) + ["        }"]
         }
         lines.append("    }")
         return lines
@@ -251,10 +252,8 @@ struct WiringMakers {
                              : "            do { return try s\(number)(member) } catch { return try resolve(\(handles)[handle], key) }")
             lines.append("        }")
             guard !pure[number] else { continue }
-            lines += ["",
-                      "        private func s\(number)(_ member: Int) throws(DiagnosticReport) -> \(shape.type) {",
-                      "            \(shape.type)(\(Self.arguments(number, layout: layout, in: .components).joined(separator: ", ")))",
-                      "        }"]
+            lines += ["", "        private func s\(number)(_ member: Int) throws(DiagnosticReport) -> \(shape.type) {"]
+                + Self.body(number, layout: layout, in: .components) + ["        }"]
         }
         for key in keys {
             let (type, index) = handle[key.slot] ?? (0, 0)
@@ -273,22 +272,38 @@ struct WiringMakers {
         case makers, components
     }
 
-    /// A shape's maker's arguments, labelled, as its place writes them.
-    private static func arguments(_ number: Int, layout: WiringMakerLayout, in place: Place) -> [String] {
+    /// A shape's maker's body, as its place writes it: the initializer's call, and, for a shape
+    /// with properties or callbacks, in the engine's order, the callback before the properties,
+    /// each assignment, the callback after them and the init method.
+    private static func body(_ number: Int, layout: WiringMakerLayout, in place: Place) -> [String] {
+        let shape = layout.shapes[number]
+        let values = values(number, layout: layout, in: place)
+        let arguments = zip(shape.labels, values).map { label, value in label == "_" ? value : "\(label): \(value)" }
+        let made = "\(shape.type)(\(arguments.joined(separator: ", ")))"
+        guard !shape.assigned.isEmpty || shape.methods.contains(where: { $0 != nil }) else { return ["            " + made] }
+        var lines = ["            \(shape.isClass ? "let" : "var") made = " + made]
+        if let before = shape.methods[0] { lines.append("            made.\(before)()") }
+        for (member, value) in zip(shape.assigned, values.dropFirst(shape.labels.count)) {
+            lines.append("            made.\(member) = \(value)")
+        }
+        for case let method? in shape.methods.dropFirst() { lines.append("            made.\(method)()") }
+        return lines + ["            return made"]
+    }
+
+    /// A shape's maker's value for each argument, then each assigned member, as its place writes them.
+    private static func values(_ number: Int, layout: WiringMakerLayout, in place: Place) -> [String] {
         let shape = layout.shapes[number]
         let makers = place == .makers ? "" : "makers."
         return shape.parts.enumerated().map { position, part in
-            let label = shape.labels[position] == "_" ? "" : shape.labels[position] + ": "
             switch part {
             case .value:
-                return label + makers + "s\(number)v\(position)[member]"
+                return makers + "s\(number)v\(position)[member]"
             case .printed(let called):
                 let member = layout.fixed[number]?[position].map(String.init) ?? makers + "s\(number)c\(position)[member]"
-                return label + (layout.pure[called] ? makers + "s\(called)(\(member))" : "try s\(called)(\(member))")
+                return layout.pure[called] ? makers + "s\(called)(\(member))" : "try s\(called)(\(member))"
             case .engine:
-                return label + "try resolve(s\(number)e\(position)[member], s\(number)k\(position)[member])"
+                return "try resolve(s\(number)e\(position)[member], s\(number)k\(position)[member])"
             }
         }
     }
-
 }

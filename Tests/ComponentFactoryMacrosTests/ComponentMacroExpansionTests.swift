@@ -57,7 +57,9 @@ import Testing
                     }
                     public static func register(in builder: inout ComponentFactory.RegistrationBuilder<Knight>) {
                         builder.property("quest", \\.quest)
+                        builder.assignsProperty("quest", member: "quest")
                         builder.property("damselsRescued", \\.damselsRescued)
+                        builder.assignsProperty("damselsRescued", member: "damselsRescued")
                         builder.initializer("init(quest:damselsRescued:)") { (quest: (any Quest)?, damselsRescued: UInt) in
                             Knight(quest: quest, damselsRescued: damselsRescued)
                         }
@@ -120,7 +122,9 @@ import Testing
                     }
                     static func register(in builder: inout ComponentFactory.RegistrationBuilder<CampaignQuest>) {
                         builder.property("imageURL", \\.imageURL)
+                        builder.assignsProperty("imageURL", member: "imageURL")
                         builder.property("settable", \\.settable)
+                        builder.assignsProperty("settable", member: "settable")
                         builder.initializer("init(imageURL:)") { (imageURL: URL?) throws in
                             try CampaignQuest(imageURL: imageURL)
                         }
@@ -136,6 +140,7 @@ import Testing
                         builder.callback("ready") {
                             $0.ready()
                         }
+                        builder.callsMethod("ready", method: "ready")
                         builder.callback("finish") {
                             try $0.done()
                         }
@@ -299,6 +304,7 @@ import Testing
                     }
                     static func register(in builder: inout ComponentFactory.RegistrationBuilder<Port>) {
                         builder.property("number", \\.number)
+                        builder.assignsProperty("number", member: "number")
                         builder.initializer("init(number:)") { (number: Int) throws in
                             guard let made = Port(number: number) else {
                                 throw ComponentFactory.InitializerReturnedNil(selector: "init(number:)", type: "Port")
@@ -403,6 +409,7 @@ import Testing
                         builder.callback("note") {
                             $0.note()
                         }
+                        builder.callsMethod("note", method: "note")
                     }
                 }
             }

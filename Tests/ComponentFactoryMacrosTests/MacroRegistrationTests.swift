@@ -120,7 +120,9 @@ import Testing
             herald.initializer("init(motto:volume:)") { (motto: String, volume: Int) in Herald(motto: motto, volume: volume) }
             herald.initializer("initWithMotto:volume:") { (motto: String, volume: Int) in Herald(motto: motto, volume: volume) }
             herald.property("motto", \.motto)
+            herald.assignsProperty("motto", member: "motto")
             herald.property("volume", \.volume)
+            herald.assignsProperty("volume", member: "volume")
         }
         let macro = try #require(byMacro.registration(named: "Herald"))
         let hand = try #require(byHand.registration(named: "Herald"))

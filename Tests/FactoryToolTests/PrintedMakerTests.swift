@@ -79,7 +79,8 @@ extension PrintedMakerTests {
             #expect(try factory.component(forKey: "desk", as: Lamp.self).bulb.color == study.lamp.bulb.color)
         }
         let text = try String(contentsOfFile: Self.fixture + "/Wiring/RoomWiring.Components.swift", encoding: .utf8)
-        #expect(text.components(separatedBy: "(_ member: Int)").count - 1 == 4, "one maker for each of bulb, lamp, room and wall")
+        #expect(text.components(separatedBy: "(_ member: Int)").count - 1 == 6,
+                "one maker for each of bulb, lamp, room, wall, readingLamp and timer")
     }
 
     @Test func theEngineAllowsAPrintedMakerOnlyForAPlainPrototype() throws {
@@ -239,9 +240,9 @@ extension PrintedMakerTests {
                         "--output", directory.file("Wiring"), "--name", "RoomWiring", "--module", "WiringFixture"],
             environment: ToolEnvironment(registry: roomRegistry()))
         #expect(result.status == ToolResult.success, "\(result.standardError)")
-        // room, lamp, bulb, study, desk, spareBulb and wall get a maker; the switch (a singleton) and the clock (an
-        // initializer that throws) do not.
-        #expect(result.standardOutput.contains("; 9 typed accessors, 7 with a printed maker\n"), "\(result.standardOutput)")
+        // room, lamp, bulb, study, desk, spareBulb, wall, readingLamp and timer get a maker; the switch (a singleton)
+        // and the clock (an initializer that throws) do not.
+        #expect(result.standardOutput.contains("; 11 typed accessors, 9 with a printed maker\n"), "\(result.standardOutput)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.file("Wiring")).sorted()
         #expect(files == ["RoomWiring+Room.swift", "RoomWiring.Components.swift", "RoomWiring.swift"])
         for file in files {
@@ -287,6 +288,10 @@ extension PrintedMakerTests {
             PrintedMakerEntry(key: "lamp", type: 1, shape: 1, member: 0, labels: ["bulb", "watts"], references: ["bulb", nil], calls: [0, nil]),
             PrintedMakerEntry(key: "made", type: 2, shape: 2, member: 0, labels: [], references: [], calls: []),
             PrintedMakerEntry(key: "wall", type: 3, shape: 3, member: 4, labels: ["_"], references: ["clock"], calls: [nil]),
+            PrintedMakerEntry(key: "timer", type: 4, shape: 4, member: 0, labels: [], assigned: ["minutes"], methods: [nil, nil, "start"],
+                              references: [nil], calls: [nil]),
+            PrintedMakerEntry(key: "reading", type: 5, shape: 5, member: 0, labels: ["shade"], assigned: ["bulb"],
+                              methods: ["prepare", "wired", nil], references: [nil, "bulb"], calls: [nil, 0]),
         ]
         #expect(PrintedMakerEntry.entries(in: entries.map(\.line).joined(separator: "\n")) == entries)
         #expect(PrintedMakerEntry.entries(in: "").isEmpty)
@@ -294,20 +299,24 @@ extension PrintedMakerTests {
         #expect(entries[1].reference(at: 0) == "bulb" && entries[1].reference(at: 1) == nil && entries[1].reference(at: 5) == nil)
         let factory = try Self.compiled("plain")
         let types = [ObjectIdentifier(Bulb.self)]
-        for line in ["bulb\t0\t0\t0\tcolor", "bulb\tx\t0\t0\tcolor\t\t", "bulb\t0\t0\t0\tcolor\t,\t", "bulb\t0\t0\t0\tcolor,watts\t\t",
-                     "bulb\t0\t-1\t0\tcolor\t\t", "bulb\t0\t0\tz\tcolor\t\t", "bulb\t7\t0\t0\tcolor\t\t", "bulb\t0\t0\t0\tcolor\t\t0"] {
+        // Too few or too many fields; a bad number; too many or too few items; a bad call; a member or method the component does not have.
+        for line in ["bulb\t0\t0\t0\tcolor", "bulb\t0\t0\t0\tcolor\t\t,,\t\t\t", "bulb\tx\t0\t0\tcolor\t\t,,\t\t",
+                     "bulb\t0\t0\t0\tcolor\t\t,,\t,\t", "bulb\t0\t0\t0\tcolor,watts\t\t,,\t\t", "bulb\t0\t-1\t0\tcolor\t\t,,\t\t",
+                     "bulb\t0\t0\tz\tcolor\t\t,,\t\t", "bulb\t7\t0\t0\tcolor\t\t,,\t\t", "bulb\t0\t0\t0\tcolor\t\t,,\t\t0",
+                     "bulb\t0\t0\t0\tcolor\t\t,\t\t", "bulb\t0\t0\t0\tcolor\tcolor\t,,\t,\t,", "bulb\t0\t0\t0\tcolor\t\tready,,\t\t",
+                     "bulb\t0\t0\t0\tcolor\t,\t,,\t,,\t,,"] {
             let read = PrintedMakerEntry.entries(in: line)
             #expect(read.count == 1)
             #expect(factory.printedMakers.maker(for: read[0], types: types) == nil, "\(line.debugDescription)")
         }
-        #expect(factory.printedMakers.maker(for: PrintedMakerEntry.entries(in: "bulb\t0\t0\t0\tcolor\t\t")[0], types: types) != nil)
+        #expect(factory.printedMakers.maker(for: PrintedMakerEntry.entries(in: "bulb\t0\t0\t0\tcolor\t\t,,\t\t")[0], types: types) != nil)
         // A call must be an entry before it, with the key its reference names.
-        let lamp = "lamp\t1\t1\t0\tbulb,watts\tbulb,\t"
-        #expect(PrintedMakerEntry.entries(in: "bulb\t0\t0\t0\tcolor\t\t\n" + lamp + "0,")[1].key == "lamp")
+        let lamp = "lamp\t1\t1\t0\tbulb,watts\t\t,,\tbulb,\t"
+        #expect(PrintedMakerEntry.entries(in: "bulb\t0\t0\t0\tcolor\t\t,,\t\t\n" + lamp + "0,")[1].key == "lamp")
         for calls in ["1,", "2,", "-1,"] {
-            #expect(PrintedMakerEntry.entries(in: "bulb\t0\t0\t0\tcolor\t\t\n" + lamp + calls)[1].key.isEmpty, "\(calls)")
+            #expect(PrintedMakerEntry.entries(in: "bulb\t0\t0\t0\tcolor\t\t,,\t\t\n" + lamp + calls)[1].key.isEmpty, "\(calls)")
         }
-        #expect(PrintedMakerEntry.entries(in: "wall\t0\t0\t0\tcolor\t\t\n" + lamp + "0,")[1].key.isEmpty)
+        #expect(PrintedMakerEntry.entries(in: "wall\t0\t0\t0\tcolor\t\t,,\t\t\n" + lamp + "0,")[1].key.isEmpty)
         #expect(!PrintedMakerEntry.isPlain("a,b") && !PrintedMakerEntry.isPlain("a\tb") && !PrintedMakerEntry.isPlain("") && PrintedMakerEntry.isPlain("main-store"))
     }
 }
@@ -333,5 +342,107 @@ extension PrintedMakerTests {
             #expect(text.contains("func \(name)() throws(DiagnosticReport) -> WiringFixture::Bulb {"), "\(name)")
         }
         #expect(!text.contains("func makers()") && !text.contains("func live()"))
+    }
+}
+
+extension PrintedMakerTests {
+    /// The reading lamp's printed maker sets its properties and runs its callbacks as the engine does: the
+    /// callback before the properties, each property in order, the callback after them, then the init method.
+    @Test(arguments: ["plain", "bright"])
+    func aPrintedMakerSetsPropertiesAndRunsCallbacksInTheEnginesOrder(_ environment: String) throws {
+        let watts = environment == "bright" ? 40 : 15
+        let bulb = environment == "bright" ? "blue" : "red"
+        for factory in [try Self.compiled(environment), try Self.interpreted(environment)] {
+            let components = RoomWiring.Components(factory)
+            let printed = try components.readingLamp()
+            let byKey = try factory.component(forKey: "readingLamp", as: ReadingLamp.self)
+            #expect(printed.steps == ["init(shade: green)", "prepare(watts: 0)", "wired(watts: \(watts), bulb: \(bulb), light: hall)", "switchOn"])
+            #expect(printed.steps == byKey.steps)
+            let light = try components.switch()
+            #expect(printed.light === byKey.light && printed.light === light)
+            #expect(printed !== byKey && printed.bulb !== byKey.bulb)
+            // A struct: its property assigned and its mutating init method called on the copy the maker returns.
+            let timer = try components.timer()
+            #expect(timer.minutes == (environment == "bright" ? 12 : 5) && timer.label == "tea" && timer.isRunning)
+            let timerByKey = try factory.component(forKey: "timer", as: KitchenTimer.self)
+            #expect(timerByKey.minutes == timer.minutes && timerByKey.label == timer.label && timerByKey.isRunning)
+        }
+    }
+
+    @Test func theEngineAllowsAPrintedMakerOnlyForTheMembersAndMethodsItsComponentUses() throws {
+        let makers = try Self.compiled("plain").printedMakers
+        let type = ObjectIdentifier(ReadingLamp.self)
+        func maker(_ assigned: [String], _ methods: [String?], _ references: [String?]) -> PrintedMaker? {
+            makers.maker(forKey: "readingLamp", type: type, labels: ["shade"], assigned: assigned, methods: methods, references: references)
+        }
+        let fits = maker(["watts", "bulb", "light"], ["prepare", "wired", "switchOn"], [nil, nil, "spareBulb", "switch"])
+        #expect(fits?.value(at: 0, as: String.self) == "green" && fits?.value(at: 1, as: Int.self) == 15)
+        #expect(fits?.value(at: 2, as: Bulb.self) == nil && fits?.value(at: 4, as: Int.self) == nil)
+        // Another order, a member left out, a method left out or moved, or another reference.
+        #expect(maker(["bulb", "watts", "light"], ["prepare", "wired", "switchOn"], [nil, nil, "spareBulb", "switch"]) == nil)
+        #expect(maker(["watts", "bulb"], ["prepare", "wired", "switchOn"], [nil, nil, "spareBulb"]) == nil)
+        #expect(maker(["watts", "bulb", "light"], ["prepare", "wired", nil], [nil, nil, "spareBulb", "switch"]) == nil)
+        #expect(maker(["watts", "bulb", "light"], ["wired", "prepare", "switchOn"], [nil, nil, "spareBulb", "switch"]) == nil)
+        #expect(maker(["watts", "bulb", "light"], ["prepare", "wired", "switchOn"], [nil, nil, "bulb", "switch"]) == nil)
+        #expect(maker(["watts", "bulb", "light"], ["prepare", "wired", "switchOn"], [nil, "bulb", "spareBulb", "switch"]) == nil)
+        // The lamp has no property or callback: a maker that claims one is refused.
+        #expect(makers.maker(forKey: "bulb", type: ObjectIdentifier(Bulb.self), labels: ["color"], assigned: ["color"], references: [nil, nil]) == nil)
+        #expect(makers.maker(forKey: "bulb", type: ObjectIdentifier(Bulb.self), labels: ["color"], methods: [nil, nil, "start"], references: [nil]) == nil)
+    }
+
+    /// The reading lamp's registration with closures that count their calls, declared or not.
+    private static func countingRegistry(_ calls: Locked<[String]>, declares: Bool) -> ComponentRegistry {
+        var registry = roomRegistry()
+        registry.register(ReadingLamp.self) {
+            $0.initializer("init(shade:)") { (shade: String) in ReadingLamp(shade: shade) }
+            $0.callsInitializer("init(shade:)", labels: ["shade"])
+            $0.property("watts", \.watts)
+            $0.property("bulb", \.bulb)
+            $0.property("light", \.light)
+            for name in ["watts", "bulb", "light"] where declares { $0.assignsProperty(name, member: name) }
+            $0.callback("prepare") { calls.withLock { $0.append("prepare") }; $0.prepare() }
+            $0.callback("wired") { calls.withLock { $0.append("wired") }; $0.wired() }
+            $0.callback("switchOn") { calls.withLock { $0.append("switchOn") }; $0.switchOn() }
+            for name in ["prepare", "wired", "switchOn"] where declares { $0.callsMethod(name, method: name) }
+        }
+        return registry
+    }
+
+    @Test func aPrintedMakerAssignsAndCallsMethodsItselfOnlyWhenTheRegistrationDeclaresIt() throws {
+        let calls = Locked<[String]>([])
+        let declared = try Self.compiled("plain", registry: Self.countingRegistry(calls, declares: true))
+        let printed = try RoomWiring.Components(declared).readingLamp()
+        #expect(calls.withLock { $0 }.isEmpty)
+        _ = try declared.component(forKey: "readingLamp", as: ReadingLamp.self)  // asks the switch of the engine: not installed
+        #expect(calls.withLock { $0 } == ["prepare", "wired", "switchOn"])
+        // Without the declarations the registry is another, and the wiring stale; interpreted, the engine makes the
+        // lamp through the registered closures, to the same steps.
+        #expect { try Self.compiled("plain", registry: Self.countingRegistry(calls, declares: false)) } throws: {
+            "\($0)".contains("[stale-wiring]")
+        }
+        calls.withLock { $0 = [] }
+        let undeclared = try Self.interpreted("plain", registry: Self.countingRegistry(calls, declares: false))
+        #expect(undeclared.printedMakers.maker(forKey: "readingLamp", type: ObjectIdentifier(ReadingLamp.self), labels: ["shade"],
+                                               assigned: ["watts", "bulb", "light"], methods: ["prepare", "wired", "switchOn"],
+                                               references: [nil, nil, "spareBulb", "switch"]) == nil)
+        let made = try RoomWiring.Components(undeclared).readingLamp()
+        #expect(calls.withLock { $0 } == ["prepare", "wired", "switchOn"])
+        #expect(made.steps == printed.steps)
+    }
+
+    @Test func theDeclarationsAreInTheRegistrysDescriptionAndOneThatFitsNothingIsIgnored() {
+        let registration = roomRegistry().registration(named: "ReadingLamp")
+        #expect(registration?.properties["watts"]?.description == "watts: Int, assigns .watts")
+        #expect(registration?.description.contains("  callback wired, calls .wired()") == true)
+        var registry = ComponentRegistry()
+        registry.register(KitchenTimer.self) {
+            $0.initializer { KitchenTimer() }
+            $0.property("minutes", \.minutes)
+            $0.assignsProperty("seconds", member: "seconds")  // no such property
+            $0.callsMethod("stop", method: "stop")  // no such callback
+        }
+        #expect(registry.registration(named: "KitchenTimer")?.properties["minutes"]?.member == nil)
+        #expect(registry.registration(named: "KitchenTimer")?.properties["seconds"] == nil)
+        #expect(registry.registration(named: "KitchenTimer")?.callbacks.isEmpty == true)
     }
 }

@@ -11,13 +11,13 @@ extension GroveWiring {
         private static let types: [ObjectIdentifier] = [ObjectIdentifier(GroveGraph::Leaf.self), ObjectIdentifier(GroveGraph::Branch.self), ObjectIdentifier(GroveGraph::Trunk.self), ObjectIdentifier(GroveGraph::Tree.self), ObjectIdentifier(GroveGraph::Grove.self)]
         /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).
         static let entries = PrintedMakerEntry.entries(in: #"""
-leftLeaf	0	0	0	value		
-rightLeaf	0	0	1	value		
-branch	1	1	0	left,right	leftLeaf,rightLeaf	0,1
-trunk	2	2	0	first,second	branch,branch	2,2
-tree	3	3	0	trunk,label	trunk,	3,
-seedling	0	0	2	value		
-grove	4	4	0	tree,seedling	tree,seedling	4,5
+leftLeaf	0	0	0	value		,,		
+rightLeaf	0	0	1	value		,,		
+branch	1	1	0	left,right		,,	leftLeaf,rightLeaf	0,1
+trunk	2	2	0	first,second		,,	branch,branch	2,2
+tree	3	3	0	trunk,label		,,	trunk,	3,
+seedling	0	0	2	value		,,		
+grove	4	4	0	tree,seedling		,,	tree,seedling	4,5
 """#)
 
         /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.

@@ -6,12 +6,14 @@ public struct PrintedMaker: Sendable {
     let plan: ComponentPlan
 
     /// The converted value the component's initializer takes at `position`,
-    /// as `T`; nil when that argument is no value of `T` (a reference, or
-    /// wiring of other assemblies), and the engine then makes the component.
+    /// or, past its arguments, the value its property at `position` minus
+    /// their count is set to, as `T`; nil when that is no value of `T` (a
+    /// reference, or wiring of other assemblies), and the engine then makes the component.
     public func value<T>(at position: Int, as type: T.Type = T.self) -> T? {
-        guard position >= 0, position < plan.arguments.count, case .constant(let instance) = plan.arguments[position] else {
-            return nil
-        }
+        let arguments = plan.arguments.count
+        guard position >= 0, position < arguments + plan.properties.count else { return nil }
+        let value = position < arguments ? plan.arguments[position] : plan.properties[position - arguments].value
+        guard case .constant(let instance) = value else { return nil }
         return instance.value as? T
     }
 }

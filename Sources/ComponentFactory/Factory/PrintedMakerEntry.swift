@@ -1,7 +1,8 @@
 /// One printed maker as the engine checks it (see ``PrintedMakers``): the
 /// component's key, its type (by place in the generated list of types), its
-/// initializer's labels and what each argument must be, which generated
-/// maker makes it and as which member, and the printed makers it calls.
+/// initializer's labels, the members it assigns and the methods it calls,
+/// what each argument and assigned value must be, which generated maker
+/// makes it and as which member, and the printed makers it calls.
 /// Generated code holds the entries as one text, a line each, which compiles
 /// in a moment where a literal of thousands of values would not; this type
 /// alone writes and reads that line.
@@ -17,19 +18,27 @@ public struct PrintedMakerEntry: Sendable, Equatable {
     public let member: Int
     /// Its initializer's argument labels.
     public let labels: [String]
-    /// Per argument, the key of the component it must be, or nil for a value.
+    /// The members its properties assign, in the order the component sets them.
+    public let assigned: [String]
+    /// The methods its callbacks call, before its properties, after them, and as its init method; nil for none.
+    public let methods: [String?]
+    /// Per argument, then per assigned member, the key of the component it must be, or nil for a value.
     public let references: [String?]
-    /// Per argument, the entry, before this one, of the printed maker its
-    /// reference calls; nil for a value, or a reference the engine resolves.
+    /// Per argument, then per assigned member, the entry, before this one, of the
+    /// printed maker its reference calls; nil for a value, or a reference the engine resolves.
     public let calls: [Int?]
 
-    /// An entry; `key` and each reference must be ``isPlain(_:)``.
-    public init(key: String, type: Int, shape: Int, member: Int, labels: [String], references: [String?], calls: [Int?]) {
+    /// An entry; `key`, each reference, member and method must be ``isPlain(_:)``,
+    /// and `methods` has three places: before the properties, after them, and the init method.
+    public init(key: String, type: Int, shape: Int, member: Int, labels: [String], assigned: [String] = [],
+                methods: [String?] = [nil, nil, nil], references: [String?], calls: [Int?]) {
         self.key = key
         self.type = type
         self.shape = shape
         self.member = member
         self.labels = labels
+        self.assigned = assigned
+        self.methods = methods
         self.references = references
         self.calls = calls
     }
@@ -52,10 +61,11 @@ public struct PrintedMakerEntry: Sendable, Equatable {
         !key.isEmpty && !key.unicodeScalars.contains { "\t,\n\r\"\\#".unicodeScalars.contains($0) }
     }
 
-    /// The entry as one line: its fields split by tabs, each list by commas, an absent reference or call empty.
+    /// The entry as one line: its fields split by tabs, each list by commas, an absent method, reference or call empty.
     public var line: String {
-        [key, String(type), String(shape), String(member), labels.joined(separator: ","),
-         references.map { $0 ?? "" }.joined(separator: ","), calls.map { $0.map(String.init) ?? "" }.joined(separator: ",")]
+        [key, String(type), String(shape), String(member), labels.joined(separator: ","), assigned.joined(separator: ","),
+         methods.map { $0 ?? "" }.joined(separator: ","), references.map { $0 ?? "" }.joined(separator: ","),
+         calls.map { $0.map(String.init) ?? "" }.joined(separator: ",")]
             .joined(separator: "\t")
     }
 
@@ -80,18 +90,23 @@ public struct PrintedMakerEntry: Sendable, Equatable {
 
     private static func entry(_ line: Substring) -> PrintedMakerEntry {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 7, let type = Int(fields[1]), let shape = Int(fields[2]), let member = Int(fields[3]),
+        guard fields.count == 9, let type = Int(fields[1]), let shape = Int(fields[2]), let member = Int(fields[3]),
               shape >= 0, member >= 0 else { return unreadable }
-        let labels = fields[4].isEmpty ? [] : fields[4].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        // One item an argument, an absent one empty: a lone absent one is an empty field.
-        func items(_ field: Substring) -> [Substring] {
-            labels.isEmpty ? [] : field.split(separator: ",", omittingEmptySubsequences: false)
+        func names(_ field: Substring) -> [String] {
+            field.isEmpty ? [] : field.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         }
-        let references: [String?] = items(fields[5]).map { $0.isEmpty ? nil : String($0) }
-        let calls: [Int?] = items(fields[6]).map { $0.isEmpty ? nil : Int($0) ?? -1 }
-        guard labels.count == references.count, labels.count == calls.count,
+        let (labels, assigned) = (names(fields[4]), names(fields[5]))
+        let methods: [String?] = fields[6].split(separator: ",", omittingEmptySubsequences: false).map { $0.isEmpty ? nil : String($0) }
+        // One item an argument or an assigned member, an absent one empty: a lone absent one is an empty field.
+        let count = labels.count + assigned.count
+        func items(_ field: Substring) -> [Substring] {
+            count == 0 ? [] : field.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        let references: [String?] = items(fields[7]).map { $0.isEmpty ? nil : String($0) }
+        let calls: [Int?] = items(fields[8]).map { $0.isEmpty ? nil : Int($0) ?? -1 }
+        guard methods.count == 3, !assigned.contains(""), references.count == count, calls.count == count,
               calls.allSatisfy({ ($0 ?? 0) >= 0 }) else { return unreadable }
         return PrintedMakerEntry(key: String(fields[0]), type: type, shape: shape, member: member, labels: labels,
-                                 references: references, calls: calls)
+                                 assigned: assigned, methods: methods, references: references, calls: calls)
     }
 }

@@ -5,9 +5,11 @@
 ///
 /// A printed maker may make a component of this factory's own that is a
 /// prototype, made by an initializer that only calls its type's `init`
-/// (``RegistrationBuilder/callsInitializer(_:labels:)``), with no property,
-/// callback, `depends-on` or suspension, in a factory with no component
-/// post-processor. Everything else, and every component while a patch is in
+/// (``RegistrationBuilder/callsInitializer(_:labels:)``), whose properties
+/// only assign members (``RegistrationBuilder/assignsProperty(_:member:)``)
+/// and whose callbacks only call methods
+/// (``RegistrationBuilder/callsMethod(_:method:)``), with no `depends-on` or
+/// suspension, in a factory with no component post-processor. Everything else, and every component while a patch is in
 /// place, is the engine's, so that no scope, lock, patch or failure rule is
 /// written twice.
 @_spi(CompiledWiring)
@@ -30,19 +32,27 @@ public struct PrintedMakers {
     /// - Parameters:
     ///   - type: the identity of the type the maker's initializer belongs to; the component must be registered as exactly it.
     ///   - labels: the initializer's argument labels, as the registration declared them.
-    ///   - references: per argument, the key of the component it must be,
-    ///     or nil where it must be a value; any other argument is refused.
-    public func maker(forKey key: String, type: ObjectIdentifier, labels: [String], references: [String?]) -> PrintedMaker? {
+    ///   - assigned: the members the maker assigns, in order: the component's
+    ///     properties must be set by exactly these (``RegistrationBuilder/assignsProperty(_:member:)``).
+    ///   - methods: the methods the maker calls before the properties, after
+    ///     them, and as the init method, nil for none: the component's
+    ///     callbacks must be exactly these (``RegistrationBuilder/callsMethod(_:method:)``).
+    ///   - references: per argument, then per assigned member, the key of the
+    ///     component it must be, or nil where it must be a value; any other is refused.
+    public func maker(forKey key: String, type: ObjectIdentifier, labels: [String], assigned: [String] = [],
+                      methods: [String?] = [nil, nil, nil], references: [String?]) -> PrintedMaker? {
         guard table.postProcessors.isEmpty, let own = table.keys.index(of: key) else { return nil }
         let plan = table.plans[own]
+        let callbacks = [plan.beforePropertyInjection, plan.afterPropertyInjection, plan.initMethod]
         guard plan.scope == .prototype, plan.produces.identity.id == type,
               plan.names.kind == .initializer, plan.names.initializerLabels == labels,
-              plan.properties.isEmpty, plan.beforePropertyInjection == nil, plan.afterPropertyInjection == nil,
-              plan.initMethod == nil, plan.dependencies.isEmpty, plan.factoryIndex == nil,
+              plan.properties.map(\.registration.member) == assigned, callbacks.map({ $0?.method }) == methods,
+              callbacks.allSatisfy({ $0 == nil || $0?.method != nil }),
+              plan.dependencies.isEmpty, plan.factoryIndex == nil,
               plan.isolation == .nonisolated, plan.ownSuspension == nil,
-              plan.arguments.count == references.count else { return nil }
-        for (argument, reference) in zip(plan.arguments, references) {
-            switch (argument, reference) {
+              plan.arguments.count + plan.properties.count == references.count else { return nil }
+        for (value, reference) in zip(plan.arguments + plan.properties.map(\.value), references) {
+            switch (value, reference) {
             case (.constant, nil):
                 continue
             case (.component(let index), let key?) where table.plans[index].key == key:
@@ -57,7 +67,8 @@ public struct PrintedMakers {
     /// The values for the printed maker `entry` describes, its type looked up in `types`.
     public func maker(for entry: PrintedMakerEntry, types: [ObjectIdentifier]) -> PrintedMaker? {
         guard types.indices.contains(entry.type) else { return nil }
-        return maker(forKey: entry.key, type: types[entry.type], labels: entry.labels, references: entry.references)
+        return maker(forKey: entry.key, type: types[entry.type], labels: entry.labels, assigned: entry.assigned,
+                     methods: entry.methods, references: entry.references)
     }
 
     /// Makes `key` with `make` in the lookups by key and by handle, while no

@@ -11,6 +11,10 @@ package struct CallbackRegistration: Sendable {
     /// `Sendable`, as the registry requires, so the bound callback is too.
     /// Only the async lookup (and the async shutdown) call it.
     let runAsync: (@Sendable (Instance) -> AsyncCallback)?
+    /// Set by ``RegistrationBuilder/callsMethod(_:method:)``: the callback
+    /// only calls the type's method of this name, with no argument, and
+    /// cannot throw, so compiled wiring may call it itself.
+    package var method: String?
 
     /// A callback bound to its component.
     typealias AsyncCallback = nonisolated(nonsending) @Sendable () async throws -> Void

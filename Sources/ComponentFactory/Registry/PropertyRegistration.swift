@@ -9,6 +9,10 @@ package struct PropertyRegistration: Sendable, CustomStringConvertible {
     /// For a setter that is `async` or isolated to an actor: sets the value;
     /// false when either does not fit. Only the async lookup calls it.
     let setAsync: (nonisolated(nonsending) @Sendable (Instance, Instance) async -> Bool)?
+    /// Set by ``RegistrationBuilder/assignsProperty(_:member:)``: the setter
+    /// only assigns the type's member of this name, so compiled wiring may
+    /// assign it itself.
+    package var member: String?
 
     init(name: String, type: InjectableType, set: @escaping @Sendable (inout Any, Any) -> Bool,
          setAsync: (nonisolated(nonsending) @Sendable (Instance, Instance) async -> Bool)? = nil) {
@@ -21,5 +25,7 @@ package struct PropertyRegistration: Sendable, CustomStringConvertible {
     /// Whether setting it can suspend.
     package var isAsync: Bool { setAsync != nil }
 
-    package var description: String { (isAsync ? "async " : "") + "\(name): \(type)" }
+    package var description: String {
+        (isAsync ? "async " : "") + "\(name): \(type)" + (member.map { ", assigns .\($0)" } ?? "")
+    }
 }

@@ -98,6 +98,44 @@ public struct RegistrationBuilder<T> {
         initializers[selector] = registration
     }
 
+    /// Declares that the property registered as `name` is set by nothing but
+    /// an assignment to `T`'s member `member`, as a key path registration
+    /// does. Compiled wiring may then assign it directly (see
+    /// <doc:CompiledWiring>); the interpreter still calls the setter. The
+    /// `@Component` macro declares this for each property it registers by
+    /// key path. A declaration that names no registered synchronous property is ignored.
+    ///
+    /// ```swift
+    /// registry.register(Lamp.self) { lamp in
+    ///     lamp.property("watts", \.watts)
+    ///     lamp.assignsProperty("watts", member: "watts")
+    /// }
+    /// ```
+    public mutating func assignsProperty(_ name: String, member: String) {
+        guard var registration = properties[name], !registration.isAsync else { return }
+        registration.member = member
+        properties[name] = registration
+    }
+
+    /// Declares that the callback registered as `name` does nothing but call
+    /// `T`'s method `method` with no argument, and cannot throw. Compiled
+    /// wiring may then call the method directly (see <doc:CompiledWiring>);
+    /// the interpreter still calls the closure. The `@Component` macro
+    /// declares this for each `@Callback` method that neither throws nor
+    /// suspends. A declaration that names no registered synchronous callback is ignored.
+    ///
+    /// ```swift
+    /// registry.register(Lamp.self) { lamp in
+    ///     lamp.callback("switchOn") { $0.switchOn() }
+    ///     lamp.callsMethod("switchOn", method: "switchOn")
+    /// }
+    /// ```
+    public mutating func callsMethod(_ name: String, method: String) {
+        guard var registration = callbacks[name], !registration.isAsync else { return }
+        registration.method = method
+        callbacks[name] = registration
+    }
+
     /// A property that `<property name>` can set, by writable key path
     /// (a class's `ReferenceWritableKeyPath` is one too).
     public mutating func property<V>(_ name: String, _ keyPath: WritableKeyPath<T, V> & Sendable) {

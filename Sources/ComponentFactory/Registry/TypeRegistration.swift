@@ -33,7 +33,9 @@ package struct TypeRegistration: Sendable, CustomStringConvertible {
         }
         for (_, method) in factoryMethods.sorted(by: { $0.key < $1.key }) { lines.append("  factory method \(method)") }
         for (_, property) in properties.sorted(by: { $0.key < $1.key }) { lines.append("  property \(property)") }
-        for name in callbacks.keys.sorted() { lines.append("  callback \(name)") }
+        for (name, callback) in callbacks.sorted(by: { $0.key < $1.key }) {
+            lines.append("  callback \(name)" + (callback.method.map { ", calls .\($0)()" } ?? ""))
+        }
         return lines.joined(separator: "\n")
     }
 }

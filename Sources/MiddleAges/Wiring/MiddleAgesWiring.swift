@@ -12,7 +12,7 @@ wiring 4
 F "Assemblies/MiddleAges.xml"
 G "Assemblies/MiddleAges.xml"
 H "Assemblies/MiddleAges.xml" 13936919308050618088
-R 4908649369707474887
+R 4944134341455176638
 E "development"
 L "app.properties" 0 11 27
 P 0 "knight" 1

@@ -12,6 +12,8 @@ C "spareBulb" 1 0 29 5 prototype 0 0 0 "Bulb" i "init(color:)" 1 s "${spare.colo
 C "switch" 1 0 32 5 singleton 0 0 0 "Switch" i "init(label:)" 1 s "hall" 0 33 78 - 0 0 - - - - 0
 C "wall" 1 0 35 5 prototype 0 0 0 "Wall" i "init(clock:)" 1 r "clock" 0 0 - - - - 0
 C "clock" 1 0 38 5 prototype 0 0 0 "Clock" i "init(ticking:)" 1 s "${clock.ticking}" 0 39 82 - 0 0 - - - - 0
+C "readingLamp" 1 0 41 5 prototype 0 0 0 "ReadingLamp" i "init(shade:)" 1 s "${reading.shade:green}" 0 43 78 - 0 3 "watts" s "${reading.watts:15}" 0 44 32 - 0 44 9 "bulb" r "spareBulb" 0 45 9 "light" r "switch" 0 46 9 "prepare" "wired" "switchOn" - 0
+C "timer" 1 0 48 5 prototype 0 0 0 "KitchenTimer" i "init" 0 0 2 "minutes" s "${timer.minutes:5}" 0 49 34 - 0 49 9 "label" s "${timer.label:tea}" 0 50 32 - 0 50 9 - - "start" - 0
 
 """#
 }

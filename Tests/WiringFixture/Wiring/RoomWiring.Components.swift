@@ -7,16 +7,18 @@ extension RoomWiring {
     /// One maker a shape (`sN`) makes each of its members, by the member's place in the shape's arrays.
     final class Makers: Sendable {
         /// The registered types of the printed makers, by the place each entry names.
-        private static let types: [ObjectIdentifier] = [ObjectIdentifier(WiringFixture::Bulb.self), ObjectIdentifier(WiringFixture::Lamp.self), ObjectIdentifier(WiringFixture::Room.self), ObjectIdentifier(WiringFixture::Wall.self)]
+        private static let types: [ObjectIdentifier] = [ObjectIdentifier(WiringFixture::Bulb.self), ObjectIdentifier(WiringFixture::Lamp.self), ObjectIdentifier(WiringFixture::Room.self), ObjectIdentifier(WiringFixture::ReadingLamp.self), ObjectIdentifier(WiringFixture::Wall.self), ObjectIdentifier(WiringFixture::KitchenTimer.self)]
         /// One printed maker a line, in an order where each comes after those it calls (``PrintedMakerEntry``).
         static let entries = PrintedMakerEntry.entries(in: #"""
-bulb	0	0	0	color		
-lamp	1	1	0	bulb,watts	bulb,	0,
-room	2	2	0	lamp,light	lamp,switch	1,
-spareBulb	0	0	1	color		
-desk	1	1	1	bulb,watts	spareBulb,	3,
-study	2	2	1	lamp,light	desk,switch	4,
-wall	3	3	0	clock	clock	
+bulb	0	0	0	color		,,		
+lamp	1	1	0	bulb,watts		,,	bulb,	0,
+room	2	2	0	lamp,light		,,	lamp,switch	1,
+spareBulb	0	0	1	color		,,		
+readingLamp	3	3	0	shade	watts,bulb,light	prepare,wired,switchOn	,,spareBulb,switch	,,3,
+desk	1	1	1	bulb,watts		,,	spareBulb,	3,
+study	2	2	1	lamp,light		,,	desk,switch	5,
+wall	4	4	0	clock		,,	clock	
+timer	5	5	0		minutes,label	,,start	,	,
 """#)
 
         /// Whether each entry's maker may run: the engine allows it, its values are there, and so are those it calls.
@@ -25,6 +27,10 @@ wall	3	3	0	clock	clock
         let s1c0: [Int]
         let s1v1: [Swift::Int]
         let s2c0: [Int]
+        let s3v0: [Swift::String]
+        let s3v1: [Swift::Int]
+        let s5v0: [Swift::Int]
+        let s5v1: [Swift::String]
 
         /// The values of `makers`' plans; none, and no maker allowed, for nil.
         init(_ makers: PrintedMakers?) {
@@ -34,6 +40,10 @@ wall	3	3	0	clock	clock
             var s1c0 = [Int](repeating: 0, count: 2)
             var s1v1 = [Swift::Int](repeating: 0, count: 2)
             var s2c0 = [Int](repeating: 0, count: 2)
+            var s3v0 = [Swift::String](repeating: "", count: 1)
+            var s3v1 = [Swift::Int](repeating: 0, count: 1)
+            var s5v0 = [Swift::Int](repeating: 0, count: 1)
+            var s5v1 = [Swift::String](repeating: "", count: 1)
             for entry in Self.entries {
                 let maker = makers?.maker(for: entry, types: Self.types)
                 var fits = maker != nil && entry.below.allSatisfy { allowed[$0] }
@@ -59,7 +69,30 @@ wall	3	3	0	clock	clock
                     s2c0[member] = c0?.member ?? 0
                     fits = fits && c0?.shape == 1
                 case 3 where member < 1 && entry.type == 3:
+                    if let value = maker?.value(at: 0, as: Swift::String.self) {
+                        s3v0[member] = value
+                    } else {
+                        fits = false
+                    }
+                    if let value = maker?.value(at: 1, as: Swift::Int.self) {
+                        s3v1[member] = value
+                    } else {
+                        fits = false
+                    }
+                    fits = fits && entry.call(at: 2).map { Self.entries[$0] }.map { $0.shape == 0 && $0.member == 1 } == true
+                case 4 where member < 1 && entry.type == 4:
                     break
+                case 5 where member < 1 && entry.type == 5:
+                    if let value = maker?.value(at: 0, as: Swift::Int.self) {
+                        s5v0[member] = value
+                    } else {
+                        fits = false
+                    }
+                    if let value = maker?.value(at: 1, as: Swift::String.self) {
+                        s5v1[member] = value
+                    } else {
+                        fits = false
+                    }
                 default:
                     fits = false
                 }
@@ -70,6 +103,10 @@ wall	3	3	0	clock	clock
             self.s1c0 = s1c0
             self.s1v1 = s1v1
             self.s2c0 = s2c0
+            self.s3v0 = s3v0
+            self.s3v1 = s3v1
+            self.s5v0 = s5v0
+            self.s5v1 = s5v1
         }
 
         /// Installs each maker that may run and needs nothing of the engine.
@@ -80,6 +117,7 @@ wall	3	3	0	clock	clock
                 switch entry.shape {
                 case 0: makers.install(entry.key, object: { made.s0(member) })
                 case 1: makers.install(entry.key, object: { made.s1(member) })
+                case 5: makers.install(entry.key) { made.s5(member) }
                 default: continue
                 }
             }
@@ -91,6 +129,14 @@ wall	3	3	0	clock	clock
 
         func s1(_ member: Int) -> WiringFixture::Lamp {
             WiringFixture::Lamp(bulb: s0(s1c0[member]), watts: s1v1[member])
+        }
+
+        func s5(_ member: Int) -> WiringFixture::KitchenTimer {
+            var made = WiringFixture::KitchenTimer()
+            made.minutes = s5v0[member]
+            made.label = s5v1[member]
+            made.start()
+            return made
         }
     }
 
@@ -108,10 +154,14 @@ wall	3	3	0	clock	clock
         private let h3: [ComponentHandle<WiringFixture::Switch>?]
         private let h4: [ComponentHandle<WiringFixture::Wall>?]
         private let h5: [ComponentHandle<WiringFixture::Clock>?]
+        private let h6: [ComponentHandle<WiringFixture::ReadingLamp>?]
+        private let h7: [ComponentHandle<WiringFixture::KitchenTimer>?]
         private let s2e1: [ComponentHandle<WiringFixture::Switch>?]
         private let s2k1: [String]
-        private let s3e0: [ComponentHandle<WiringFixture::Clock>?]
-        private let s3k0: [String]
+        private let s3e3: [ComponentHandle<WiringFixture::Switch>?]
+        private let s3k3: [String]
+        private let s4e0: [ComponentHandle<WiringFixture::Clock>?]
+        private let s4k0: [String]
         private static let k0 = keys(#"""
 room
 study
@@ -132,6 +182,12 @@ wall
 """#)
         private static let k5 = keys(#"""
 clock
+"""#)
+        private static let k6 = keys(#"""
+readingLamp
+"""#)
+        private static let k7 = keys(#"""
+timer
 """#)
 
         /// Makes each key's handle in `factory`, and reads each printed maker's values from it.
@@ -156,26 +212,35 @@ clock
             h3 = Self.k3.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::Switch.self) }
             h4 = Self.k4.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::Wall.self) }
             h5 = Self.k5.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::Clock.self) }
+            h6 = Self.k6.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::ReadingLamp.self) }
+            h7 = Self.k7.map { $0.isEmpty ? nil : try? factory.handle(forKey: $0, as: WiringFixture::KitchenTimer.self) }
             var s2e1 = [ComponentHandle<WiringFixture::Switch>?](repeating: nil, count: 2)
             var s2k1 = [String](repeating: "", count: 2)
-            var s3e0 = [ComponentHandle<WiringFixture::Clock>?](repeating: nil, count: 1)
-            var s3k0 = [String](repeating: "", count: 1)
+            var s3e3 = [ComponentHandle<WiringFixture::Switch>?](repeating: nil, count: 1)
+            var s3k3 = [String](repeating: "", count: 1)
+            var s4e0 = [ComponentHandle<WiringFixture::Clock>?](repeating: nil, count: 1)
+            var s4k0 = [String](repeating: "", count: 1)
             for entry in Makers.entries {
                 switch entry.shape {
                 case 2 where entry.member < 2:
                     s2k1[entry.member] = entry.reference(at: 1) ?? ""
                     s2e1[entry.member] = try? factory.handle(forKey: s2k1[entry.member], as: WiringFixture::Switch.self)
                 case 3 where entry.member < 1:
-                    s3k0[entry.member] = entry.reference(at: 0) ?? ""
-                    s3e0[entry.member] = try? factory.handle(forKey: s3k0[entry.member], as: WiringFixture::Clock.self)
+                    s3k3[entry.member] = entry.reference(at: 3) ?? ""
+                    s3e3[entry.member] = try? factory.handle(forKey: s3k3[entry.member], as: WiringFixture::Switch.self)
+                case 4 where entry.member < 1:
+                    s4k0[entry.member] = entry.reference(at: 0) ?? ""
+                    s4e0[entry.member] = try? factory.handle(forKey: s4k0[entry.member], as: WiringFixture::Clock.self)
                 default:
                     continue
                 }
             }
             self.s2e1 = s2e1
             self.s2k1 = s2k1
-            self.s3e0 = s3e0
-            self.s3k0 = s3k0
+            self.s3e3 = s3e3
+            self.s3k3 = s3k3
+            self.s4e0 = s4e0
+            self.s4k0 = s4k0
         }
 
         /// A key a line; an empty line for a key a line cannot hold.
@@ -225,13 +290,42 @@ clock
         /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
         /// debug information grows past any build's patience.
         @inline(never)
-        private func a3(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture::Wall {
-            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h4[handle], key) }
-            do { return try s3(member) } catch { return try resolve(h4[handle], key) }
+        private func a3(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture::ReadingLamp {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h6[handle], key) }
+            do { return try s3(member) } catch { return try resolve(h6[handle], key) }
         }
 
-        private func s3(_ member: Int) throws(DiagnosticReport) -> WiringFixture::Wall {
-            WiringFixture::Wall(clock: try resolve(s3e0[member], s3k0[member]))
+        private func s3(_ member: Int) throws(DiagnosticReport) -> WiringFixture::ReadingLamp {
+            let made = WiringFixture::ReadingLamp(shade: makers.s3v0[member])
+            made.prepare()
+            made.watts = makers.s3v1[member]
+            made.bulb = makers.s0(1)
+            made.light = try resolve(s3e3[member], s3k3[member])
+            made.wired()
+            made.switchOn()
+            return made
+        }
+
+        /// A component of shape 4 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a4(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture::Wall {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h4[handle], key) }
+            do { return try s4(member) } catch { return try resolve(h4[handle], key) }
+        }
+
+        private func s4(_ member: Int) throws(DiagnosticReport) -> WiringFixture::Wall {
+            WiringFixture::Wall(clock: try resolve(s4e0[member], s4k0[member]))
+        }
+
+        /// A component of shape 5 by its printed maker, while the engine allows it and nothing is patched.
+        /// Out of line, so that each accessor is one call: inlined into thousands of them, the optimizer's
+        /// debug information grows past any build's patience.
+        @inline(never)
+        private func a5(_ entry: Int, _ member: Int, _ handle: Int, _ key: String) throws(DiagnosticReport) -> WiringFixture::KitchenTimer {
+            guard makers.allowed[entry], factory.isUnpatched else { return try resolve(h7[handle], key) }
+            return makers.s5(member)
         }
 
         /// The component "room".
@@ -244,10 +338,10 @@ clock
         public func bulb() throws(DiagnosticReport) -> WiringFixture::Bulb { try a0(0, 0, 0, "bulb") }
 
         /// The component "study".
-        public func study() throws(DiagnosticReport) -> WiringFixture::Room { try a2(5, 1, 1, "study") }
+        public func study() throws(DiagnosticReport) -> WiringFixture::Room { try a2(6, 1, 1, "study") }
 
         /// The component "desk".
-        public func desk() throws(DiagnosticReport) -> WiringFixture::Lamp { try a1(4, 1, 1, "desk") }
+        public func desk() throws(DiagnosticReport) -> WiringFixture::Lamp { try a1(5, 1, 1, "desk") }
 
         /// The component "spareBulb".
         public func spareBulb() throws(DiagnosticReport) -> WiringFixture::Bulb { try a0(3, 1, 1, "spareBulb") }
@@ -256,9 +350,15 @@ clock
         public func `switch`() throws(DiagnosticReport) -> WiringFixture::Switch { try resolve(h3[0], "switch") }
 
         /// The component "wall".
-        public func wall() throws(DiagnosticReport) -> WiringFixture::Wall { try a3(6, 0, 0, "wall") }
+        public func wall() throws(DiagnosticReport) -> WiringFixture::Wall { try a4(7, 0, 0, "wall") }
 
         /// The component "clock".
         public func clock() throws(DiagnosticReport) -> WiringFixture::Clock { try resolve(h5[0], "clock") }
+
+        /// The component "readingLamp".
+        public func readingLamp() throws(DiagnosticReport) -> WiringFixture::ReadingLamp { try a3(4, 0, 0, "readingLamp") }
+
+        /// The component "timer".
+        public func timer() throws(DiagnosticReport) -> WiringFixture::KitchenTimer { try a5(8, 0, 0, "timer") }
     }
 }

@@ -11,8 +11,8 @@ public enum RoomWiring {
 wiring 4
 F "Tests/WiringFixture/Assemblies/Room.xml"
 G "Tests/WiringFixture/Assemblies/Room.xml"
-H "Tests/WiringFixture/Assemblies/Room.xml" 16560502335066242382
-R 11106941250180190808
+H "Tests/WiringFixture/Assemblies/Room.xml" 9114467169530898095
+R 4912001680531139444
 E "bright"
 P 0 "room" 1
 P 0 "lamp" 1
@@ -23,6 +23,8 @@ P 0 "spareBulb" 1
 P 0 "switch" 1
 P 0 "wall" 1
 P 0 "clock" 1
+P 0 "readingLamp" 1
+P 0 "timer" 1
 E "plain"
 P 0 "room" 1
 P 0 "lamp" 1
@@ -33,6 +35,8 @@ P 0 "spareBulb" 1
 P 0 "switch" 1
 P 0 "wall" 1
 P 0 "clock" 1
+P 0 "readingLamp" 1
+P 0 "timer" 1
 
 """#
 }
