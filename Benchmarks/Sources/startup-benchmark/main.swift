@@ -40,6 +40,9 @@ func registry() -> ComponentRegistry {
     return registry
 }
 
+// The floor of a whole process: this executable started, and exited with nothing loaded.
+if CommandLine.arguments.dropFirst().first == "child-empty" { exit(0) }
+
 // The compiled child: the same from the app's compiled wiring (its texts read from files, where an
 // app has them in its binary), with no assembly read.
 if CommandLine.arguments.dropFirst().first == "child-compiled", CommandLine.arguments.count == 4 {
@@ -204,8 +207,9 @@ if compiledMode {
                  + "reload's time (ratios %.2f-%.2f)", median(reloads[0]), reloads[0].min() ?? 0, reloads[0].max() ?? 0,
                  median(reloads[1]), reloads[1].min() ?? 0, reloads[1].max() ?? 0, 1 / median(reloadRatios),
                  1 / (reloadRatios.max() ?? 1), 1 / (reloadRatios.min() ?? 1)))
-    var wholeInterpreted: [Double] = [], wholeCompiled: [Double] = []
+    var wholeInterpreted: [Double] = [], wholeCompiled: [Double] = [], empty: [Double] = []
     for round in 0..<9 {
+        empty.append(try run([CommandLine.arguments[0], "child-empty"]).seconds * 1000)
         let interpretedRun = [CommandLine.arguments[0], "child", directory.path, "production"]
         let compiledRun = [CommandLine.arguments[0], "child-compiled", directory.path, "production"]
         let (first, second) = round % 2 == 0 ? (interpretedRun, compiledRun) : (compiledRun, interpretedRun)
@@ -217,6 +221,8 @@ if compiledMode {
     print(String(format: "  whole process, interpreted %.1f ms (%.1f-%.1f), compiled %.1f ms (%.1f-%.1f): %.1fx",
                  median(wholeInterpreted), wholeInterpreted.min() ?? 0, wholeInterpreted.max() ?? 0, median(wholeCompiled),
                  wholeCompiled.min() ?? 0, wholeCompiled.max() ?? 0, median(wholeInterpreted) / median(wholeCompiled)))
+    print(String(format: "  the process alone (this executable started and exited, nothing loaded) %.1f ms (%.1f-%.1f)",
+                 median(empty), empty.min() ?? 0, empty.max() ?? 0))
     exit(0)
 }
 
