@@ -9,9 +9,9 @@
 /// only assign members (``RegistrationBuilder/assignsProperty(_:member:)``)
 /// and whose callbacks only call methods
 /// (``RegistrationBuilder/callsMethod(_:method:)``), with no `depends-on` or
-/// suspension, in a factory with no component post-processor. Everything else, and every component while a patch is in
-/// place, is the engine's, so that no scope, lock, patch or failure rule is
-/// written twice.
+/// suspension, in a factory with no component post-processor. Everything
+/// else, and every component while a patch is in place, is the engine's, so
+/// that no scope, lock, patch or failure rule is written twice.
 @_spi(CompiledWiring)
 public struct PrintedMakers {
     /// What a compiled load calls with the table it built: generated code
