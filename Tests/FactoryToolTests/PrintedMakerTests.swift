@@ -247,7 +247,7 @@ extension PrintedMakerTests {
         #expect(files == ["RoomWiring+Room.swift", "RoomWiring.Components.swift", "RoomWiring.swift"])
         for file in files {
             let text = try String(contentsOfFile: directory.file("Wiring/\(file)"), encoding: .utf8)
-            for banned in ["Unmanaged", "@unchecked", "try!", "as!", "daylight", "lamp.watts = "] {
+            for banned in ["Unmanaged", "@unchecked", "try!", "as!", "daylight", "blue", "lamp.watts = ", "reading.watts = ", "timer.minutes = "] {
                 #expect(!text.contains(banned), "\(file) holds \(banned)")
             }
         }
