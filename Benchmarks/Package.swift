@@ -56,9 +56,15 @@ let package = Package(
             dependencies: ["GroveGraph", .product(name: "FactoryTool", package: "ComponentFactory")]
         ),
         .target(name: "GroveWiring", dependencies: ["GroveGraph", .product(name: "ComponentFactory", package: "ComponentFactory")]),
+        // A prototype set up by setters and callbacks, in an assembly of its own (Assemblies/lantern.xml).
+        .target(name: "LanternWiring", dependencies: ["GroveGraph", .product(name: "ComponentFactory", package: "ComponentFactory")]),
         .executableTarget(
             name: "wiring-benchmark",
             dependencies: ["BenchmarkInputs", "GroveGraph", "GroveWiring", .product(name: "ComponentFactory", package: "ComponentFactory")]
+        ),
+        .executableTarget(
+            name: "lantern-benchmark",
+            dependencies: ["BenchmarkInputs", "GroveGraph", "LanternWiring", .product(name: "ComponentFactory", package: "ComponentFactory")]
         ),
         .executableTarget(
             name: "scope-benchmark",

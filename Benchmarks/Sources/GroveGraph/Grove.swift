@@ -22,8 +22,21 @@ public final class Grove {
     public init(tree: Tree, seedling: Leaf) { self.tree = tree; self.seedling = seedling }
 }
 
+/// A prototype set up after its initializer, as Typhoon's components often are: a
+/// callback before its properties, two properties, and an init method.
+public final class Lantern {
+    public let label: String
+    public var wick: Leaf?
+    public var hours = 0
+    public private(set) var isTrimmed = false, isLit = false
+    public init(label: String) { self.label = label }
+    public func trim() { isTrimmed = true }
+    public func light() { isLit = wick != nil && hours > 0 }
+}
+
 /// Each class registered as the `@Component` macro registers it: a closure that only
-/// calls the initializer, declared so with `callsInitializer`.
+/// calls the initializer, declared so with `callsInitializer`; each property by key
+/// path, and each callback that only calls a method, declared so too.
 public func groveRegistry() -> ComponentRegistry {
     var registry = ComponentRegistry()
     registry.register(Leaf.self) {
@@ -45,6 +58,18 @@ public func groveRegistry() -> ComponentRegistry {
     registry.register(Grove.self) {
         $0.initializer("initWithTree:seedling:") { (tree: Tree, seedling: Leaf) in Grove(tree: tree, seedling: seedling) }
         $0.callsInitializer("initWithTree:seedling:", labels: ["tree", "seedling"])
+    }
+    registry.register(Lantern.self) {
+        $0.initializer("initWithLabel:") { (label: String) in Lantern(label: label) }
+        $0.callsInitializer("initWithLabel:", labels: ["label"])
+        $0.property("wick", \.wick)
+        $0.assignsProperty("wick", member: "wick")
+        $0.property("hours", \.hours)
+        $0.assignsProperty("hours", member: "hours")
+        $0.callback("trim") { $0.trim() }
+        $0.callsMethod("trim", method: "trim")
+        $0.callback("light") { $0.light() }
+        $0.callsMethod("light", method: "light")
     }
     return registry
 }

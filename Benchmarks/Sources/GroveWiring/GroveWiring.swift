@@ -12,7 +12,7 @@ wiring 4
 F "Assemblies/grove.xml"
 G "Assemblies/grove.xml"
 H "Assemblies/grove.xml" 12520640999298842953
-R 11506364480833622614
+R 1249263064952624660
 E -
 P 0 "grove" 1
 P 0 "tree" 1
