@@ -138,15 +138,21 @@ public struct RegistrationBuilder<T> {
 
     /// A property that `<property name>` can set, by writable key path
     /// (a class's `ReferenceWritableKeyPath` is one too).
+    @inlinable
     public mutating func property<V>(_ name: String, _ keyPath: WritableKeyPath<T, V> & Sendable) {
-        properties[name] = PropertyRegistration(
-            name: name, type: InjectableType(V.self),
-            set: { instance, value in
-                guard var typed = instance as? T, let value = value as? V else { return false }
-                typed[keyPath: keyPath] = value
-                instance = typed
-                return true
-            })
+        addProperty(name, type: InjectableType(V.self), set: { instance, value in
+            guard var typed = instance as? T, let value = value as? V else { return false }
+            typed[keyPath: keyPath] = value
+            instance = typed
+            return true
+        })
+    }
+
+    /// Records a property. Each caller makes its setter itself, so that it is
+    /// compiled for `T` and the value's type where it is registered, as a callback's is.
+    @usableFromInline
+    mutating func addProperty(_ name: String, type: InjectableType, set: @escaping @Sendable (inout Any, Any) -> Bool) {
+        properties[name] = PropertyRegistration(name: name, type: type, set: set)
     }
 
     /// A callback that `before-property-injection`, `after-property-injection`,
