@@ -230,7 +230,7 @@ struct WiringMakerLayout {
               registration.isolation == .nonisolated, labels.count == component.arguments.count else { return nil }
         // Each property only assigns a member, and each callback but the destroy method (which no prototype runs) only calls a method.
         var assigned: [String] = []
-        var values = zip(component.arguments, initializer.parameters.map(\.type)).map { $0 }
+        var values = Array(zip(component.arguments, initializer.parameters.map(\.type)))
         for property in component.properties {
             guard let setter = registration.properties[property.name], let member = setter.member,
                   PrintedMakerEntry.isPlain(member) else { return nil }
