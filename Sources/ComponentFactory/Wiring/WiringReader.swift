@@ -74,7 +74,7 @@ public struct WiringReader {
             try cursor.endOfLine()
         }
         guard var image = wanted else { return (nil, stamps) }
-        var records: [String: WiringImage.Component] = [:]
+        var records: [Record: WiringImage.Component] = [:]
         for text in documents {
             var document = Cursor(text)
             try document.header()
@@ -83,20 +83,27 @@ public struct WiringReader {
                 let key = try document.string()
                 let variant = try document.number()
                 let component = try document.component(key: key, files: files)
-                records["\(component.location.file)\u{0}\(key)\u{0}\(variant)"] = component
+                records[Record(file: component.location.file, key: key, variant: variant)] = component
                 try document.endOfLine()
             }
         }
         image.components.reserveCapacity(plans.count)
         for plan in plans {
             guard files.indices.contains(plan.file),
-                  let component = records["\(files[plan.file])\u{0}\(plan.key)\u{0}\(plan.variant)"] else {
+                  let component = records[Record(file: files[plan.file], key: plan.key, variant: plan.variant)] else {
                 throw Diagnostic(.staleWiring, "the compiled wiring's entry names component '\(plan.key)' (variant \(plan.variant)), "
                                      + "which no document of it has; compile the wiring again", at: nil)
             }
             image.components.append(component)
         }
         return (image, stamps)
+    }
+
+    /// A document's component, as the entry names it: its file, its key, and which variant of it.
+    private struct Record: Hashable {
+        let file: String
+        let key: String
+        let variant: Int
     }
 
     /// A place in a text, read token by token.
@@ -188,7 +195,15 @@ public struct WiringReader {
             try separator()
             guard offset < bytes.count, bytes[offset] == 0x22 else { throw failure("a string is expected") }
             offset += 1
-            var result: [UInt8] = []
+            // Most strings have no escape: their bytes are taken as they lie.
+            let start = offset
+            while offset < bytes.count, bytes[offset] != 0x22, bytes[offset] != 0x5C, bytes[offset] != 0x0A { offset += 1 }
+            if offset < bytes.count, bytes[offset] == 0x22 {
+                offset += 1
+                guard let text = String(validating: bytes[start ..< offset - 1], as: UTF8.self) else { throw failure("a string is not UTF-8") }
+                return text
+            }
+            var result = Array(bytes[start ..< offset])
             while true {
                 guard offset < bytes.count, bytes[offset] != 0x0A else { throw failure("a string is not closed") }
                 let byte = bytes[offset]
