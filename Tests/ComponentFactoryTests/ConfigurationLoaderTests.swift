@@ -119,6 +119,15 @@ import Testing
         #expect(diagnostics.first?.notes.first?.location?.line == 1)
         #expect(diagnostics.last?.location?.line == 2)
     }
+
+    /// An ASCII key's variable, made byte by byte, is what the Unicode rule makes of it; a key beyond ASCII keeps that rule.
+    @Test func aKeysVariableNameUppercasesItAndTurnsDotsAndDashesIntoUnderscores() {
+        for key in ["db.url", "feature-flags.beta", "Mixed.Case_key-9", "a~b@c", ""] {
+            #expect(EnvironmentVariablesSource.variableName(forKey: key)
+                        == String(key.uppercased().map { $0 == "." || $0 == "-" ? "_" : $0 }))
+        }
+        #expect(EnvironmentVariablesSource.variableName(forKey: "straße.größe") == "STRASSE_GRÖSSE")
+    }
 }
 
 @Suite struct ConfigurationListingTests {

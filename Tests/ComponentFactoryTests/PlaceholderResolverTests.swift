@@ -109,6 +109,18 @@ import Testing
         #expect(failure(text, [:])?.code == .unresolvedPlaceholder)
     }
 
+    /// A site that is one key's placeholder gives that key's value as the text around it would: a
+    /// value too long is refused, and a missing key is `unresolved-placeholder`, as inside a longer text.
+    @Test func aSiteThatIsOnePlaceholderIsBoundedAndReportedAsAnyOther() throws {
+        let long = String(repeating: "x", count: PlaceholderResolver.maximumLength + 1)
+        #expect(failure("${big}", ["big": long])?.message.contains("longer than 1048576 bytes") == true)
+        #expect(try resolve("${fits}", ["fits": "ok"]) == "ok")
+        let missing = failure("${db.url}", ["db.uri": "x"])
+        #expect(missing?.code == .unresolvedPlaceholder)
+        #expect(missing?.message == failure("${db.url}!", ["db.uri": "x"])?.message)
+        #expect(missing?.location == site)
+    }
+
     @Test func exponentialChainStopsAtOneMebibyte() {
         var values: [String: String] = [:]
         for level in 0..<40 { values["k\(level)"] = "${k\(level + 1)}${k\(level + 1)}" }

@@ -26,12 +26,23 @@ public struct EnvironmentVariablesSource: PropertySource {
 
     /// The variable that `key` maps to (`db.url` → `DB_URL`), if it is set.
     public func property(forKey key: String) -> PropertyValue? {
+        guard !variables.isEmpty else { return nil }
         let variable = Self.variableName(forKey: key)
         return variables[variable].map { PropertyValue(text: $0, location: nil, sourceName: "environment variable \(variable)") }
     }
 
     /// `db.url` → `DB_URL`, `feature-flags.beta` → `FEATURE_FLAGS_BETA`.
     public static func variableName(forKey key: String) -> String {
-        String(key.uppercased().map { $0 == "." || $0 == "-" ? "_" : $0 })
+        // An ASCII key, as most are, byte by byte: what the rule below makes of it.
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: key.utf8.map { byte in
+                switch byte {
+                case UInt8(ascii: "."), UInt8(ascii: "-"): UInt8(ascii: "_")
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - 0x20
+                default: byte
+                }
+            }, as: UTF8.self)
+        }
+        return String(key.uppercased().map { $0 == "." || $0 == "-" ? "_" : $0 })
     }
 }

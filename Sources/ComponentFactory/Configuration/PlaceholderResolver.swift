@@ -92,7 +92,13 @@ public struct PlaceholderResolver: Sendable {
     public mutating func resolve(_ text: String, at site: SourceLocation?, provenance: inout Provenance) throws(Diagnostic) -> String {
         guard Self.mayContainPlaceholder(text) else { return text }
         return try asSite(&provenance) { resolver, origins throws(Diagnostic) in
-            String(decoding: try resolver.expand(Array(text.utf8)[...], site: site, chain: [], depth: 0, origins: &origins),
+            // A text that is one plain key's placeholder, as most sites are, is that key's value: what
+            // `expand` makes of it when the key is set and its value fits. Anything else is expanded.
+            if let key = Self.plainKey(text), let value = try resolver.lookup(key, site: site, chain: [], depth: 1, origins: &origins),
+               value.utf8.count <= Self.maximumLength {
+                return value
+            }
+            return String(decoding: try resolver.expand(Array(text.utf8)[...], site: site, chain: [], depth: 0, origins: &origins),
                    as: UTF8.self)
         }
     }
@@ -215,20 +221,35 @@ public struct PlaceholderResolver: Sendable {
     }
 
     /// The `.properties` lines behind a value, in order, each once: a list
-    /// for the caller and a set, so that adding stays linear.
+    /// for the caller, searched while it is short, and with a set once it
+    /// is longer, so that adding stays linear.
     private struct Origins {
         private(set) var list: [SourceLocation]
-        private var seen: Set<SourceLocation>
+        /// The list's lines, once it holds more than ``searched``.
+        private var seen: Set<SourceLocation>?
         /// Whether a secret key's value went in.
         var isSecret = false
 
+        /// The longest list searched line by line: most values come from one or two lines.
+        private static let searched = 8
+
         init(_ list: [SourceLocation]) {
             self.list = list
-            self.seen = Set(list)
+            if list.count > Self.searched { seen = Set(list) }
+        }
+
+        mutating func add(_ origin: SourceLocation) {
+            if seen != nil {
+                if seen?.insert(origin).inserted == true { list.append(origin) }
+                return
+            }
+            guard !list.contains(origin) else { return }
+            list.append(origin)
+            if list.count > Self.searched { seen = Set(list) }
         }
 
         mutating func add(_ origins: [SourceLocation]) {
-            for origin in origins where seen.insert(origin).inserted { list.append(origin) }
+            for origin in origins { add(origin) }
         }
     }
 
@@ -252,6 +273,16 @@ public struct PlaceholderResolver: Sendable {
             previous = byte
         }
         return false
+    }
+
+    /// The key of a text that is `${key}` alone, with no `$`, brace, colon
+    /// or backslash in the key: nil for any other text.
+    private static func plainKey(_ text: String) -> String? {
+        let bytes = text.utf8
+        guard bytes.count > 3, bytes.first == dollar, bytes.dropFirst().first == openBrace, bytes.last == closeBrace,
+              !bytes.dropFirst(2).dropLast().contains(where: { $0 == dollar || $0 == openBrace || $0 == closeBrace
+                  || $0 == colon || $0 == backslash }) else { return nil }
+        return String(text.utf8.dropFirst(2).dropLast())
     }
 
     /// The index of the next `${` from `index`, or nil.
@@ -325,9 +356,10 @@ public struct PlaceholderResolver: Sendable {
     private mutating func placeholder(
         _ inner: ArraySlice<UInt8>, site: SourceLocation?, chain: [String], depth: Int, origins: inout Origins
     ) throws(Diagnostic) -> [UInt8] {
-        let written = "${" + Self.excerpt(inner) + "}"
+        // For messages only.
+        func written() -> String { "${" + Self.excerpt(inner) + "}" }
         guard depth < Self.maximumDepth else {
-            throw failure(.unresolvedPlaceholder, "placeholders nest more than \(Self.maximumDepth) levels deep at '\(written)'", site: site)
+            throw failure(.unresolvedPlaceholder, "placeholders nest more than \(Self.maximumDepth) levels deep at '\(written())'", site: site)
         }
         var keyBytes: [UInt8] = []
         var fallback: [Part]?
@@ -356,15 +388,16 @@ public struct PlaceholderResolver: Sendable {
         }
         let key = String(decoding: keyBytes, as: UTF8.self)
         guard !key.isEmpty else {
-            throw failure(.unresolvedPlaceholder, "placeholder '\(written)' has an empty key", site: site)
+            throw failure(.unresolvedPlaceholder, "placeholder '\(written())' has an empty key", site: site)
         }
-        for candidate in candidates + [key] {
+        candidates.append(key)
+        for candidate in candidates {
             if let value = try lookup(candidate, site: site, chain: chain, depth: depth + 1, origins: &origins) {
                 if let fallback { noteNamed(inFallback: fallback, chain: chain, site: site) }
                 return Array(value.utf8)
             }
         }
-        guard let fallback else { throw unresolved(key, placeholder: written, site: site) }
+        guard let fallback else { throw unresolved(key, placeholder: written(), site: site) }
         var output: [UInt8] = []
         for part in fallback {
             switch part {
@@ -437,7 +470,8 @@ public struct PlaceholderResolver: Sendable {
     ) throws(Diagnostic) -> String? {
         let exactKey = PropertyKey(key)
         noteNamed(exactKey, chain: chain, site: site)
-        if let known = resolved[exactKey] {
+        // Only values with placeholders are kept: with none kept, as in most configurations, none is looked for.
+        if !resolved.isEmpty, let known = resolved[exactKey] {
             origins.add(known.origins)
             if known.isSecret { origins.isSecret = true }
             return known.value
@@ -451,7 +485,7 @@ public struct PlaceholderResolver: Sendable {
         // Plain text is its own resolution: looking it up again costs less than remembering it.
         let isSecret = property.isSecret || SecretKeys.isSecret(key)
         guard Self.mayContainPlaceholder(property.text) else {
-            origins.add([location])
+            origins.add(location)
             if isSecret { origins.isSecret = true }
             return property.text
         }
