@@ -4,9 +4,8 @@ struct FactoryBlueprint: Sendable {
     let table: PlanTable
     /// Built type converters and post-processors, each `Sendable` by its protocol.
     let seeded: [Int: any Sendable]
-    /// Each plan's definition as built (parents folded in), by plan index:
-    /// what a live factory resolves again to see what a change reaches.
-    let definitions: [ComponentDefinition]
+    /// Each plan's definition as built, by plan index.
+    let definitions: BuiltDefinitions
     /// Compiled wiring's printed makers, by plan index: what the lookups by key and by handle run instead of a program.
     var printed: [Int: @Sendable () -> AnyObject] = [:]
 }

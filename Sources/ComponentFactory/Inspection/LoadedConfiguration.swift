@@ -4,7 +4,7 @@
 /// lists among them: environment variables, providers).
 struct LoadedConfiguration: Sendable {
     let configuration: Configuration
-    let definitions: [ComponentDefinition]
+    let definitions: BuiltDefinitions
     let settingsFields: [SettingsField]
     let keysRead: [String]
     /// The build's warnings (such as `unused-property`): logged once, at load; a reload tells only those that are new.

@@ -190,7 +190,7 @@ public struct EnvironmentBuild: Sendable {
             for (key, instance) in stage.seeded {
                 if let index = compiled.indexByKey[key] { seeded[index] = instance }
             }
-            blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: compiler.built.filter { !$0.isAbstract })
+            blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: BuiltDefinitions(compiler.built.filter { !$0.isAbstract }))
             if drawsGraph { graph.mark(table) }
         } else {
             blueprint = nil

@@ -200,7 +200,7 @@ extension EnvironmentBuild {
         } catch {
             throw Diagnostic(.staleWiring, "environment '\(environment ?? "none")': \(error.reason)", at: nil)
         }
-        if let configuration { image.structural = Self.structural(of: blueprint.definitions, sites: image.siteTexts, in: configuration) }
+        if let configuration { image.structural = Self.structural(of: blueprint.definitions.all, sites: image.siteTexts, in: configuration) }
         return image
     }
 

@@ -24,7 +24,7 @@ struct Infrastructure {
         }
         var result = Infrastructure()
         let table = PlanTable(plans: plans, indexByKey: phase.indexByKey, postProcessors: [], environment: environment)
-        let factory = Factory(blueprint: FactoryBlueprint(table: table, seeded: [:], definitions: []), parent: nil)
+        let factory = Factory(blueprint: FactoryBlueprint(table: table, seeded: [:], definitions: BuiltDefinitions([])), parent: nil)
         for plan in plans {
             let instance: Any
             do {

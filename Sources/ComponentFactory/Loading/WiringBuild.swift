@@ -17,8 +17,8 @@ struct WiringBuild {
     private let registry: ComponentRegistry
     private var converters: TypeConverters
     private var settings = BoundSettings()
-    /// Each plan's definition as the image gives it back (see ``definition(of:parameters:)``), by plan index.
-    private var definitions: [ComponentDefinition] = []
+    /// Each plan's maker's parameters, by plan index: what its definition is given back with (see ``definition(of:parameters:)``).
+    private var parameters: [[ParameterSignature]] = []
     /// The component being planned's sites whose placeholders did not resolve, and those that did not convert.
     private var unresolved: [Diagnostic] = []
     private var unconverted: [Diagnostic] = []
@@ -67,8 +67,8 @@ struct WiringBuild {
         let keys = Self.keys(of: image.components, aliases: image.aliases)
         var plans: [ComponentPlan] = []
         plans.reserveCapacity(image.components.count)
-        definitions = []
-        definitions.reserveCapacity(image.components.count)
+        parameters = []
+        parameters.reserveCapacity(image.components.count)
         for (index, component) in image.components.enumerated() {
             if let plan = plan(index, component, keys: keys) { plans.append(plan) }
         }
@@ -86,7 +86,10 @@ struct WiringBuild {
         for (key, instance) in stage.seeded {
             if let index = keys[key] { seeded[index] = instance }
         }
-        blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: definitions)
+        let (components, parameters) = (image.components, parameters)
+        blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: BuiltDefinitions {
+            zip(components, parameters).map { Self.definition(of: $0, parameters: $1) }
+        })
         if let printedMakers {
             var makers = PrintedMakers(table)
             printedMakers(&makers)
@@ -230,7 +233,7 @@ struct WiringBuild {
             callbacks.append(found)
         }
         guard complete, callbacks.count == 4, let produces = registration?.type ?? Optional(maker.produces) else { return nil }
-        definitions.append(Self.definition(of: component, parameters: maker.parameters))
+        parameters.append(maker.parameters)
         return ComponentPlan(
             index: index, key: component.key, location: component.location, scope: component.scope, isLazy: component.isLazy,
             produces: produces, maker: maker, arguments: arguments, factoryIndex: factoryIndex,

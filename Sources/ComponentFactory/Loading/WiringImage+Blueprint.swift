@@ -12,10 +12,11 @@ extension WiringImage {
          registry: ComponentRegistry) throws(Unprintable) {
         let table = blueprint.table
         let plans = table.plans
+        let definitions = blueprint.definitions.all
         var components: [Component] = []
         components.reserveCapacity(plans.count)
         for plan in plans {
-            let definition = blueprint.definitions[plan.index]
+            let definition = definitions[plan.index]
             let names = plan.names
             let maker: Maker
             var parameters: [ParameterSignature] = []

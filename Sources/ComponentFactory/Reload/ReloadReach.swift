@@ -25,7 +25,7 @@ struct ReloadReach {
         let loaded: LoadedConfiguration
 
         /// Each plan's definition as built, by plan index.
-        var definitions: [ComponentDefinition] { loaded.definitions }
+        var definitions: [ComponentDefinition] { loaded.definitions.all }
         var configuration: Configuration { loaded.configuration }
         var settingsFields: [SettingsField] { loaded.settingsFields }
         /// The keys that something read, those no source lists among them (providers, environment variables).

@@ -20,7 +20,7 @@ extension Factory {
     /// Every key in force where the factory was loaded, each that `refused` sets otherwise flagged; nil when it was not loaded from a configuration.
     func inspectedProperties(refused: Configuration?, values: FactoryInspection.Values) -> [FactoryInspection.Property]? {
         loaded.map {
-            FactoryInspection.Property.inForce($0.configuration, keysRead: $0.keysRead, definitions: $0.definitions,
+            FactoryInspection.Property.inForce($0.configuration, keysRead: $0.keysRead, definitions: $0.definitions.all,
                                                settingsFields: $0.settingsFields, refused: refused, masked: values == .masked)
         }
     }
