@@ -75,6 +75,7 @@ public struct WiringReader {
         }
         guard var image = wanted else { return (nil, stamps) }
         var records: [Record: WiringImage.Component] = [:]
+        records.reserveCapacity(plans.count)
         for text in documents {
             var document = Cursor(text)
             try document.header()
@@ -90,7 +91,8 @@ public struct WiringReader {
         image.components.reserveCapacity(plans.count)
         for plan in plans {
             guard files.indices.contains(plan.file),
-                  let component = records[Record(file: files[plan.file], key: plan.key, variant: plan.variant)] else {
+                  // Taken out, not copied: an environment names each of its components once.
+                  let component = records.removeValue(forKey: Record(file: files[plan.file], key: plan.key, variant: plan.variant)) else {
                 throw Diagnostic(.staleWiring, "the compiled wiring's entry names component '\(plan.key)' (variant \(plan.variant)), "
                                      + "which no document of it has; compile the wiring again", at: nil)
             }
