@@ -42,9 +42,10 @@ struct ServiceRules {
     /// `reloadable` are the plans marked `reloadable="yes"`.
     mutating func table(for plans: [ComponentPlan], isService: (@Sendable (Any.Type) -> Bool)?, reloadable: Set<Int> = []) -> ServiceTable {
         var table = bounds
-        let prototypes = ShorterLived(plans, isShort: { $0.scope == .prototype }, passesOn: [.objectGraph])
+        // Walked only when a singleton service is found: most components are not services.
+        lazy var prototypes = ShorterLived(plans, isShort: { $0.scope == .prototype }, passesOn: [.objectGraph])
         // A reload builds anew whatever needs a reloadable component; a running service cannot be.
-        let reloaded = ShorterLived.needingReloadable(plans) { reloadable.contains($0) }
+        lazy var reloaded = ShorterLived.needingReloadable(plans) { reloadable.contains($0) }
         for plan in plans {
             let attributes = roles[plan.key]
             if let attributes { table.roles[plan.index] = attributes.role }
