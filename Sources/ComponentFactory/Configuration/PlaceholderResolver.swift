@@ -276,8 +276,9 @@ public struct PlaceholderResolver: Sendable {
     }
 
     /// The key of a text that is `${key}` alone, with no `$`, brace, colon
-    /// or backslash in the key: nil for any other text.
-    private static func plainKey(_ text: String) -> String? {
+    /// or backslash in the key: nil for any other text. Such a text
+    /// resolves to the key's value, expanded when it holds placeholders.
+    static func plainKey(_ text: String) -> String? {
         let bytes = text.utf8
         guard bytes.count > 3, bytes.first == dollar, bytes.dropFirst().first == openBrace, bytes.last == closeBrace,
               !bytes.dropFirst(2).dropLast().contains(where: { $0 == dollar || $0 == openBrace || $0 == closeBrace

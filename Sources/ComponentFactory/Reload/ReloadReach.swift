@@ -15,8 +15,10 @@
 /// Components built afresh at each use (prototype, object-graph, request)
 /// need nothing: the next use builds them from the new graph.
 ///
-/// Every definition is resolved twice, once per configuration, and the
-/// graph is walked once backwards from what changed: linear in the assemblies.
+/// Every definition's texts are resolved twice, once per configuration,
+/// except a text that is one key's placeholder whose key has the same text
+/// on both sides, with no placeholder in it: that one is only looked up.
+/// The graph is walked once backwards from what changed: linear in the assemblies.
 struct ReloadReach {
     /// What one graph was made from, as a reload compares it: its plans,
     /// and what its factory was loaded from.
@@ -58,6 +60,11 @@ struct ReloadReach {
         for (index, definition) in new.definitions.enumerated() where index < plans.count {
             definition.forEachText { text in
                 guard altered[index] == nil, text.text.contains("${") else { return }
+                // One key's placeholder, the key's text the same on both sides and holding no placeholder: the same value.
+                if let key = PlaceholderResolver.plainKey(text.text), case let now = new.configuration.property(forKey: key)?.text,
+                   now == old.configuration.property(forKey: key)?.text, !(now.map(PlaceholderResolver.mayContainPlaceholder) ?? false) {
+                    return
+                }
                 var provenance = PlaceholderResolver.Provenance()
                 let before = try? oldResolver.resolve(text.text, at: nil)
                 let after = try? newResolver.resolve(text.text, at: nil, provenance: &provenance)

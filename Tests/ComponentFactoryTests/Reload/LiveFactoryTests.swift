@@ -156,6 +156,22 @@ import Testing
                 "no part of the change applies")
     }
 
+    /// `${db.pool}` keeps its text, `${pool.size:4}`, but the key that text reads is now set: the
+    /// pool's value changes through it, and the reload is refused at the line that sets it.
+    @Test func aChangeThroughAValuesOwnPlaceholderReachesTheSingletonBuiltWithIt() async throws {
+        let setup = try await Setup(pool: "${pool.size:4}")
+        #expect(try setup.live.factory.component(forKey: "pool", as: Pool.self).size == 4)
+        try setup.directory.write("Config/app.properties", "rate.per-minute = 100\ndb.pool = ${pool.size:4}\npool.size = 16\n")
+
+        let reload = await setup.live.reload()
+
+        #expect(reload.outcome == .refused, "\(reload)")
+        #expect(reload.changedKeys == ["pool.size"])
+        let refusal = try #require(reload.diagnostics.first, "\(reload)")
+        #expect(refusal.code == .notReloadable && refusal.message.contains("'pool'"), "\(refusal)")
+        #expect(refusal.location?.file == setup.propertiesFile && refusal.location?.line == 3, "at the line that sets it: \(refusal)")
+    }
+
     @Test func savingTheSameValuesAgainSwapsNothing() async throws {
         let setup = try await Setup()
         try setup.edit(limit: "100")
