@@ -279,11 +279,15 @@ public struct PlaceholderResolver: Sendable {
     /// or backslash in the key: nil for any other text. Such a text
     /// resolves to the key's value, expanded when it holds placeholders.
     static func plainKey(_ text: String) -> String? {
-        let bytes = text.utf8
-        guard bytes.count > 3, bytes.first == dollar, bytes.dropFirst().first == openBrace, bytes.last == closeBrace,
-              !bytes.dropFirst(2).dropLast().contains(where: { $0 == dollar || $0 == openBrace || $0 == closeBrace
-                  || $0 == colon || $0 == backslash }) else { return nil }
-        return String(text.utf8.dropFirst(2).dropLast())
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count > 3, bytes[0] == dollar, bytes[1] == openBrace, bytes[bytes.count - 1] == closeBrace else { return nil }
+            let key = UnsafeBufferPointer(rebasing: bytes[2 ..< bytes.count - 1])
+            guard !key.contains(where: { $0 == dollar || $0 == openBrace || $0 == closeBrace || $0 == colon || $0 == backslash }) else {
+                return nil
+            }
+            return String(decoding: key, as: UTF8.self)
+        }
     }
 
     /// The index of the next `${` from `index`, or nil.

@@ -69,8 +69,8 @@ struct WiringBuild {
         plans.reserveCapacity(image.components.count)
         parameters = []
         parameters.reserveCapacity(image.components.count)
-        for (index, component) in image.components.enumerated() {
-            if let plan = plan(index, component, keys: keys) { plans.append(plan) }
+        for index in image.components.indices {
+            if let plan = plan(index, image.components[index], keys: keys) { plans.append(plan) }
         }
         keysRead = self.resolver.readKeys().map(\.text)  // in no order: inspection sorts what it lists
         guard plans.count == image.components.count else { return }
@@ -134,8 +134,8 @@ struct WiringBuild {
     /// The plan index of each of `components`' keys, and of each alias of one of them.
     private static func keys(of components: [WiringImage.Component], aliases: [String: String]) -> [String: Int] {
         var indexByKey: [String: Int] = [:]
-        for (index, component) in components.enumerated() {
-            indexByKey[component.key] = index
+        for index in components.indices {
+            indexByKey[components[index].key] = index
         }
         for (alias, key) in aliases {
             if let index = indexByKey[key] { indexByKey[alias] = index }

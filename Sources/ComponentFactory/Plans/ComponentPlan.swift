@@ -80,10 +80,18 @@ final class ComponentPlan: @unchecked Sendable {
 
         /// Hands out one ``Names`` for all that are alike, to the builder of one plan table.
         struct Interned {
-            private var known: [String: Names] = [:]
+            /// What the names are made of.
+            private struct Key: Hashable {
+                let registration: String?
+                let makerOwner: String?
+                let selector: String
+                let kind: InitializerRegistration.Kind
+            }
+
+            private var known: [Key: Names] = [:]
 
             mutating func names(registration: String?, makerOwner: String?, maker: InitializerRegistration) -> Names {
-                let key = [registration ?? "", makerOwner ?? "", maker.selector, maker.kind.rawValue].joined(separator: "\u{0}")
+                let key = Key(registration: registration, makerOwner: makerOwner, selector: maker.selector, kind: maker.kind)
                 if let found = known[key] { return found }
                 let names = Names(registration: registration, makerOwner: makerOwner, maker: maker)
                 known[key] = names

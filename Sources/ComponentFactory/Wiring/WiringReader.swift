@@ -83,8 +83,8 @@ public struct WiringReader {
                 guard try document.word() == "C" else { throw document.failure("a document line does not begin with 'C'") }
                 let key = try document.string()
                 let variant = try document.number()
-                let component = try document.component(key: key, files: files)
-                records[Record(file: component.location.file, key: key, variant: variant)] = component
+                let (component, file) = try document.component(key: key, files: files)
+                records[Record(file: file, key: key, variant: variant)] = component
                 try document.endOfLine()
             }
         }
@@ -92,7 +92,7 @@ public struct WiringReader {
         for plan in plans {
             guard files.indices.contains(plan.file),
                   // Taken out, not copied: an environment names each of its components once.
-                  let component = records.removeValue(forKey: Record(file: files[plan.file], key: plan.key, variant: plan.variant)) else {
+                  let component = records.removeValue(forKey: Record(file: plan.file, key: plan.key, variant: plan.variant)) else {
                 throw Diagnostic(.staleWiring, "the compiled wiring's entry names component '\(plan.key)' (variant \(plan.variant)), "
                                      + "which no document of it has; compile the wiring again", at: nil)
             }
@@ -103,7 +103,8 @@ public struct WiringReader {
 
     /// A document's component, as the entry names it: its file, its key, and which variant of it.
     private struct Record: Hashable {
-        let file: String
+        /// The file's number in the entry.
+        let file: Int
         let key: String
         let variant: Int
     }
@@ -159,9 +160,17 @@ public struct WiringReader {
         }
 
         mutating func number() throws(Diagnostic) -> Int {
-            let digits = try token()
-            guard digits.count <= 18, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { throw failure("a number is expected") }
-            return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            try separator()
+            let start = offset
+            var value = 0
+            while offset < bytes.count, bytes[offset] != 0x20, bytes[offset] != 0x0A {
+                let digit = Int(bytes[offset]) - 0x30
+                guard (0...9).contains(digit), offset - start < 18 else { throw failure("a number is expected") }
+                value = value * 10 + digit
+                offset += 1
+            }
+            guard offset > start else { throw failure("a token is missing") }
+            return value
         }
 
         /// A stamp's hash: a decimal `UInt64`.
@@ -202,8 +211,8 @@ public struct WiringReader {
             while offset < bytes.count, bytes[offset] != 0x22, bytes[offset] != 0x5C, bytes[offset] != 0x0A { offset += 1 }
             if offset < bytes.count, bytes[offset] == 0x22 {
                 offset += 1
-                guard let text = String(validating: bytes[start ..< offset - 1], as: UTF8.self) else { throw failure("a string is not UTF-8") }
-                return text
+                // The text was a String, cut here only at ASCII quotes: its bytes are whole UTF-8.
+                return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start ..< offset - 1]), as: UTF8.self) }
             }
             var result = Array(bytes[start ..< offset])
             while true {
@@ -253,9 +262,14 @@ public struct WiringReader {
         }
 
         mutating func location(_ files: [String]) throws(Diagnostic) -> SourceLocation {
+            try numberedLocation(files).location
+        }
+
+        /// A location, and the number of its file in the entry's list.
+        private mutating func numberedLocation(_ files: [String]) throws(Diagnostic) -> (location: SourceLocation, file: Int) {
             let file = try number()
             guard files.indices.contains(file) else { throw failure("a location names file \(file), which the entry does not list") }
-            return SourceLocation(file: files[file], line: try number(), column: try number())
+            return (SourceLocation(file: files[file], line: try number(), column: try number()), file)
         }
 
         /// An attribute, or `-` for none.
@@ -275,8 +289,9 @@ public struct WiringReader {
             return count
         }
 
-        mutating func component(key: String, files: [String]) throws(Diagnostic) -> WiringImage.Component {
-            let location = try location(files)
+        /// A document's component, and the number of its file in the entry's list.
+        mutating func component(key: String, files: [String]) throws(Diagnostic) -> (WiringImage.Component, file: Int) {
+            let (location, file) = try numberedLocation(files)
             guard let scope = Scope(rawValue: try word()) else { throw failure("an unknown scope") }
             let isLazy = try flag()
             let isSeeded = try flag()
@@ -308,10 +323,11 @@ public struct WiringReader {
                 guard AssemblyGrammar.Attribute(rawValue: name) != nil else { throw failure("'\(name)' is not an attribute of <component>") }
                 attributes.append(WiringImage.Attribute(name: name, value: try attribute(files)))
             }
-            return WiringImage.Component(key: key, location: location, scope: scope, isLazy: isLazy, isSeeded: isSeeded,
-                                         isReloadable: isReloadable, type: type, maker: maker, arguments: arguments,
-                                         dependencies: dependencies, properties: properties, callbacks: callbacks,
-                                         attributes: attributes)
+            let component = WiringImage.Component(key: key, location: location, scope: scope, isLazy: isLazy, isSeeded: isSeeded,
+                                                  isReloadable: isReloadable, type: type, maker: maker, arguments: arguments,
+                                                  dependencies: dependencies, properties: properties, callbacks: callbacks,
+                                                  attributes: attributes)
+            return (component, file)
         }
 
         /// A value, its collections no deeper than an assembly's elements can nest.
