@@ -45,7 +45,11 @@ public struct EnvironmentBuild: Sendable {
     /// `<app-property>` keys (not prefixes), sorted: what an editor offers
     /// in a `.properties` file. Made when asked for.
     public var keysRead: [String] {
-        Set(read.map(\.text) + declaredKeys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        keysReadInAnyOrder.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+    /// The same keys, unsorted: for a factory's record of its load, whose readers sort what they list.
+    var keysReadInAnyOrder: [String] {
+        Array(Set(read.map(\.text) + declaredKeys))
     }
     /// Every field of the registry's settings types, as bound in the environment.
     public let settingsFields: [SettingsField]
@@ -242,8 +246,8 @@ extension EnvironmentBuild {
     /// What a factory made of `blueprint` was loaded from, for its inspection; nil when the configuration did not load.
     func loaded(_ blueprint: FactoryBlueprint) -> LoadedConfiguration? {
         configuration.map {
-            LoadedConfiguration(configuration: $0, definitions: blueprint.definitions, settingsFields: settingsFields, keysRead: keysRead,
-                                warnings: diagnostics.filter { $0.severity != .error })
+            LoadedConfiguration(configuration: $0, definitions: blueprint.definitions, settingsFields: settingsFields,
+                                keysRead: keysReadInAnyOrder, warnings: diagnostics.filter { $0.severity != .error })
         }
     }
 }

@@ -25,7 +25,7 @@ enum ReloadedWiring: Sendable {
                                          parent: parent)
             let loaded = build.blueprint.flatMap { build.loaded($0) }
             return Build(configuration: build.configuration, diagnostics: build.diagnostics, blueprint: build.blueprint,
-                         keysRead: build.keysRead,
+                         keysRead: build.keysReadInAnyOrder,
                          side: build.blueprint.flatMap { blueprint in loaded.map { ReloadReach.Side(table: blueprint.table, loaded: $0) } })
         case .compiled(let image, let printedMakers):
             let configuration: Configuration
