@@ -224,6 +224,7 @@ struct WiringBuild {
             }
         }
         var callbacks: [CallbackRegistration?] = []
+        callbacks.reserveCapacity(component.callbacks.count)
         for name in component.callbacks {
             guard let name else {
                 callbacks.append(nil)

@@ -316,6 +316,7 @@ public struct WiringReader {
                 properties.append(WiringImage.Property(name: name, value: value, location: try self.location(files)))
             }
             var callbacks: [String?] = []
+            callbacks.reserveCapacity(4)
             for _ in 0..<4 { callbacks.append(try optionalString()) }
             var attributes: [WiringImage.Attribute] = []
             for _ in 0..<(try count()) {
