@@ -54,4 +54,29 @@ final class PlanTable: Sendable {
         self.requestComponentsHaveDestroyMethods = plans.contains { $0.scope == .request && $0.destroyMethod != nil }
         self.programs = ProgramTable(plans: plans, hasPostProcessors: !postProcessors.isEmpty)
     }
+
+    /// The table of `plans` for other values than `previous`'s: the same
+    /// wiring built again, each plan not in `remade` `previous`'s own, and
+    /// those in it made from the same definitions. So the keys, scopes,
+    /// makers and edges are `previous`'s, and what follows from them alone
+    /// is taken from it; the values, settings and services are these.
+    init(updating previous: PlanTable, plans: [ComponentPlan], remade: Set<Int>, postProcessors: [any ComponentPostProcessor],
+         settings: [TypeIdentity: any Settings], services: ServiceTable) {
+        self.plans = plans
+        keys = previous.keys
+        self.postProcessors = postProcessors
+        environment = previous.environment
+        parentAliases = previous.parentAliases
+        suspensions = previous.suspensions
+        creationGroups = previous.creationGroups
+        self.settings = settings
+        self.services = services
+        isSeeded = previous.isSeeded
+        isReloadable = previous.isReloadable
+        requestComponentCount = previous.requestComponentCount
+        requestComponentsCanSuspend = previous.requestComponentsCanSuspend
+        requestComponentsHaveDestroyMethods = previous.requestComponentsHaveDestroyMethods
+        programs = ProgramTable(updating: previous.programs, plans: plans, remade: remade, reloadable: previous.isReloadable,
+                                hasPostProcessors: !postProcessors.isEmpty)
+    }
 }

@@ -35,142 +35,147 @@ import Synchronization
 /// inherited component, a collection, a dictionary) is neither, and is
 /// resolved from its ``ValuePlan``.
 ///
-/// The programs' parts and the slots lie in one buffer of each kind, made
-/// once here and never changed, which the table holds for the factory's
-/// life: a program, and a plan's slots, are lent to whatever runs them, as the plans they name are.
+/// The programs' parts and the slots lie in one buffer of each kind
+/// (``ProgramParts``), made once here and never changed, which the table
+/// holds for the factory's life: a program, and a plan's slots, are lent to
+/// whatever runs them, as the plans they name are. A table made for other
+/// values than the one before it (``init(updating:plans:remade:hasPostProcessors:)``)
+/// lays out anew only the programs and slots that name a plan made anew,
+/// and lends the rest from the parts of the table before.
 final class ProgramTable: @unchecked Sendable {
     // @unchecked: its buffers are lent to every run with no retain (the rows named on `Step.plan` and on `runSteps`' slots), its value plans and slots hold constants as ComponentPlan does, and a singleton argument's cell keeps a built component.
+    /// The parts every program and slot here lies in: the ones laid out for this table last.
+    private let parts: [ProgramParts]
     /// The programs, and for each plan the position of its own, or -1.
     private let programs: UnsafeMutableBufferPointer<ResolutionProgram>
     private let positions: [Int32]
     /// Each plan's frame program, by the plan's index.
     private let frames: UnsafeMutableBufferPointer<ResolutionProgram>
-    private let steps: UnsafeMutableBufferPointer<ResolutionProgram.Step>
-    private let singletons: UnsafeMutableBufferPointer<ResolutionProgram.Singleton>
-    private let argumentRegisters: UnsafeMutableBufferPointer<Int32>
-    private let registers: UnsafeMutableBufferPointer<ResolutionProgram.Register>
-    /// The values the programs' steps resolve from their plans: collections, dictionaries and parents' components.
-    private let valuePlans: UnsafeMutableBufferPointer<ValuePlan>
-    /// The argument slots of all plans, one after another, and for each plan its own.
-    private let slots: UnsafeMutableBufferPointer<ArgumentSlot>
+    /// Each plan's argument slots.
     private let slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>]
-    /// The conversion cells of the slots that name a singleton, one after another.
-    private let conversions: UnsafeMutableBufferPointer<AtomicLazyReference<AnyObject>>
+    /// Which plans are built straight through, to the bottom, and who needs each plan: what follows from the plans' shape alone.
+    private let isStraightThrough: [Bool]
+    private let neededBy: [[Int]]
+
+    /// The most tables whose parts one lends from: past it, a table for other values is laid out whole.
+    private static let maximumLenders = 8
 
     init(plans: [ComponentPlan], hasPostProcessors: Bool) {
-        // Straight-through to the bottom: clear the plans that need one that is not,
-        // backwards along the needs, once each.
+        neededBy = ComponentPlan.neededBy(plans)
+        isStraightThrough = Self.straightThrough(plans, neededBy: neededBy)
+        let all = Array(plans.indices)
+        let (layouts, frameLayouts) = Self.layouts(of: all, plans: plans, isStraightThrough: isStraightThrough, postProcesses: hasPostProcessors)
+        let laid = ProgramParts(layouts: layouts.compactMap { $0 } + frameLayouts, slotted: plans, of: plans)
+        programs = .allocate(capacity: layouts.count { $0 != nil })
+        frames = .allocate(capacity: plans.count)
+        var positions = [Int32](repeating: -1, count: plans.count)
+        var placed = 0
+        for (index, layout) in layouts.enumerated() {
+            guard let layout else { continue }
+            programs.initializeElement(at: placed, to: laid.place(layout))
+            positions[index] = Int32(placed)
+            placed += 1
+        }
+        for (index, layout) in frameLayouts.enumerated() {
+            frames.initializeElement(at: index, to: laid.place(layout))
+        }
+        self.positions = positions
+        slotsByPlan = plans.map { laid.placeSlots(of: $0, in: plans) }
+        parts = [laid]
+    }
+
+    /// The programs of `plans`, `previous`'s plans for other values: the
+    /// same in number, keys, scopes, makers and edges, each one not in
+    /// `remade` `previous`'s own object. The programs and slots of the plans
+    /// in `remade`, of the reloadable ones (whose singletons a reload builds
+    /// anew, so a kept conversion would be stale), and of every plan that
+    /// needs one of them, to the top, are laid out anew; every other is lent
+    /// from `previous`'s parts, which name only plans of `plans`. Laid out
+    /// whole when that is most of them, or when `previous` lends from too many tables.
+    convenience init(updating previous: ProgramTable, plans: [ComponentPlan], remade: Set<Int>, reloadable: [Bool],
+                     hasPostProcessors: Bool) {
+        var isRelaid = [Bool](repeating: false, count: plans.count)
+        var queue = plans.indices.filter { remade.contains($0) || reloadable[$0] }
+        for index in queue { isRelaid[index] = true }
+        var head = 0
+        while head < queue.count {
+            let target = queue[head]
+            head += 1
+            for needer in previous.neededBy[target] where !isRelaid[needer] {
+                isRelaid[needer] = true
+                queue.append(needer)
+            }
+        }
+        guard previous.positions.count == plans.count, queue.count <= plans.count / 2, previous.parts.count < Self.maximumLenders else {
+            self.init(plans: plans, hasPostProcessors: hasPostProcessors)
+            return
+        }
+        let relaid = queue.sorted()
+        let (layouts, frameLayouts) = Self.layouts(of: relaid, plans: plans, isStraightThrough: previous.isStraightThrough,
+                                                   postProcesses: hasPostProcessors)
+        // The shape decides which plans have a program of their own; should a bound say otherwise, all is laid out again.
+        guard zip(relaid, layouts).allSatisfy({ ($1 != nil) == (previous.positions[$0] >= 0) }) else {
+            self.init(plans: plans, hasPostProcessors: hasPostProcessors)
+            return
+        }
+        let laid = ProgramParts(layouts: layouts.compactMap { $0 } + frameLayouts, slotted: relaid.map { plans[$0] }, of: plans)
+        let programs = UnsafeMutableBufferPointer<ResolutionProgram>.allocate(capacity: previous.programs.count)
+        if let base = programs.baseAddress, let from = previous.programs.baseAddress { base.initialize(from: from, count: programs.count) }
+        let frames = UnsafeMutableBufferPointer<ResolutionProgram>.allocate(capacity: plans.count)
+        if let base = frames.baseAddress, let from = previous.frames.baseAddress { base.initialize(from: from, count: frames.count) }
+        var slotsByPlan = previous.slotsByPlan
+        for (offset, index) in relaid.enumerated() {
+            if let layout = layouts[offset] { programs[Int(previous.positions[index])] = laid.place(layout) }
+            frames[index] = laid.place(frameLayouts[offset])
+            slotsByPlan[index] = laid.placeSlots(of: plans[index], in: plans)
+        }
+        self.init(parts: previous.parts + [laid], programs: programs, positions: previous.positions, frames: frames,
+                  slotsByPlan: slotsByPlan, isStraightThrough: previous.isStraightThrough, neededBy: previous.neededBy)
+    }
+
+    private init(parts: [ProgramParts], programs: UnsafeMutableBufferPointer<ResolutionProgram>, positions: [Int32],
+                 frames: UnsafeMutableBufferPointer<ResolutionProgram>, slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>],
+                 isStraightThrough: [Bool], neededBy: [[Int]]) {
+        (self.parts, self.programs, self.positions, self.frames, self.slotsByPlan, self.isStraightThrough, self.neededBy) =
+            (parts, programs, positions, frames, slotsByPlan, isStraightThrough, neededBy)
+    }
+
+    deinit {
+        // Plain data: the parts they lie in go with the last table that lends them.
+        programs.deallocate()
+        frames.deallocate()
+    }
+
+    /// Which plans are straight-through to the bottom: each that is alone,
+    /// less those that need one that is not, cleared backwards along the needs, once each.
+    private static func straightThrough(_ plans: [ComponentPlan], neededBy: [[Int]]) -> [Bool] {
         var isStraightThrough = plans.map(Self.isStraightThroughAlone)
-        let needers = ComponentPlan.neededBy(plans)
         var queue = plans.indices.filter { !isStraightThrough[$0] }
         var head = 0
         while head < queue.count {
             let target = queue[head]
             head += 1
-            for needer in needers[target] where isStraightThrough[needer] {
+            for needer in neededBy[target] where isStraightThrough[needer] {
                 isStraightThrough[needer] = false
                 queue.append(needer)
             }
         }
+        return isStraightThrough
+    }
+
+    /// The layouts of the plans at `indices`: each one's own program (nil
+    /// for none) and its frame's, in the order of `indices`.
+    private static func layouts(of indices: [Int], plans: [ComponentPlan], isStraightThrough: [Bool],
+                                postProcesses: Bool) -> ([ResolutionProgram.Layout?], [ResolutionProgram.Layout]) {
         // A singleton is shared, and made once under the store's lock: never straight through.
-        let layouts = plans.map { plan -> ResolutionProgram.Layout? in
-            guard isStraightThrough[plan.index], plan.scope != .singleton, plan.scope != .weakSingleton else { return nil }
-            return ProgramCompiler.straightThrough(plan.index, plans: plans, isStraightThrough: isStraightThrough,
-                                                   postProcesses: hasPostProcessors, maximumNesting: Factory.maximumNesting)
+        let layouts = indices.map { index -> ResolutionProgram.Layout? in
+            guard isStraightThrough[index], plans[index].scope != .singleton, plans[index].scope != .weakSingleton else { return nil }
+            return ProgramCompiler.straightThrough(index, plans: plans, isStraightThrough: isStraightThrough,
+                                                   postProcesses: postProcesses, maximumNesting: Factory.maximumNesting)
         }
         // Never nil: a frame's program has no bound. An empty one would end its frame with `build-failed`.
-        let frameLayouts = plans.map { plan in
-            ProgramCompiler.frame(plan.index, plans: plans, postProcesses: hasPostProcessors)
-        }
-        let laidOut = layouts.compactMap { $0 } + frameLayouts
-        let steps = UnsafeMutableBufferPointer<ResolutionProgram.Step>.allocate(capacity: laidOut.reduce(0) { $0 + $1.steps.count })
-        let singletons = UnsafeMutableBufferPointer<ResolutionProgram.Singleton>.allocate(capacity: laidOut.reduce(0) { $0 + $1.singletons.count })
-        let argumentRegisters = UnsafeMutableBufferPointer<Int32>.allocate(capacity: laidOut.reduce(0) { $0 + $1.argumentRegisters.count })
-        let registers = UnsafeMutableBufferPointer<ResolutionProgram.Register>.allocate(capacity: laidOut.reduce(0) { $0 + $1.registers.count })
-        let valuePlans = UnsafeMutableBufferPointer<ValuePlan>.allocate(capacity: laidOut.reduce(0) { $0 + $1.valuePlans.count })
-        let programs = UnsafeMutableBufferPointer<ResolutionProgram>.allocate(capacity: laidOut.count - frameLayouts.count)
-        let frames = UnsafeMutableBufferPointer<ResolutionProgram>.allocate(capacity: frameLayouts.count)
-        var positions = [Int32](repeating: -1, count: plans.count)
-        var filled = (steps: 0, singletons: 0, arguments: 0, registers: 0, valuePlans: 0, programs: 0)
-        /// `parts` copied into `buffer` after the `filled` elements already there: where they lie.
-        func place<Element>(_ parts: [Element], in buffer: UnsafeMutableBufferPointer<Element>, after filled: inout Int) -> UnsafeBufferPointer<Element> {
-            let start = buffer.baseAddress.map { $0 + filled }
-            start?.initialize(from: parts, count: parts.count)
-            filled += parts.count
-            return UnsafeBufferPointer(start: start, count: parts.count)
-        }
-        /// `layout`'s parts placed in the buffers: its program.
-        func placed(_ layout: ResolutionProgram.Layout) -> ResolutionProgram {
-            ResolutionProgram(steps: place(layout.steps, in: steps, after: &filled.steps),
-                              singletons: place(layout.singletons, in: singletons, after: &filled.singletons),
-                              argumentRegisters: place(layout.argumentRegisters, in: argumentRegisters, after: &filled.arguments),
-                              registers: place(layout.registers, in: registers, after: &filled.registers),
-                              valuePlans: place(layout.valuePlans, in: valuePlans, after: &filled.valuePlans),
-                              depth: layout.depth, usesScope: layout.usesScope)
-        }
-        for (index, layout) in layouts.enumerated() {
-            guard let layout else { continue }
-            programs.initializeElement(at: filled.programs, to: placed(layout))
-            positions[index] = Int32(filled.programs)
-            filled.programs += 1
-        }
-        for (index, layout) in frameLayouts.enumerated() {
-            frames.initializeElement(at: index, to: placed(layout))
-        }
-        (self.programs, self.positions, self.frames, self.steps, self.singletons, self.argumentRegisters, self.registers, self.valuePlans) =
-            (programs, positions, frames, steps, singletons, argumentRegisters, registers, valuePlans)
-        (slots, slotsByPlan, conversions) = Self.argumentSlots(of: plans)
-    }
-
-    /// Every plan's argument slots, in one buffer, with a conversion cell for each argument that names a singleton.
-    private static func argumentSlots(of plans: [ComponentPlan]) -> (UnsafeMutableBufferPointer<ArgumentSlot>, [UnsafeBufferPointer<ArgumentSlot>],
-                                                                     UnsafeMutableBufferPointer<AtomicLazyReference<AnyObject>>) {
-        // Not a weak singleton: a kept conversion would hold it.
-        func isSingleton(_ index: Int) -> Bool { plans.indices.contains(index) && plans[index].scope == .singleton }
-        let slots = UnsafeMutableBufferPointer<ArgumentSlot>.allocate(capacity: plans.reduce(0) { $0 + $1.arguments.count })
-        let conversions = UnsafeMutableBufferPointer<AtomicLazyReference<AnyObject>>.allocate(capacity: plans.reduce(0) { total, plan in
-            total + plan.arguments.count { if case .component(let index) = $0 { isSingleton(index) } else { false } }
-        })
-        var slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>] = []
-        slotsByPlan.reserveCapacity(plans.count)
-        var (start, cells) = (0, 0)
-        for plan in plans {
-            for (offset, argument) in plan.arguments.enumerated() {
-                let slot: ArgumentSlot
-                switch argument {
-                case .constant(let value):
-                    slot = ArgumentSlot(constant: value.object)
-                case .component(let index) where plans.indices.contains(index):
-                    var cell: ConversionCell?
-                    if isSingleton(index), let base = conversions.baseAddress {
-                        (base + cells).initialize(to: AtomicLazyReference())
-                        cell = ConversionCell(base + cells)
-                        cells += 1
-                    }
-                    slot = ArgumentSlot(component: index, conversion: cell)
-                case .component, .inherited, .collection, .dictionary:
-                    slot = ArgumentSlot(component: -1, conversion: nil)
-                }
-                slots.initializeElement(at: start + offset, to: slot)
-            }
-            slotsByPlan.append(UnsafeBufferPointer(rebasing: slots[start..<start + plan.arguments.count]))
-            start += plan.arguments.count
-        }
-        return (slots, slotsByPlan, conversions)
-    }
-
-    deinit {
-        // Plain data all, but the value plans.
-        if let base = valuePlans.baseAddress { base.deinitialize(count: valuePlans.count) }
-        valuePlans.deallocate()
-        if let base = conversions.baseAddress { base.deinitialize(count: conversions.count) }
-        conversions.deallocate()
-        if let base = slots.baseAddress { base.deinitialize(count: slots.count) }
-        slots.deallocate()
-        for buffer in [UnsafeMutableRawBufferPointer(programs), UnsafeMutableRawBufferPointer(frames), UnsafeMutableRawBufferPointer(steps), UnsafeMutableRawBufferPointer(singletons),
-                       UnsafeMutableRawBufferPointer(argumentRegisters), UnsafeMutableRawBufferPointer(registers)] {
-            buffer.deallocate()
-        }
+        let frameLayouts = indices.map { ProgramCompiler.frame($0, plans: plans, postProcesses: postProcesses) }
+        return (layouts, frameLayouts)
     }
 
     /// The program of the plan at `index` when it is built straight through, lent: this table holds it.

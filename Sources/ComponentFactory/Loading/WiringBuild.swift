@@ -5,7 +5,21 @@
 /// (`AssemblyCompiler.converted`); each name is looked up in the registry,
 /// and one the registry no longer has is `stale-wiring`. The plan table is
 /// lowered as the interpreter's is.
+///
+/// Given the build of the same image for the values read before (a live
+/// factory's reload), it keeps each plan whose value sites all resolve to
+/// the texts they did then, and makes only the others: a plan is its
+/// texts converted, by the same converters, when no component is a type
+/// converter or post-processor. A plan that takes settings is made again.
 struct WiringBuild {
+    /// What a build leaves for the next build of the same image, for other
+    /// values: its plans, each of its sites as resolved, and its makers' parameters.
+    struct Previous: Sendable {
+        let table: PlanTable
+        let texts: ResolvedTexts
+        let parameters: [[ParameterSignature]]
+    }
+
     /// Every problem found, in the order found.
     private(set) var diagnostics: [Diagnostic] = []
     /// What a factory is made from, when nothing has an error.
@@ -13,6 +27,12 @@ struct WiringBuild {
     private(set) var settingsFields: [SettingsField] = []
     /// The keys that the sites, the settings and the locations read, in no order.
     private(set) var keysRead: [String] = []
+    /// Each value site as it resolved, for the next build of the same image.
+    private(set) var resolvedTexts = ResolvedTexts(components: 0)
+    /// Given a previous build, the plans some text of which may resolve
+    /// differently from there: those made again, and those with an
+    /// attribute that holds a placeholder. Nil with none: every plan may.
+    private(set) var candidates: Set<Int>?
 
     private let registry: ComponentRegistry
     private var converters: TypeConverters
@@ -28,7 +48,8 @@ struct WiringBuild {
 
     /// The build of `image` for `configuration`; with `printedMakers`, the
     /// generated code's, its blueprint runs the makers they install.
-    init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry, printedMakers: PrintedMakers.Install? = nil) {
+    init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry, printedMakers: PrintedMakers.Install? = nil,
+         previous: Previous? = nil) {
         self.registry = registry
         converters = registry.converters
         var resolver = PlaceholderResolver(configuration: configuration)
@@ -69,32 +90,119 @@ struct WiringBuild {
         plans.reserveCapacity(image.components.count)
         parameters = []
         parameters.reserveCapacity(image.components.count)
+        resolvedTexts = ResolvedTexts(components: image.components.count)
+        // Converters and post-processors of the assemblies' own are built anew for each build: then every plan is made anew.
+        let keeping = infrastructure.isEmpty ? previous.flatMap { $0.table.plans.count == image.components.count ? $0 : nil } : nil
+        var remade = Set<Int>()
         for index in image.components.indices {
-            if let plan = plan(index, image.components[index], keys: keys) { plans.append(plan) }
+            let component = image.components[index]
+            if let keeping, keeps(component, as: keeping.texts.texts(of: index)) {
+                let kept = keeping.table.plans[index]
+                plans.append(kept)
+                parameters.append(keeping.parameters[index])
+            } else {
+                remade.insert(index)
+                if let plan = plan(index, component, keys: keys) { plans.append(plan) }
+            }
+            if keeping != nil, component.attributes.contains(where: { PlaceholderResolver.mayContainPlaceholder($0.value.text) }) {
+                remade.insert(index)
+            }
+            resolvedTexts.endComponent()
         }
+        if keeping != nil { candidates = remade }
         keysRead = self.resolver.readKeys().map(\.text)  // in no order: inspection sorts what it lists
         guard plans.count == image.components.count else { return }
         let reloadable = Set(image.components.indices.filter { image.components[$0].isReloadable })
         let serviceTable = services.table(for: plans, isService: registry.isService, reloadable: reloadable)
         diagnostics += services.diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
-        let table = PlanTable(plans: plans, indexByKey: keys, postProcessors: stage.componentPostProcessors,
-                              environment: configuration.environment, settings: settings.values, services: serviceTable,
-                              seeded: Set(image.components.indices.filter { image.components[$0].isSeeded }),
-                              reloadable: reloadable)
+        let table = keeping.map {
+            PlanTable(updating: $0.table, plans: plans, remade: remade, postProcessors: stage.componentPostProcessors,
+                      settings: settings.values, services: serviceTable)
+        } ?? PlanTable(plans: plans, indexByKey: keys, postProcessors: stage.componentPostProcessors,
+                       environment: configuration.environment, settings: settings.values, services: serviceTable,
+                       seeded: Set(image.components.indices.filter { image.components[$0].isSeeded }), reloadable: reloadable)
         var seeded: [Int: any Sendable] = [:]
         for (key, instance) in stage.seeded {
             if let index = keys[key] { seeded[index] = instance }
         }
         let (components, parameters) = (image.components, parameters)
-        blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: BuiltDefinitions {
-            zip(components, parameters).map { Self.definition(of: $0, parameters: $1) }
+        blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: BuiltDefinitions(count: components.count) {
+            Self.definition(of: components[$0], parameters: parameters[$0])
         })
         if let printedMakers {
             var makers = PrintedMakers(table)
             printedMakers(&makers)
             blueprint?.printed = makers.installed
         }
+    }
+
+    /// Whether the plan a previous build made of `component` holds for this
+    /// one: it takes no settings, no site has a placeholder in its type
+    /// hint, and each site resolves to its text in `before`, in order. The
+    /// texts resolved are kept as this build's when it holds, and taken
+    /// back when not (the plan is made, and resolves them again).
+    private mutating func keeps(_ component: WiringImage.Component, as before: ArraySlice<String>) -> Bool {
+        let start = resolvedTexts.count
+        var position = before.startIndex
+        for value in component.arguments where !matches(value, before, at: &position) {
+            resolvedTexts.truncate(to: start)
+            return false
+        }
+        for property in component.properties where !matches(property.value, before, at: &position) {
+            resolvedTexts.truncate(to: start)
+            return false
+        }
+        guard position == before.endIndex else {
+            resolvedTexts.truncate(to: start)
+            return false
+        }
+        return true
+    }
+
+    /// Whether each site of `value`, from `position` on in `before`, resolves
+    /// to its text there, in the order ``value(_:for:component:member:keys:)``
+    /// resolves them: kept as it goes, `position` moved past them.
+    private mutating func matches(_ value: WiringValue, _ before: ArraySlice<String>, at position: inout Int) -> Bool {
+        switch value {
+        case .site(let text, let hint): return matches(text, hint: hint, before, at: &position)
+        case .component, .null: return true
+        case .settings: return false
+        case .collection, .dictionary: break
+        }
+        var pending = [value]
+        while let value = pending.popLast() {
+            switch value {
+            case .site(let text, let hint):
+                guard matches(text, hint: hint, before, at: &position) else { return false }
+            case .settings:
+                return false
+            case .collection(let items):
+                pending += items.reversed()
+            case .dictionary(let entries):
+                for entry in entries.reversed() {
+                    pending.append(entry.value)
+                    pending.append(.site(entry.key, hint: nil))
+                }
+            case .component, .null:
+                continue
+            }
+        }
+        return true
+    }
+
+    /// Whether the site `text` resolves to `before[position]`, its hint holding no placeholder: kept, `position` moved past it.
+    private mutating func matches(_ text: AttributeValue, hint: AttributeValue?, _ before: ArraySlice<String>, at position: inout Int) -> Bool {
+        guard position < before.endIndex, !(hint.map { PlaceholderResolver.mayContainPlaceholder($0.text) } ?? false),
+              let resolved = try? resolver.resolve(text.text, at: text.location), resolved == before[position] else { return false }
+        resolvedTexts.append(resolved)
+        position += 1
+        return true
+    }
+
+    /// What this build leaves for the next one of the same image; nil when it made no factory.
+    var previous: Previous? {
+        blueprint.map { Previous(table: $0.table, texts: resolvedTexts, parameters: parameters) }
     }
 
     /// `stale-wiring` for each structural text whose value is not the one
@@ -308,6 +416,7 @@ struct WiringBuild {
                 unresolved.append(error)
                 return nil
             }
+            resolvedTexts.append(resolved)
             do {
                 return try AssemblyCompiler.converted(resolved, provenance: provenance, of: text, hint: hint, for: type,
                                                       converters: converters, component: component, member: member)

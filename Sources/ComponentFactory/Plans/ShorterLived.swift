@@ -5,15 +5,20 @@
 /// them, such as object-graph components), so it is linear however the
 /// components chain; the owner of both `scope-widening` checks.
 struct ShorterLived {
-    /// For each plan: the shorter-lived component that building it builds, or -1.
+    /// For each plan: the shorter-lived component that building it builds, or -1; empty when none is shorter-lived.
     private let reaches: [Int]
 
     /// `isShort` picks the shorter-lived components; `passesOn` the scopes
     /// of the components that, built with whoever needs them, pass them on.
     init(_ plans: [ComponentPlan], isShort: (ComponentPlan) -> Bool, passesOn: Set<Scope>) {
+        var queue = plans.filter(isShort).map(\.index)
+        // None is shorter-lived, as in most graphs: nothing reaches one, and no need is walked.
+        guard !queue.isEmpty else {
+            reaches = []
+            return
+        }
         let neededBy = ComponentPlan.neededBy(plans)
         var reaches = [Int](repeating: -1, count: plans.count)
-        var queue = plans.filter(isShort).map(\.index)
         for index in queue { reaches[index] = index }
         var head = 0
         while head < queue.count {
@@ -30,6 +35,7 @@ struct ShorterLived {
     /// The shorter-lived component that `plan` needs, and the need it comes
     /// through (itself when `plan` needs it directly); nil when there is none.
     func needed(by plan: ComponentPlan) -> (short: Int, through: Int)? {
+        guard !reaches.isEmpty else { return nil }
         var found: (short: Int, through: Int)?
         plan.forEachNeed { need in
             guard found == nil, case .component(let index) = need, index != plan.index, reaches[index] >= 0 else { return }

@@ -107,7 +107,7 @@ public final class LiveFactory: Sendable {
             guard let loaded = factory.loaded else {
                 throw DiagnosticReport([Diagnostic(.buildFailed, "the factory loaded without a configuration; please report this", at: nil)])
             }
-            let side = ReloadReach.Side(table: factory.table, loaded: loaded)
+            let side = ReloadReach.Side(table: factory.table, loaded: loaded, wiring: prepared.build.previous)
             return LiveFactory(wiring: .compiled(prepared.image, printedMakers: prepared.printedMakers), loader: prepared.loader, environment: prepared.environment,
                                registry: registry, parent: nil, logger: options.logger,
                                first: LiveGeneration(number: 1, factory: factory, side: side))
@@ -284,7 +284,7 @@ public final class LiveFactory: Sendable {
             // A config root given as none stays none; one that went away is a refusal.
             if !loader.root.path.isEmpty { return refused([error]) }
         }
-        let build = wiring.build(loader: loader, environment: environment, registry: registry, parent: parent)
+        let build = wiring.build(loader: loader, environment: environment, registry: registry, parent: parent, previous: old.side)
         read = build.configuration
         let errors = build.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let blueprint = build.blueprint, let side = build.side else {
@@ -296,7 +296,7 @@ public final class LiveFactory: Sendable {
             return refused(errors.map { ReloadReach.pointedAtChange($0, origins: origins) }, changed: changed,
                            wouldRebuild: wouldRebuild)
         }
-        let reach = ReloadReach(from: old.side, to: side)
+        let reach = ReloadReach(from: old.side, to: side, candidates: build.candidates)
         guard !reach.changedKeys.isEmpty else {
             return ReloadEvent(outcome: .unchanged, generation: old.number, changedKeys: [], rebuilt: [], diagnostics: [])
         }

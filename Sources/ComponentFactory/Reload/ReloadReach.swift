@@ -18,16 +18,19 @@
 /// Every definition's texts are resolved twice, once per configuration,
 /// except a text that is one key's placeholder whose key has the same text
 /// on both sides, with no placeholder in it: that one is only looked up.
-/// The graph is walked once backwards from what changed: linear in the assemblies.
+/// When the new graph's build says which plans' texts may resolve
+/// differently (compiled wiring keeps a plan whose texts all resolve as
+/// before), only theirs are. The graph is walked once backwards from what
+/// changed: linear in the assemblies.
 struct ReloadReach {
     /// What one graph was made from, as a reload compares it: its plans,
     /// and what its factory was loaded from.
     struct Side {
         let table: PlanTable
         let loaded: LoadedConfiguration
+        /// Built from compiled wiring: what the next build of it keeps plans by.
+        var wiring: WiringBuild.Previous?
 
-        /// Each plan's definition as built, by plan index.
-        var definitions: [ComponentDefinition] { loaded.definitions.all }
         var configuration: Configuration { loaded.configuration }
         var settingsFields: [SettingsField] { loaded.settingsFields }
         /// The keys that something read, those no source lists among them (providers, environment variables).
@@ -43,7 +46,10 @@ struct ReloadReach {
     /// Why the change cannot be applied live; empty when it can.
     let refusals: [Diagnostic]
 
-    init(from old: Side, to new: Side) {
+    /// The reach of the change from `old` to `new`; `candidates`, when
+    /// given, holds every plan of `new` one of whose texts may resolve
+    /// differently from `old`'s (the others' texts resolve as before).
+    init(from old: Side, to new: Side, candidates: Set<Int>? = nil) {
         changedKeys = Self.changedKeys(from: old, to: new.configuration, keysRead: new.keysRead)
         let plans = new.table.plans
         rebuilt = Self.rebuilt(in: new.table)
@@ -57,9 +63,10 @@ struct ReloadReach {
         var altered: [Int: SourceLocation] = [:]
         var oldResolver = PlaceholderResolver(configuration: old.configuration)
         var newResolver = PlaceholderResolver(configuration: new.configuration)
-        for (index, definition) in new.definitions.enumerated() where index < plans.count {
-            definition.forEachText { text in
-                guard altered[index] == nil, text.text.contains("${") else { return }
+        let definitions = new.loaded.definitions
+        for index in candidates.map(Array.init) ?? Array(0..<definitions.count) where index < plans.count {
+            definitions[index].forEachText { text in
+                guard altered[index] == nil, PlaceholderResolver.mayContainPlaceholder(text.text) else { return }
                 // One key's placeholder, the key's text the same on both sides and holding no placeholder: the same value.
                 if let key = PlaceholderResolver.plainKey(text.text), case let now = new.configuration.property(forKey: key)?.text,
                    now == old.configuration.property(forKey: key)?.text, !(now.map(PlaceholderResolver.mayContainPlaceholder) ?? false) {
@@ -130,10 +137,37 @@ struct ReloadReach {
     /// The keys whose value differs between `old` and `configuration`, sorted:
     /// what a reload reports, whether it applies the change or refuses it.
     static func changedKeys(from old: Side, to configuration: Configuration, keysRead: [String]) -> [String] {
-        var keys = Set(old.configuration.keysInAnyOrder + configuration.keysInAnyOrder + old.keysRead + keysRead)
+        var keys = Set(candidateKeys(from: old.configuration, to: configuration)
+            ?? old.configuration.keysInAnyOrder + configuration.keysInAnyOrder + old.keysRead + keysRead)
         keys.remove(Configuration.environmentKey)
         return keys.filter { old.configuration.property(forKey: $0)?.text != configuration.property(forKey: $0)?.text }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Every key whose value may differ between `old` and `new`, compared
+    /// layer by layer when both stack the same sources: none from a
+    /// `.properties` file whose assignments are the same, or from
+    /// environment variables that are the same; every key either side of
+    /// another file, or of values set in code, lists. Nil when the stacks
+    /// differ, when the variables changed (they answer keys they do not
+    /// list), or for a layer of another kind: then every key may.
+    private static func candidateKeys(from old: Configuration, to new: Configuration) -> [String]? {
+        guard old.sources.count == new.sources.count else { return nil }
+        var keys: [String] = []
+        for (before, after) in zip(old.sources, new.sources) {
+            guard before.name == after.name else { return nil }
+            switch (before, after) {
+            case let (before as PropertiesFileSource, after as PropertiesFileSource):
+                if before.document != after.document { keys += before.listedKeys + after.listedKeys }
+            case let (before as EnvironmentVariablesSource, after as EnvironmentVariablesSource):
+                if before.variables != after.variables { return nil }
+            case (is InMemoryPropertySource, is InMemoryPropertySource):
+                keys += before.listedKeys + after.listedKeys
+            default:
+                return nil
+            }
+        }
+        return keys
     }
 
     /// Each of `keys` with its text in `old` and in `new`, masked where either side holds a secret.

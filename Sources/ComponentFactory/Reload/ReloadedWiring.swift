@@ -15,10 +15,15 @@ enum ReloadedWiring: Sendable {
         var keysRead: [String]
         /// What a reload compares the environment by; nil when it made no factory.
         var side: ReloadReach.Side?
+        /// The plans some text of which may resolve differently from the
+        /// previous graph's (see ``ReloadReach/init(from:to:candidates:)``); nil: every plan's may.
+        var candidates: Set<Int>?
     }
 
-    /// The environment built with the configuration `loader` reads now.
-    func build(loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry, parent: Factory?) -> Build {
+    /// The environment built with the configuration `loader` reads now;
+    /// from compiled wiring, keeping what it can of `previous`, the graph built before.
+    func build(loader: ConfigurationLoader, environment: String?, registry: ComponentRegistry, parent: Factory?,
+               previous: ReloadReach.Side) -> Build {
         switch self {
         case .assemblies(let assemblies):
             let build = EnvironmentBuild(assemblies: assemblies, loader: loader, environment: environment, registry: registry,
@@ -34,10 +39,14 @@ enum ReloadedWiring: Sendable {
             } catch {
                 return Build(configuration: nil, diagnostics: error.diagnostics, blueprint: nil, keysRead: [], side: nil)
             }
-            let build = WiringBuild(image: image, configuration: configuration, registry: registry, printedMakers: printedMakers)
+            let build = WiringBuild(image: image, configuration: configuration, registry: registry, printedMakers: printedMakers,
+                                    previous: previous.wiring)
             let loaded = build.blueprint.map { build.loaded($0, configuration: configuration) }
             return Build(configuration: configuration, diagnostics: build.diagnostics, blueprint: build.blueprint, keysRead: build.keysRead,
-                         side: build.blueprint.flatMap { blueprint in loaded.map { ReloadReach.Side(table: blueprint.table, loaded: $0) } })
+                         side: build.blueprint.flatMap { blueprint in
+                             loaded.map { ReloadReach.Side(table: blueprint.table, loaded: $0, wiring: build.previous) }
+                         },
+                         candidates: build.candidates)
         }
     }
 }

@@ -1,0 +1,95 @@
+@_spi(Tooling) @testable import ComponentFactory
+import Testing
+
+/// A reload on compiled wiring builds the image again for the values read
+/// anew, keeping each plan whose value sites all resolve as they did: the
+/// table it makes is the one a build from nothing makes.
+@Suite struct KeptPlansTests {
+    /// Another valid value for each key of the fixture's properties.
+    static let otherValues = ["v8.horsepower": "451", "quiet.horsepower": "33", "surname": "Jones", "colour": "blue",
+                              "rating.key": "grip", "rating.value": "8", "timeout": "2s"]
+
+    /// The fixture's image, written and read back as a generated file is.
+    private static func image() throws -> WiringImage {
+        let trip = try WiringRoundTrip(AssemblyFixture.assemblies(CompiledWiringTests.everyShape),
+                                       configuration: AssemblyFixture.configuration(CompiledWiringTests.properties), registry: Garage.registry())
+        return try WiringReader.image(of: "test", entry: trip.text.entry, documents: trip.text.documents.map(\.text))
+    }
+
+    private static func build(_ image: WiringImage, _ properties: [String: String], after previous: WiringBuild? = nil) -> WiringBuild {
+        WiringBuild(image: image, configuration: AssemblyFixture.configuration(properties), registry: Garage.registry(),
+                    previous: previous?.previous)
+    }
+
+    @Test func onlyThePlanWhoseSiteResolvesDifferentlyIsMadeAgain() throws {
+        let image = try Self.image()
+        let first = Self.build(image, CompiledWiringTests.properties)
+        var edited = CompiledWiringTests.properties
+        edited["v8.horsepower"] = "500"
+        let again = Self.build(image, edited, after: first)
+        let (before, after) = (try #require(first.blueprint).table, try #require(again.blueprint).table)
+        let v8 = try #require(after.keys.byKey["v8"])
+        #expect(again.candidates == [v8])
+        for plan in after.plans {
+            #expect((plan === before.plans[plan.index]) == (plan.index != v8), "\(plan.key)")
+        }
+        let factory = Factory(blueprint: try #require(again.blueprint), parent: nil)
+        #expect(try factory.component(forKey: "car", as: Car.self).engine.horsepower == 500)
+        #expect(first.candidates == nil, "with no build before it, every plan may have changed")
+    }
+
+    @Test(arguments: otherValues.keys.sorted())
+    func eachEditedValueGivesTheTableABuildFromNothingGives(key: String) throws {
+        let image = try Self.image()
+        let first = Self.build(image, CompiledWiringTests.properties)
+        var edited = CompiledWiringTests.properties
+        edited[key] = Self.otherValues[key]
+        let again = Self.build(image, edited, after: first)
+        let fresh = Self.build(image, edited)
+        #expect(again.diagnostics.isEmpty)
+        #expect(PlanTableShape.describe(try #require(again.blueprint).table) == PlanTableShape.describe(try #require(fresh.blueprint).table))
+        #expect(again.candidates?.count == 1, "each key is read by one component's sites")
+        #expect(Set(again.keysRead) == Set(fresh.keysRead))
+        #expect(PlanTableShape.describe(try #require(again.blueprint).table) != PlanTableShape.describe(try #require(first.blueprint).table))
+    }
+
+    @Test func aValueChangedThroughAnotherValuesPlaceholderRemakesThePlanThatReadsIt() throws {
+        let image = try Self.image()
+        var properties = CompiledWiringTests.properties
+        (properties["surname"], properties["family"]) = ("${family}", "Smith")
+        let first = Self.build(image, properties)
+        properties["family"] = "Jones"
+        let again = Self.build(image, properties, after: first)
+        let blueprint = try #require(again.blueprint)
+        let alice = try #require(blueprint.table.keys.byKey["alice"])
+        #expect(again.candidates == [alice])
+        let factory = Factory(blueprint: blueprint, parent: nil)
+        #expect(try factory.component(forKey: "alice", as: Driver.self).name == "Alice Jones")
+    }
+
+    @Test func aValueThatNoLongerResolvesGivesTheDiagnosticsOfABuildFromNothing() throws {
+        let image = try Self.image()
+        let first = Self.build(image, CompiledWiringTests.properties)
+        var edited = CompiledWiringTests.properties
+        edited["surname"] = nil
+        edited["rating.value"] = "many"
+        let again = Self.build(image, edited, after: first)
+        let fresh = Self.build(image, edited)
+        #expect(again.blueprint == nil)
+        #expect(again.diagnostics.count == 2)
+        #expect(again.diagnostics.map(\.description) == fresh.diagnostics.map(\.description))
+    }
+
+    @Test func aBuildKeptFromOneThatKeptPlansKeepsThemToo() throws {
+        let image = try Self.image()
+        var properties = CompiledWiringTests.properties
+        var build = Self.build(image, properties)
+        for horsepower in ["500", "501", "502"] {
+            properties["v8.horsepower"] = horsepower
+            build = Self.build(image, properties, after: build)
+            #expect(build.candidates?.count == 1)
+            let factory = Factory(blueprint: try #require(build.blueprint), parent: nil)
+            #expect(try factory.component(forKey: "car", as: Car.self).engine.horsepower == Int(horsepower))
+        }
+    }
+}
