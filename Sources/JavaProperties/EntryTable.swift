@@ -118,6 +118,12 @@ struct EntryTable: Sendable, Hashable {
         }
     }
 
+    /// The value and line of the entry at `position`: its key's string is not made.
+    func valueAndLine(at position: Int) -> (value: String, line: Int) {
+        let span = spans[position]
+        return withBytes { bytes in (String(decoding: bytes.value(span), as: UTF8.self), span.line) }
+    }
+
     /// Whether the key at `position` has exactly the bytes of `key`.
     func key(at position: Int, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
         withBytes { Self.same($0.key(spans[position]), key) }

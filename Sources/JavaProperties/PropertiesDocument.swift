@@ -51,6 +51,12 @@ public struct PropertiesDocument: Sendable, Hashable {
         index.lastPosition(of: key, in: table).map(table.entry(at:))
     }
 
+    /// The value and line of the last assignment of `key`: ``entry(forKey:)``
+    /// less the key, which the caller has (no string is made of it).
+    public func value(forKey key: String) -> (value: String, line: Int)? {
+        index.lastPosition(of: key, in: table).map(table.valueAndLine(at:))
+    }
+
     /// The distinct keys, in the order of their last assignment.
     public var keys: [String] {
         winners.map(\.key)

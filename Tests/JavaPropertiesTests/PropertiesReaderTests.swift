@@ -30,6 +30,16 @@ import Testing
         #expect(document.duplicates.first?.winner.line == 3)
     }
 
+    @Test func aKeysValueAndLineAreItsLastAssignmentsAsItsEntrySays() throws {
+        let document = try read("a=1\nb=2\na=3\ncaf\\u00e9 = latte\n")
+        for key in ["a", "b", "café"] {
+            let entry = try #require(document.entry(forKey: key))
+            #expect(document.value(forKey: key).map { [$0.value, "\($0.line)"] } == [entry.value, "\(entry.line)"])
+        }
+        #expect(document.value(forKey: "a")?.line == 3)
+        #expect(document.value(forKey: "cafe\u{301}") == nil, "another key by its bytes, as Java tells them apart")
+    }
+
     @Test func valueKeepsTrailingWhitespaceAndSkipsOneSeparator() throws {
         let document = try read("key = = value \t\n")
         #expect(document["key"] == "= value \t")

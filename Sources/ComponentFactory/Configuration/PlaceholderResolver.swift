@@ -90,17 +90,35 @@ public struct PlaceholderResolver: Sendable {
 
     /// Resolves every placeholder in `text`, adding to `provenance` what the result is made of.
     public mutating func resolve(_ text: String, at site: SourceLocation?, provenance: inout Provenance) throws(Diagnostic) -> String {
-        guard Self.mayContainPlaceholder(text) else { return text }
+        try resolveSite(text, at: site, provenance: &provenance).value
+    }
+
+    /// Resolves `text` as ``resolve(_:at:provenance:)`` does, and says
+    /// whether it is plain: one key's placeholder alone (`${key}`), the key
+    /// set to a text that holds no placeholder. Then the result is that
+    /// text, and stays the same while the key's text does (see ``noteRead(plainSiteKey:)``).
+    mutating func resolveSite(_ text: String, at site: SourceLocation?, provenance: inout Provenance)
+        throws(Diagnostic) -> (value: String, isPlain: Bool) {
+        guard Self.mayContainPlaceholder(text) else { return (text, false) }
         return try asSite(&provenance) { resolver, origins throws(Diagnostic) in
             // A text that is one plain key's placeholder, as most sites are, is that key's value: what
             // `expand` makes of it when the key is set and its value fits. Anything else is expanded.
             if let key = Self.plainKey(text), let value = try resolver.lookup(key, site: site, chain: [], depth: 1, origins: &origins),
                value.utf8.count <= Self.maximumLength {
-                return value
+                // A value with placeholders is kept once expanded; a plain one is not.
+                return (value, resolver.resolved.isEmpty || resolver.resolved[PropertyKey(key)] == nil)
             }
-            return String(decoding: try resolver.expand(Array(text.utf8)[...], site: site, chain: [], depth: 0, origins: &origins),
-                   as: UTF8.self)
+            return (String(decoding: try resolver.expand(Array(text.utf8)[...], site: site, chain: [], depth: 0, origins: &origins),
+                    as: UTF8.self), false)
         }
+    }
+
+    /// Notes that a plain site (see ``resolveSite(_:at:provenance:)``) reads `key`,
+    /// as resolving it would, without looking the key up: for a site whose key's text is known not to have changed.
+    mutating func noteRead(plainSiteKey key: String) {
+        resolvingSite = true
+        noteNamed(PropertyKey(key), chain: [])
+        resolvingSite = false
     }
 
     /// The value of `key` with its placeholders resolved, or nil when no
@@ -152,6 +170,11 @@ public struct PlaceholderResolver: Sendable {
     /// Whether ``reads`` also keeps where each site named each key: for a
     /// manifest of the readers, not for `validate`, which needs only whether.
     var recordsSites = false
+
+    /// Room for `count` keys named by sites, so that noting them grows nothing.
+    mutating func reserveSiteReads(_ count: Int) {
+        reads.bySites.reserveCapacity(count)
+    }
 
     /// Adds what another resolver over the same configuration read, such as
     /// one that checked half of the definitions on another thread.

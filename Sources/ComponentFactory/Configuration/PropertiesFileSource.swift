@@ -26,7 +26,7 @@ public struct PropertiesFileSource: PropertySource {
 
     /// The last assignment of `key`, with its file and line.
     public func property(forKey key: String) -> PropertyValue? {
-        document.entry(forKey: key).map {
+        document.value(forKey: key).map {
             PropertyValue(text: $0.value, location: SourceLocation(file: document.file, line: $0.line), sourceName: name)
         }
     }

@@ -55,7 +55,7 @@ final class ProgramTable: @unchecked Sendable {
     private let slotsByPlan: [UnsafeBufferPointer<ArgumentSlot>]
     /// Which plans are built straight through, to the bottom, and who needs each plan: what follows from the plans' shape alone.
     private let isStraightThrough: [Bool]
-    private let neededBy: [[Int]]
+    let neededBy: [[Int]]
 
     /// The most tables whose parts one lends from: past it, a table for other values is laid out whole.
     private static let maximumLenders = 8

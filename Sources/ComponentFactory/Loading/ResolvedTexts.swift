@@ -6,30 +6,41 @@
 struct ResolvedTexts: Sendable {
     /// Every site's resolved text, one component's after another's.
     private(set) var texts: [String] = []
+    /// Whether each site is one key's placeholder alone whose value holds
+    /// none: its text is that key's text as set, and stays so while it does.
+    private var isPlain: [Bool] = []
     /// Where each component's texts end in `texts`, by plan index.
     private(set) var ends: [Int] = []
 
     /// Room for `components` components' texts, about one site each.
     init(components: Int) {
         texts.reserveCapacity(components)
+        isPlain.reserveCapacity(components)
         ends.reserveCapacity(components)
     }
 
-    /// The texts of the component at `index`, which has ended.
-    func texts(of index: Int) -> ArraySlice<String> {
-        texts[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+    /// The positions in ``texts`` of the component at `index`, which has ended.
+    func positions(of index: Int) -> Range<Int> {
+        (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    }
+
+    /// Whether the site at `position` is plain (see ``isPlain``).
+    func isPlain(at position: Int) -> Bool {
+        isPlain[position]
     }
 
     /// How many texts there are so far.
     var count: Int { texts.count }
 
-    mutating func append(_ text: String) {
+    mutating func append(_ text: String, isPlain plain: Bool) {
         texts.append(text)
+        isPlain.append(plain)
     }
 
     /// The texts past the first `count` taken back.
     mutating func truncate(to count: Int) {
         texts.removeSubrange(count...)
+        isPlain.removeSubrange(count...)
     }
 
     /// The component whose texts were appended since the last one ended, ended.

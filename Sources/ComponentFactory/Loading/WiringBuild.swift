@@ -11,6 +11,8 @@
 /// the texts they did then, and makes only the others: a plan is its
 /// texts converted, by the same converters, when no component is a type
 /// converter or post-processor. A plan that takes settings is made again.
+/// Told which keys' texts changed since then, it looks up no key of a site
+/// that was one unchanged key's placeholder alone: it resolves as it did.
 struct WiringBuild {
     /// What a build leaves for the next build of the same image, for other
     /// values: its plans, each of its sites as resolved, and its makers' parameters.
@@ -45,14 +47,20 @@ struct WiringBuild {
     /// The registered names of the plans made, one instance for all alike.
     private var names = ComponentPlan.Names.Interned()
     private var resolver: PlaceholderResolver
+    /// The keys whose text changed since the previous build; nil when not known.
+    private let changedKeys: Set<String>?
 
     /// The build of `image` for `configuration`; with `printedMakers`, the
-    /// generated code's, its blueprint runs the makers they install.
+    /// generated code's, its blueprint runs the makers they install. With
+    /// `previous`, it keeps what plans it can of it, and `changedKeys`, when
+    /// given, holds every key whose text differs from its configuration's.
     init(image: WiringImage, configuration: Configuration, registry: ComponentRegistry, printedMakers: PrintedMakers.Install? = nil,
-         previous: Previous? = nil) {
+         previous: Previous? = nil, changedKeys: Set<String>? = nil) {
         self.registry = registry
+        self.changedKeys = changedKeys
         converters = registry.converters
         var resolver = PlaceholderResolver(configuration: configuration)
+        resolver.reserveSiteReads(image.components.count)  // most components read a key or more
         diagnostics = configuration.problems(resolvingWith: &resolver)
         for location in image.placeholderLocations {
             _ = try? resolver.resolve(location.text, at: location.location)
@@ -63,8 +71,9 @@ struct WiringBuild {
         // Type converters and post-processors declared as components first, numbered among themselves, as the interpreter builds them.
         var stage = InfrastructureStage()
         stage.adopt(Infrastructure(), registry: registry)
-        let infrastructure = image.components.indices.filter {
-            !(typeName(of: image.components[$0]).flatMap { registry.registration(named: $0) }?.roles.isEmpty ?? true)
+        // Each component read in place, not copied out of the array as iterating it would: these passes visit every one.
+        let infrastructure = image.components.withUnsafeBufferPointer { components in
+            components.indices.filter { !(typeName(of: components[$0]).flatMap { registry.registration(named: $0) }?.roles.isEmpty ?? true) }
         }
         if !infrastructure.isEmpty {
             let keys = Self.keys(of: infrastructure.map { image.components[$0] }, aliases: image.aliases)
@@ -83,36 +92,38 @@ struct WiringBuild {
         diagnostics += settings.diagnostics
         settingsFields = settings.fields
         // The service attributes and the group's bounds, resolved and checked by the interpreter's own rules.
-        var services = ServiceRules(definitions: image.components.compactMap(Self.serviceDefinition), groups: image.serviceGroups,
-                                    resolver: &self.resolver)
-        let keys = Self.keys(of: image.components, aliases: image.aliases)
+        let serviceDefinitions = image.components.indices.filter { index in image.components[index].attributes.contains { $0.isService } }
+            .compactMap { Self.serviceDefinition(image.components[$0]) }
+        var services = ServiceRules(definitions: serviceDefinitions, groups: image.serviceGroups, resolver: &self.resolver)
+        // Converters and post-processors of the assemblies' own are built anew for each build: then every plan is made anew.
+        let keeping = infrastructure.isEmpty ? previous.flatMap { $0.table.plans.count == image.components.count ? $0 : nil } : nil
+        // The same image's keys: the previous table's.
+        let keys = keeping?.table.keys.byKey ?? Self.keys(of: image.components, aliases: image.aliases)
         var plans: [ComponentPlan] = []
         plans.reserveCapacity(image.components.count)
         parameters = []
         parameters.reserveCapacity(image.components.count)
         resolvedTexts = ResolvedTexts(components: image.components.count)
-        // Converters and post-processors of the assemblies' own are built anew for each build: then every plan is made anew.
-        let keeping = infrastructure.isEmpty ? previous.flatMap { $0.table.plans.count == image.components.count ? $0 : nil } : nil
         var remade = Set<Int>()
-        for index in image.components.indices {
-            let component = image.components[index]
-            if let keeping, keeps(component, as: keeping.texts.texts(of: index)) {
-                let kept = keeping.table.plans[index]
-                plans.append(kept)
-                parameters.append(keeping.parameters[index])
-            } else {
-                remade.insert(index)
-                if let plan = plan(index, component, keys: keys) { plans.append(plan) }
+        image.components.withUnsafeBufferPointer { components in
+            for index in components.indices {
+                if let keeping, keeps(components[index], as: keeping.texts, at: keeping.texts.positions(of: index)) {
+                    plans.append(keeping.table.plans[index])
+                    parameters.append(keeping.parameters[index])
+                } else {
+                    remade.insert(index)
+                    if let plan = plan(index, components[index], keys: keys) { plans.append(plan) }
+                }
+                if keeping != nil, components[index].attributes.contains(where: { PlaceholderResolver.mayContainPlaceholder($0.value.text) }) {
+                    remade.insert(index)
+                }
+                resolvedTexts.endComponent()
             }
-            if keeping != nil, component.attributes.contains(where: { PlaceholderResolver.mayContainPlaceholder($0.value.text) }) {
-                remade.insert(index)
-            }
-            resolvedTexts.endComponent()
         }
         if keeping != nil { candidates = remade }
         keysRead = self.resolver.readKeys().map(\.text)  // in no order: inspection sorts what it lists
         guard plans.count == image.components.count else { return }
-        let reloadable = Set(image.components.indices.filter { image.components[$0].isReloadable })
+        let reloadable = image.components.withUnsafeBufferPointer { components in Set(components.indices.filter { components[$0].isReloadable }) }
         let serviceTable = services.table(for: plans, isService: registry.isService, reloadable: reloadable)
         diagnostics += services.diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
@@ -126,9 +137,9 @@ struct WiringBuild {
         for (key, instance) in stage.seeded {
             if let index = keys[key] { seeded[index] = instance }
         }
-        let (components, parameters) = (image.components, parameters)
+        let (components, makers) = (image.components, parameters)
         blueprint = FactoryBlueprint(table: table, seeded: seeded, definitions: BuiltDefinitions(count: components.count) {
-            Self.definition(of: components[$0], parameters: parameters[$0])
+            Self.definition(of: components[$0], parameters: makers[$0])
         })
         if let printedMakers {
             var makers = PrintedMakers(table)
@@ -139,33 +150,33 @@ struct WiringBuild {
 
     /// Whether the plan a previous build made of `component` holds for this
     /// one: it takes no settings, no site has a placeholder in its type
-    /// hint, and each site resolves to its text in `before`, in order. The
-    /// texts resolved are kept as this build's when it holds, and taken
-    /// back when not (the plan is made, and resolves them again).
-    private mutating func keeps(_ component: WiringImage.Component, as before: ArraySlice<String>) -> Bool {
+    /// hint, and each site resolves to its text in `before` at `positions`,
+    /// in order. The texts resolved are kept as this build's when it holds,
+    /// and taken back when not (the plan is made, and resolves them again).
+    private mutating func keeps(_ component: WiringImage.Component, as before: ResolvedTexts, at positions: Range<Int>) -> Bool {
         let start = resolvedTexts.count
-        var position = before.startIndex
-        for value in component.arguments where !matches(value, before, at: &position) {
+        var position = positions.lowerBound
+        for value in component.arguments where !matches(value, before, upTo: positions.upperBound, at: &position) {
             resolvedTexts.truncate(to: start)
             return false
         }
-        for property in component.properties where !matches(property.value, before, at: &position) {
+        for property in component.properties where !matches(property.value, before, upTo: positions.upperBound, at: &position) {
             resolvedTexts.truncate(to: start)
             return false
         }
-        guard position == before.endIndex else {
+        guard position == positions.upperBound else {
             resolvedTexts.truncate(to: start)
             return false
         }
         return true
     }
 
-    /// Whether each site of `value`, from `position` on in `before`, resolves
-    /// to its text there, in the order ``value(_:for:component:member:keys:)``
-    /// resolves them: kept as it goes, `position` moved past them.
-    private mutating func matches(_ value: WiringValue, _ before: ArraySlice<String>, at position: inout Int) -> Bool {
+    /// Whether each site of `value`, from `position` on in `before` (up to
+    /// `end`), resolves to its text there, in the order
+    /// ``value(_:for:component:member:keys:)`` resolves them: kept as it goes, `position` moved past them.
+    private mutating func matches(_ value: WiringValue, _ before: ResolvedTexts, upTo end: Int, at position: inout Int) -> Bool {
         switch value {
-        case .site(let text, let hint): return matches(text, hint: hint, before, at: &position)
+        case .site(let text, let hint): return matches(text, hint: hint, before, upTo: end, at: &position)
         case .component, .null: return true
         case .settings: return false
         case .collection, .dictionary: break
@@ -174,7 +185,7 @@ struct WiringBuild {
         while let value = pending.popLast() {
             switch value {
             case .site(let text, let hint):
-                guard matches(text, hint: hint, before, at: &position) else { return false }
+                guard matches(text, hint: hint, before, upTo: end, at: &position) else { return false }
             case .settings:
                 return false
             case .collection(let items):
@@ -191,11 +202,22 @@ struct WiringBuild {
         return true
     }
 
-    /// Whether the site `text` resolves to `before[position]`, its hint holding no placeholder: kept, `position` moved past it.
-    private mutating func matches(_ text: AttributeValue, hint: AttributeValue?, _ before: ArraySlice<String>, at position: inout Int) -> Bool {
-        guard position < before.endIndex, !(hint.map { PlaceholderResolver.mayContainPlaceholder($0.text) } ?? false),
-              let resolved = try? resolver.resolve(text.text, at: text.location), resolved == before[position] else { return false }
-        resolvedTexts.append(resolved)
+    /// Whether the site `text` resolves to the text at `position` in
+    /// `before`, its hint holding no placeholder: kept, `position` moved past
+    /// it. A plain site whose key is not among the changed keys resolves as
+    /// it did: its key is noted as read, and not looked up.
+    private mutating func matches(_ text: AttributeValue, hint: AttributeValue?, _ before: ResolvedTexts, upTo end: Int,
+                                  at position: inout Int) -> Bool {
+        guard position < end, !(hint.map { PlaceholderResolver.mayContainPlaceholder($0.text) } ?? false) else { return false }
+        if before.isPlain(at: position), let changedKeys, let key = PlaceholderResolver.plainKey(text.text), !changedKeys.contains(key) {
+            resolver.noteRead(plainSiteKey: key)
+            resolvedTexts.append(before.texts[position], isPlain: true)
+        } else {
+            var provenance = PlaceholderResolver.Provenance()
+            guard let resolved = try? resolver.resolveSite(text.text, at: text.location, provenance: &provenance),
+                  resolved.value == before.texts[position] else { return false }
+            resolvedTexts.append(resolved.value, isPlain: resolved.isPlain)
+        }
         position += 1
         return true
     }
@@ -411,12 +433,13 @@ struct WiringBuild {
             var provenance = PlaceholderResolver.Provenance()
             let resolved: String
             do {
-                resolved = try resolver.resolve(text.text, at: text.location, provenance: &provenance)
+                let site = try resolver.resolveSite(text.text, at: text.location, provenance: &provenance)
+                resolved = site.value
+                resolvedTexts.append(site.value, isPlain: site.isPlain)
             } catch {
                 unresolved.append(error)
                 return nil
             }
-            resolvedTexts.append(resolved)
             do {
                 return try AssemblyCompiler.converted(resolved, provenance: provenance, of: text, hint: hint, for: type,
                                                       converters: converters, component: component, member: member)

@@ -10,14 +10,15 @@ struct ShorterLived {
 
     /// `isShort` picks the shorter-lived components; `passesOn` the scopes
     /// of the components that, built with whoever needs them, pass them on.
-    init(_ plans: [ComponentPlan], isShort: (ComponentPlan) -> Bool, passesOn: Set<Scope>) {
+    /// `neededBy`, when given, is `ComponentPlan.neededBy(plans)`, made already.
+    init(_ plans: [ComponentPlan], neededBy: [[Int]]? = nil, isShort: (ComponentPlan) -> Bool, passesOn: Set<Scope>) {
         var queue = plans.filter(isShort).map(\.index)
         // None is shorter-lived, as in most graphs: nothing reaches one, and no need is walked.
         guard !queue.isEmpty else {
             reaches = []
             return
         }
-        let neededBy = ComponentPlan.neededBy(plans)
+        let neededBy = neededBy ?? ComponentPlan.neededBy(plans)
         var reaches = [Int](repeating: -1, count: plans.count)
         for index in queue { reaches[index] = index }
         var head = 0

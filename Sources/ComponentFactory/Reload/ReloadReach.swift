@@ -86,7 +86,8 @@ struct ReloadReach {
         }
 
         // A singleton holds what it was built with, and what was built afresh with it.
-        let reachesAltered = ShorterLived(plans, isShort: { altered[$0.index] != nil }, passesOn: [.objectGraph, .prototype])
+        let reachesAltered = ShorterLived(plans, neededBy: new.table.programs.neededBy, isShort: { altered[$0.index] != nil },
+                                          passesOn: [.objectGraph, .prototype])
         var kept: [(new: Int, old: Int)] = []
         var refusals: [Diagnostic] = []
         for plan in plans where (plan.scope == .singleton || plan.scope == .weakSingleton) && !rebuilt.contains(plan.index) {

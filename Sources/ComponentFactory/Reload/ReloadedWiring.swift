@@ -39,8 +39,12 @@ enum ReloadedWiring: Sendable {
             } catch {
                 return Build(configuration: nil, diagnostics: error.diagnostics, blueprint: nil, keysRead: [], side: nil)
             }
+            // Every key a site of the previous build read is among these keys when its text changed.
+            let changedKeys = previous.wiring.map { _ in
+                Set(ReloadReach.changedKeys(from: previous, to: configuration, keysRead: previous.keysRead))
+            }
             let build = WiringBuild(image: image, configuration: configuration, registry: registry, printedMakers: printedMakers,
-                                    previous: previous.wiring)
+                                    previous: previous.wiring, changedKeys: changedKeys)
             let loaded = build.blueprint.map { build.loaded($0, configuration: configuration) }
             return Build(configuration: configuration, diagnostics: build.diagnostics, blueprint: build.blueprint, keysRead: build.keysRead,
                          side: build.blueprint.flatMap { blueprint in

@@ -16,9 +16,14 @@ import Testing
         return try WiringReader.image(of: "test", entry: trip.text.entry, documents: trip.text.documents.map(\.text))
     }
 
-    private static func build(_ image: WiringImage, _ properties: [String: String], after previous: WiringBuild? = nil) -> WiringBuild {
-        WiringBuild(image: image, configuration: AssemblyFixture.configuration(properties), registry: Garage.registry(),
-                    previous: previous?.previous)
+    /// The build of `image` for `properties`; after a previous build, for the properties it had, keeping what it can of it.
+    private static func build(_ image: WiringImage, _ properties: [String: String],
+                              after previous: (build: WiringBuild, properties: [String: String])? = nil) -> WiringBuild {
+        let changed = previous.map { previous in
+            Set(Set(properties.keys).union(previous.properties.keys).filter { properties[$0] != previous.properties[$0] })
+        }
+        return WiringBuild(image: image, configuration: AssemblyFixture.configuration(properties), registry: Garage.registry(),
+                           previous: previous?.build.previous, changedKeys: changed)
     }
 
     @Test func onlyThePlanWhoseSiteResolvesDifferentlyIsMadeAgain() throws {
@@ -26,7 +31,7 @@ import Testing
         let first = Self.build(image, CompiledWiringTests.properties)
         var edited = CompiledWiringTests.properties
         edited["v8.horsepower"] = "500"
-        let again = Self.build(image, edited, after: first)
+        let again = Self.build(image, edited, after: (first, CompiledWiringTests.properties))
         let (before, after) = (try #require(first.blueprint).table, try #require(again.blueprint).table)
         let v8 = try #require(after.keys.byKey["v8"])
         #expect(again.candidates == [v8])
@@ -44,7 +49,7 @@ import Testing
         let first = Self.build(image, CompiledWiringTests.properties)
         var edited = CompiledWiringTests.properties
         edited[key] = Self.otherValues[key]
-        let again = Self.build(image, edited, after: first)
+        let again = Self.build(image, edited, after: (first, CompiledWiringTests.properties))
         let fresh = Self.build(image, edited)
         #expect(again.diagnostics.isEmpty)
         #expect(PlanTableShape.describe(try #require(again.blueprint).table) == PlanTableShape.describe(try #require(fresh.blueprint).table))
@@ -58,13 +63,27 @@ import Testing
         var properties = CompiledWiringTests.properties
         (properties["surname"], properties["family"]) = ("${family}", "Smith")
         let first = Self.build(image, properties)
+        let before = properties
         properties["family"] = "Jones"
-        let again = Self.build(image, properties, after: first)
+        let again = Self.build(image, properties, after: (first, before))
         let blueprint = try #require(again.blueprint)
         let alice = try #require(blueprint.table.keys.byKey["alice"])
         #expect(again.candidates == [alice])
         let factory = Factory(blueprint: blueprint, parent: nil)
         #expect(try factory.component(forKey: "alice", as: Driver.self).name == "Alice Jones")
+    }
+
+    @Test func aSiteThatIsOneKeyWhoseValueNamesAnotherIsResolvedAgainWhenOnlyTheOtherChanges() throws {
+        let image = try Self.image()
+        var properties = CompiledWiringTests.properties
+        (properties["colour"], properties["paint"]) = ("${paint}", "red")
+        let first = Self.build(image, properties)
+        let before = properties
+        properties["paint"] = "blue"
+        let again = Self.build(image, properties, after: (first, before))
+        let blueprint = try #require(again.blueprint)
+        #expect(again.candidates == [try #require(blueprint.table.keys.byKey["car"])])
+        #expect(try Factory(blueprint: blueprint, parent: nil).component(forKey: "car", as: Car.self).tags == ["fast", "blue"])
     }
 
     @Test func aValueThatNoLongerResolvesGivesTheDiagnosticsOfABuildFromNothing() throws {
@@ -73,7 +92,7 @@ import Testing
         var edited = CompiledWiringTests.properties
         edited["surname"] = nil
         edited["rating.value"] = "many"
-        let again = Self.build(image, edited, after: first)
+        let again = Self.build(image, edited, after: (first, CompiledWiringTests.properties))
         let fresh = Self.build(image, edited)
         #expect(again.blueprint == nil)
         #expect(again.diagnostics.count == 2)
@@ -85,8 +104,9 @@ import Testing
         var properties = CompiledWiringTests.properties
         var build = Self.build(image, properties)
         for horsepower in ["500", "501", "502"] {
+            let before = properties
             properties["v8.horsepower"] = horsepower
-            build = Self.build(image, properties, after: build)
+            build = Self.build(image, properties, after: (build, before))
             #expect(build.candidates?.count == 1)
             let factory = Factory(blueprint: try #require(build.blueprint), parent: nil)
             #expect(try factory.component(forKey: "car", as: Car.self).engine.horsepower == Int(horsepower))
