@@ -55,6 +55,28 @@ if CommandLine.arguments.dropFirst().first == "child-compiled", CommandLine.argu
     exit(0)
 }
 
+// One reload in a live factory, to look into with perf (`startup-benchmark child-reload DIR ENV compiled|interpreted`):
+// leaf 2002's name edited in the environment's overlay, reloaded once, then put back.
+if CommandLine.arguments.dropFirst().first == "child-reload", CommandLine.arguments.count == 5 {
+    let (directory, environment) = (CommandLine.arguments[2], CommandLine.arguments[3])
+    let options = Factory.LoadOptions(config: .path("\(directory)/Config"), environment: environment)
+    let live = CommandLine.arguments[4] == "compiled"
+        ? try await LiveFactory.load(compiled: Factory.CompiledWiring(
+            entry: try String(contentsOfFile: "\(directory)/wiring/entry.txt", encoding: .utf8),
+            documents: [try String(contentsOfFile: "\(directory)/wiring/app.txt", encoding: .utf8)]), registry: registry(), options: options)
+        : try await LiveFactory.load(assemblies: ["\(directory)/Assemblies"], registry: registry(), options: options)
+    let overlay = "\(directory)/Config/app-\(environment).properties"
+    let original = try String(contentsOfFile: overlay, encoding: .utf8)
+    try original.replacingOccurrences(of: "= \(environment) component 2002\n", with: "= edited\n")
+        .write(toFile: overlay, atomically: true, encoding: .utf8)
+    let event = await live.reload()
+    try original.write(toFile: overlay, atomically: true, encoding: .utf8)
+    let name = try live.factory.component(forKey: "leaf2002", as: Leaf.self).name
+    try await live.shutdown()
+    guard event.outcome == .swapped, name == "edited" else { fatalError("the reload did not swap in the edited value: \(event)") }
+    exit(0)
+}
+
 // The child: load, resolve the first component, print its name, exit.
 if CommandLine.arguments.dropFirst().first == "child", CommandLine.arguments.count == 4 {
     let directory = CommandLine.arguments[2]

@@ -92,9 +92,11 @@ public final class LiveFactory: Sendable {
 
     /// Loads as `Factory.loadAsync(compiled:registry:options:)` does, and
     /// follows the configuration as a live factory of the assemblies does:
-    /// each reload reads the configuration again and resolves every value
-    /// site again; the shape stays the compiled one, and a change to a value
-    /// that decides shape is refused (`stale-wiring`, at its `.properties` line).
+    /// each reload reads the configuration again and resolves the value
+    /// sites again (one that is an unchanged key's placeholder alone resolves
+    /// as it did), keeping each component whose sites all resolve as before;
+    /// the shape stays the compiled one, and a change to a value that decides
+    /// shape is refused (`stale-wiring`, at its `.properties` line).
     /// Stale wiring with ``Factory/LoadOptions/interpretsStaleWiring`` loads the assemblies instead.
     nonisolated(nonsending) public static func load(
         compiled: Factory.CompiledWiring, registry: ComponentRegistry, options: Factory.LoadOptions
