@@ -39,7 +39,7 @@ import Synchronization
 /// (``ProgramParts``), made once here and never changed, which the table
 /// holds for the factory's life: a program, and a plan's slots, are lent to
 /// whatever runs them, as the plans they name are. A table made for other
-/// values than the one before it (``init(updating:plans:remade:hasPostProcessors:)``)
+/// values than the one before it (``init(updating:plans:remade:reloadable:hasPostProcessors:)``)
 /// lays out anew only the programs and slots that name a plan made anew,
 /// and lends the rest from the parts of the table before.
 final class ProgramTable: @unchecked Sendable {

@@ -8,14 +8,14 @@ struct ResolvedTexts: Sendable {
     private(set) var texts: [String] = []
     /// Whether each site is one key's placeholder alone whose value holds
     /// none: its text is that key's text as set, and stays so while it does.
-    private var isPlain: [Bool] = []
+    private var plain: [Bool] = []
     /// Where each component's texts end in `texts`, by plan index.
     private(set) var ends: [Int] = []
 
     /// Room for `components` components' texts, about one site each.
     init(components: Int) {
         texts.reserveCapacity(components)
-        isPlain.reserveCapacity(components)
+        plain.reserveCapacity(components)
         ends.reserveCapacity(components)
     }
 
@@ -24,23 +24,23 @@ struct ResolvedTexts: Sendable {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 
-    /// Whether the site at `position` is plain (see ``isPlain``).
+    /// Whether the site at `position` is plain.
     func isPlain(at position: Int) -> Bool {
-        isPlain[position]
+        plain[position]
     }
 
     /// How many texts there are so far.
     var count: Int { texts.count }
 
-    mutating func append(_ text: String, isPlain plain: Bool) {
+    mutating func append(_ text: String, isPlain: Bool) {
         texts.append(text)
-        isPlain.append(plain)
+        plain.append(isPlain)
     }
 
     /// The texts past the first `count` taken back.
     mutating func truncate(to count: Int) {
         texts.removeSubrange(count...)
-        isPlain.removeSubrange(count...)
+        plain.removeSubrange(count...)
     }
 
     /// The component whose texts were appended since the last one ended, ended.
