@@ -88,10 +88,13 @@ final class ProgramTable: @unchecked Sendable {
     /// same in number, keys, scopes, makers and edges, each one not in
     /// `remade` `previous`'s own object. The programs and slots of the plans
     /// in `remade`, of the reloadable ones (whose singletons a reload builds
-    /// anew, so a kept conversion would be stale), and of every plan that
-    /// needs one of them, to the top, are laid out anew; every other is lent
-    /// from `previous`'s parts, which name only plans of `plans`. Laid out
-    /// whole when that is most of them, or when `previous` lends from too many tables.
+    /// anew, so a conversion kept for the old one would never serve again:
+    /// a cell answers only for the object it was made from), and of every
+    /// plan that needs one of them, to the top, are laid out anew; every
+    /// other is lent from `previous`'s parts, which name only plans of
+    /// `plans`, and whose cells serve both tables alike. Laid out whole when
+    /// that is most of them, or when `previous` lends from too many tables
+    /// (so that parts, and what their cells hold, outlive a table by at most that many).
     convenience init(updating previous: ProgramTable, plans: [ComponentPlan], remade: Set<Int>, reloadable: [Bool],
                      hasPostProcessors: Bool) {
         var isRelaid = [Bool](repeating: false, count: plans.count)
