@@ -26,12 +26,20 @@ import Testing
                            previous: previous?.build.previous, changedKeys: changed)
     }
 
+    /// The fixture built for `properties`, then for them with `edits` (a nil
+    /// value takes the key out) keeping what it can of the first build, and
+    /// built for the edited ones from nothing.
+    private static func edited(_ edits: [String: String?], from properties: [String: String] = CompiledWiringTests.properties) throws
+        -> (first: WiringBuild, again: WiringBuild, fresh: WiringBuild) {
+        let image = try image()
+        var edited = properties
+        for (key, value) in edits { edited[key] = value }
+        let first = build(image, properties)
+        return (first, build(image, edited, after: (first, properties)), build(image, edited))
+    }
+
     @Test func onlyThePlanWhoseSiteResolvesDifferentlyIsMadeAgain() throws {
-        let image = try Self.image()
-        let first = Self.build(image, CompiledWiringTests.properties)
-        var edited = CompiledWiringTests.properties
-        edited["v8.horsepower"] = "500"
-        let again = Self.build(image, edited, after: (first, CompiledWiringTests.properties))
+        let (first, again, _) = try Self.edited(["v8.horsepower": "500"])
         let (before, after) = (try #require(first.blueprint).table, try #require(again.blueprint).table)
         let v8 = try #require(after.keys.byKey["v8"])
         #expect(again.candidates == [v8])
@@ -45,12 +53,7 @@ import Testing
 
     @Test(arguments: otherValues.keys.sorted())
     func eachEditedValueGivesTheTableABuildFromNothingGives(key: String) throws {
-        let image = try Self.image()
-        let first = Self.build(image, CompiledWiringTests.properties)
-        var edited = CompiledWiringTests.properties
-        edited[key] = Self.otherValues[key]
-        let again = Self.build(image, edited, after: (first, CompiledWiringTests.properties))
-        let fresh = Self.build(image, edited)
+        let (first, again, fresh) = try Self.edited([key: Self.otherValues[key]])
         #expect(again.diagnostics.isEmpty)
         #expect(PlanTableShape.describe(try #require(again.blueprint).table) == PlanTableShape.describe(try #require(fresh.blueprint).table))
         #expect(again.candidates?.count == 1, "each key is read by one component's sites")
@@ -59,13 +62,9 @@ import Testing
     }
 
     @Test func aValueChangedThroughAnotherValuesPlaceholderRemakesThePlanThatReadsIt() throws {
-        let image = try Self.image()
         var properties = CompiledWiringTests.properties
         (properties["surname"], properties["family"]) = ("${family}", "Smith")
-        let first = Self.build(image, properties)
-        let before = properties
-        properties["family"] = "Jones"
-        let again = Self.build(image, properties, after: (first, before))
+        let again = try Self.edited(["family": "Jones"], from: properties).again
         let blueprint = try #require(again.blueprint)
         let alice = try #require(blueprint.table.keys.byKey["alice"])
         #expect(again.candidates == [alice])
@@ -74,26 +73,16 @@ import Testing
     }
 
     @Test func aSiteThatIsOneKeyWhoseValueNamesAnotherIsResolvedAgainWhenOnlyTheOtherChanges() throws {
-        let image = try Self.image()
         var properties = CompiledWiringTests.properties
         (properties["colour"], properties["paint"]) = ("${paint}", "red")
-        let first = Self.build(image, properties)
-        let before = properties
-        properties["paint"] = "blue"
-        let again = Self.build(image, properties, after: (first, before))
+        let again = try Self.edited(["paint": "blue"], from: properties).again
         let blueprint = try #require(again.blueprint)
         #expect(again.candidates == [try #require(blueprint.table.keys.byKey["car"])])
         #expect(try Factory(blueprint: blueprint, parent: nil).component(forKey: "car", as: Car.self).tags == ["fast", "blue"])
     }
 
     @Test func aValueThatNoLongerResolvesGivesTheDiagnosticsOfABuildFromNothing() throws {
-        let image = try Self.image()
-        let first = Self.build(image, CompiledWiringTests.properties)
-        var edited = CompiledWiringTests.properties
-        edited["surname"] = nil
-        edited["rating.value"] = "many"
-        let again = Self.build(image, edited, after: (first, CompiledWiringTests.properties))
-        let fresh = Self.build(image, edited)
+        let (_, again, fresh) = try Self.edited(["surname": nil, "rating.value": "many"])
         #expect(again.blueprint == nil)
         #expect(again.diagnostics.count == 2)
         #expect(again.diagnostics.map(\.description) == fresh.diagnostics.map(\.description))
