@@ -71,9 +71,8 @@ struct WiringBuild {
         // Type converters and post-processors declared as components first, numbered among themselves, as the interpreter builds them.
         var stage = InfrastructureStage()
         stage.adopt(Infrastructure(), registry: registry)
-        // Each component read in place, not copied out of the array as iterating it would: these passes visit every one.
-        let infrastructure = image.components.withUnsafeBufferPointer { components in
-            components.indices.filter { !(typeName(of: components[$0]).flatMap { registry.registration(named: $0) }?.roles.isEmpty ?? true) }
+        let infrastructure = image.components.indices.filter {
+            !(typeName(of: image.components[$0]).flatMap { registry.registration(named: $0) }?.roles.isEmpty ?? true)
         }
         if !infrastructure.isEmpty {
             let keys = Self.keys(of: infrastructure.map { image.components[$0] }, aliases: image.aliases)
@@ -92,6 +91,7 @@ struct WiringBuild {
         diagnostics += settings.diagnostics
         settingsFields = settings.fields
         // The service attributes and the group's bounds, resolved and checked by the interpreter's own rules.
+        // By index: iterating the components would copy each out of the array.
         let serviceDefinitions = image.components.indices.filter { index in image.components[index].attributes.contains { $0.isService } }
             .compactMap { Self.serviceDefinition(image.components[$0]) }
         var services = ServiceRules(definitions: serviceDefinitions, groups: image.serviceGroups, resolver: &self.resolver)
@@ -105,25 +105,23 @@ struct WiringBuild {
         parameters.reserveCapacity(image.components.count)
         resolvedTexts = ResolvedTexts(components: image.components.count)
         var remade = Set<Int>()
-        image.components.withUnsafeBufferPointer { components in
-            for index in components.indices {
-                if let keeping, keeps(components[index], as: keeping.texts, at: keeping.texts.positions(of: index)) {
-                    plans.append(keeping.table.plans[index])
-                    parameters.append(keeping.parameters[index])
-                } else {
-                    remade.insert(index)
-                    if let plan = plan(index, components[index], keys: keys) { plans.append(plan) }
-                }
-                if keeping != nil, components[index].attributes.contains(where: { PlaceholderResolver.mayContainPlaceholder($0.value.text) }) {
-                    remade.insert(index)
-                }
-                resolvedTexts.endComponent()
+        for index in image.components.indices {
+            if let keeping, keeps(image.components[index], as: keeping.texts, at: keeping.texts.positions(of: index)) {
+                plans.append(keeping.table.plans[index])
+                parameters.append(keeping.parameters[index])
+            } else {
+                remade.insert(index)
+                if let plan = plan(index, image.components[index], keys: keys) { plans.append(plan) }
             }
+            if keeping != nil, image.components[index].attributes.contains(where: { PlaceholderResolver.mayContainPlaceholder($0.value.text) }) {
+                remade.insert(index)
+            }
+            resolvedTexts.endComponent()
         }
         if keeping != nil { candidates = remade }
         keysRead = self.resolver.readKeys().map(\.text)  // in no order: inspection sorts what it lists
         guard plans.count == image.components.count else { return }
-        let reloadable = image.components.withUnsafeBufferPointer { components in Set(components.indices.filter { components[$0].isReloadable }) }
+        let reloadable = Set(image.components.indices.filter { image.components[$0].isReloadable })
         let serviceTable = services.table(for: plans, isService: registry.isService, reloadable: reloadable)
         diagnostics += services.diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
@@ -156,33 +154,22 @@ struct WiringBuild {
     private mutating func keeps(_ component: WiringImage.Component, as before: ResolvedTexts, at positions: Range<Int>) -> Bool {
         let start = resolvedTexts.count
         var position = positions.lowerBound
-        for value in component.arguments where !matches(value, before, upTo: positions.upperBound, at: &position) {
-            resolvedTexts.truncate(to: start)
-            return false
-        }
-        for property in component.properties where !matches(property.value, before, upTo: positions.upperBound, at: &position) {
-            resolvedTexts.truncate(to: start)
-            return false
-        }
-        guard position == positions.upperBound else {
-            resolvedTexts.truncate(to: start)
-            return false
-        }
-        return true
+        let holds = component.arguments.allSatisfy { matches($0, before, upTo: positions.upperBound, at: &position) }
+            && component.properties.allSatisfy { matches($0.value, before, upTo: positions.upperBound, at: &position) }
+            && position == positions.upperBound
+        if !holds { resolvedTexts.truncate(to: start) }
+        return holds
     }
 
     /// Whether each site of `value`, from `position` on in `before` (up to
     /// `end`), resolves to its text there, in the order
     /// ``value(_:for:component:member:keys:)`` resolves them: kept as it goes, `position` moved past them.
     private mutating func matches(_ value: WiringValue, _ before: ResolvedTexts, upTo end: Int, at position: inout Int) -> Bool {
-        switch value {
-        case .site(let text, let hint): return matches(text, hint: hint, before, upTo: end, at: &position)
-        case .component, .null: return true
-        case .settings: return false
-        case .collection, .dictionary: break
-        }
-        var pending = [value]
-        while let value = pending.popLast() {
+        // The value itself first; the items of a collection or dictionary on a stack (empty, and unallocated, for any other).
+        var next: WiringValue? = value
+        var pending: [WiringValue] = []
+        while let value = next ?? pending.popLast() {
+            next = nil
             switch value {
             case .site(let text, let hint):
                 guard matches(text, hint: hint, before, upTo: end, at: &position) else { return false }
